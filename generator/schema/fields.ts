@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { ICON_NAMES } from './icons.js';
+
+/**
+ * Field builders shared by every content schema. Each carries `expected` (how the error
+ * formatter names what belongs there) and often a `hint` (what to write instead); both travel
+ * as zod metadata so the JSON Schemas for editors get the same words.
+ */
+export interface FieldMeta {
+  description?: string;
+  /** Completes "Expected …, got …". */
+  expected?: string;
+  hint?: string;
+}
+
+/** The site's routes: internal links must name one of them. */
+export const ROUTES = ['/', '/about', '/services', '/contact'] as const;
+export type Route = (typeof ROUTES)[number];
+
+export function text(description?: string) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .meta({ description, expected: 'some text', hint: 'write the text after the colon, or remove the line if the field is optional' });
+}
+
+/** A sentence list: at least one entry, each a piece of text. */
+export function textList(description?: string) {
+  return z.array(text()).min(1).meta({ description, expected: 'a list of texts (lines starting with "- ")' });
+}
+
+export function rupees(description = 'A price in rupees, as a plain number') {
+  return z
+    .number()
+    .int()
+    .positive()
+    .meta({ description, expected: 'a number of rupees', hint: 'write the price as a plain number, e.g. 8999' });
+}
+
+export function icon() {
+  return z.enum(ICON_NAMES).meta({
+    description: 'The name of an icon drawn by the site',
+    expected: 'an icon name',
+    hint: `icons the site can draw: ${ICON_NAMES.join(', ')}`,
+  });
+}
+
+export function id(description = 'A short name used to refer to this entry elsewhere') {
+  return z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lowercase letters, digits and dashes')
+    .meta({ description, expected: 'an id of lowercase letters, digits and dashes', hint: 'for example: long-distance' });
+}
+
+/** An id that must match the `id` of one of the services in services.yaml. */
+export function serviceRef() {
+  return id('The id of a service in services.yaml').meta({
+    description: 'The id of a service in services.yaml',
+    expected: 'the id of a service',
+  });
+}
+
+const PHONE_HINT = 'write + and the country code, then the number; spaces are fine, e.g. +91 98470 12345';
+
+/**
+ * An international phone number. Spaces, dashes and brackets are allowed for reading;
+ * the digits must form a valid E.164 number, and an Indian (+91) one has exactly ten digits.
+ */
+export function phone(description = 'An international phone number') {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = phoneProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { hint: PHONE_HINT } });
+    })
+    .meta({ description, expected: 'an international phone number', hint: PHONE_HINT });
+}
+
+export function phoneDigits(value: string): string {
+  return value.replace(/[\s\-().]/g, '');
+}
+
+function phoneProblem(value: string): string | undefined {
+  const compact = phoneDigits(value);
+  if (!/^\+[1-9]\d{7,14}$/.test(compact)) {
+    return `Expected an international phone number starting with + and the country code, got "${value}".`;
+  }
+  if (compact.startsWith('+91') && compact.length !== 13) {
+    return `An Indian number has ten digits after +91, but "${value}" has ${compact.length - 3}.`;
+  }
+  return undefined;
+}
+
+export function email(description = 'An email address') {
+  return z.email().meta({ description, expected: 'an email address', hint: 'for example: hello@example.com' });
+}
+
+export interface UrlRule {
+  /** Host names this field may point at (a subdomain of one counts); any host when absent. */
+  hosts?: readonly string[];
+  /** Allow http: as well as https: (only for addresses that tests point at this machine). */
+  allowHttp?: boolean;
+}
+
+/** An absolute web address. `javascript:`, `data:` and other schemes are refused. */
+export function url(rule: UrlRule = {}, description = 'A web address starting with https://') {
+  const hint = rule.hosts
+    ? `this field takes an https:// address on ${rule.hosts.join(' or ')}`
+    : 'write the full address, starting with https://';
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = urlProblem(value, rule);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { hint } });
+    })
+    .meta({ description, expected: 'a web address starting with https://', hint });
+}
+
+export function urlProblem(value: string, rule: UrlRule): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return `Expected a full web address starting with https://, got "${value}".`;
+  }
+  const scheme = parsed.protocol;
+  const allowed = rule.allowHttp ? ['https:', 'http:'] : ['https:'];
+  if (!allowed.includes(scheme)) {
+    if (scheme === 'http:') return `The address "${value}" uses http:, which browsers flag as not secure; this field needs https:.`;
+    return `The address "${value}" uses "${scheme}", which is not allowed in a link; only https: web addresses are.`;
+  }
+  if (parsed.username || parsed.password) {
+    return `The address "${value}" carries a user name or password; remove them.`;
+  }
+  const hosts = rule.hosts;
+  if (hosts && !hosts.some((h) => parsed.hostname === h || parsed.hostname.endsWith(`.${h}`))) {
+    return `The address "${value}" points at ${parsed.hostname}, which this field does not allow.`;
+  }
+  return undefined;
+}
+
+/** A link to one of the site's own pages, optionally with a #section. */
+export function internalHref() {
+  const hint = `link to one of the site's pages: ${ROUTES.join(', ')}`;
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const [pathPart = ''] = value.split('#');
+      const normalised = pathPart.length > 1 ? pathPart.replace(/\/$/, '') : pathPart;
+      if (!(ROUTES as readonly string[]).includes(normalised)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${value}" is not a page of this site, so the link would lead nowhere.`,
+          params: { hint },
+        });
+      }
+    })
+    .meta({ description: "A link to one of the site's pages", expected: 'a page of this site', hint });
+}
+
+export const link = z.strictObject({ label: text('The words on the link'), href: internalHref() });
+
+/** A heading block that starts most sections. */
+export const heading = z.strictObject({
+  eyebrow: text('A short line shown above the title').optional(),
+  title: text('The section title'),
+  intro: text('A sentence or two under the title').optional(),
+});
+
+export const iconCard = z.strictObject({ icon: icon(), title: text(), desc: text() });
+
+export const pageSeo = z.strictObject({
+  title: text('The page title shown in search results and browser tabs'),
+  description: text('The summary shown under the title in search results'),
+});
+
+export const hero = z.strictObject({
+  eyebrow: text().optional(),
+  title: text(),
+  text: text(),
+});
+
+/**
+ * Adds a located "duplicate id" problem to every entry whose `key` repeats an earlier one.
+ * Used on lists whose ids other files refer to.
+ */
+export function uniqueBy<T extends Record<string, unknown>>(key: keyof T & string, what: string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const firstAt = new Map<unknown, number>();
+    items.forEach((item, index) => {
+      const value = item[key];
+      const earlier = firstAt.get(value);
+      if (earlier === undefined) {
+        firstAt.set(value, index);
+        return;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, key],
+        message: `The ${key} "${String(value)}" is already used by ${what} number ${earlier + 1}; each ${what} needs its own ${key}.`,
+        params: { hint: `change one of them, e.g. "${String(value)}-2"` },
+      });
+    });
+  };
+}

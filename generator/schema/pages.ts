@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { heading, hero, iconCard, link, pageSeo, serviceRef, text, textList } from './fields.js';
+
+/** A closing call to action; `call` adds a telephone button with the site's number. */
+const callToAction = z.strictObject({
+  title: text(),
+  text: text(),
+  primary: link,
+  secondary: link.optional(),
+  call: z.strictObject({ label: text('e.g. Call Now') }).optional(),
+});
+
+const numberedStep = z.strictObject({ title: text(), desc: text() });
+
+export const homeSchema = z.strictObject({
+  seo: pageSeo,
+  hero: z.strictObject({
+    eyebrow: text().optional(),
+    title: text(),
+    primary: link,
+    secondary: link,
+    highlights: textList('Short reassurances under the buttons'),
+  }),
+  about: z.strictObject({ heading, paragraphs: textList(), points: textList(), link }),
+  services: z.strictObject({
+    heading,
+    items: z.array(iconCard).min(1).meta({ description: 'The home page’s own list of service cards' }),
+    link,
+  }),
+  whyChooseUs: z.strictObject({ heading, steps: z.array(iconCard).min(1) }),
+  howItWorks: z.strictObject({ heading, steps: z.array(numberedStep).min(1) }),
+  testimonials: z.strictObject({ heading, ratingLabel: text('Read out for the stars, e.g. Rated 5 out of 5') }),
+  cta: callToAction,
+});
+
+export const aboutSchema = z.strictObject({
+  seo: pageSeo,
+  hero,
+  story: z.strictObject({
+    heading,
+    paragraphs: textList(),
+    mission: z.strictObject({ title: text(), text: text() }),
+    vision: z.strictObject({ title: text(), text: text() }),
+  }),
+  values: z.strictObject({ heading, items: z.array(iconCard).min(1) }),
+  whyChoose: z.strictObject({ heading, items: z.array(iconCard).min(1) }),
+  cta: callToAction,
+});
+
+export const servicesPageSchema = z.strictObject({
+  seo: pageSeo,
+  hero,
+  labels: z.strictObject({
+    startingFrom: text(),
+    process: text(),
+    keyFeatures: text(),
+    whatsIncluded: text(),
+    idealFor: text(),
+    quote: link,
+  }),
+  cta: callToAction,
+});
+
+const field = z.strictObject({ label: text(), placeholder: text().optional() });
+
+export const CONTACT_METHODS = ['call', 'email', 'visit', 'chat'] as const;
+
+export const contactSchema = z.strictObject({
+  seo: pageSeo,
+  hero,
+  methods: z
+    .array(
+      z.strictObject({
+        kind: z.enum(CONTACT_METHODS).meta({ expected: 'a contact method', hint: `one of: ${CONTACT_METHODS.join(', ')}` }),
+        icon: iconCard.shape.icon,
+        title: text(),
+        text: text(),
+        action: text('The words on the link, e.g. Call us now'),
+      }),
+    )
+    .min(1),
+  form: z.strictObject({
+    heading,
+    fields: z.strictObject({
+      name: field,
+      email: field,
+      phone: field,
+      service: field,
+      moveFrom: field,
+      moveTo: field,
+      moveDate: field,
+      message: field,
+    }),
+    selectPrompt: text('The first, empty choice of the service list, e.g. Select a service'),
+    services: z.array(serviceRef()).min(1).meta({ description: 'Service ids offered in the form, in order' }),
+    submit: text(),
+    sending: text(),
+    success: text(),
+    error: text(),
+    privacy: text('A line under the button about how details are used'),
+  }),
+  whyChoose: z.strictObject({ title: text(), points: textList() }),
+  responseTime: z.strictObject({ title: text(), text: text() }),
+  map: z.strictObject({ heading, frameTitle: text('Read out for the map by screen readers'), directions: text() }),
+});
+
+export const notFoundSchema = z.strictObject({
+  seo: pageSeo,
+  heading,
+  home: link,
+});
+
+export type HomePage = z.infer<typeof homeSchema>;
+export type AboutPage = z.infer<typeof aboutSchema>;
+export type ServicesPage = z.infer<typeof servicesPageSchema>;
+export type ContactPage = z.infer<typeof contactSchema>;
+export type NotFoundPage = z.infer<typeof notFoundSchema>;
+export type CallToAction = z.infer<typeof callToAction>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { icon, id, rupees, text, textList, uniqueBy } from './fields.js';
+
+export const serviceSchema = z.strictObject({
+  id: id('How other files refer to this service, e.g. residential'),
+  icon: icon(),
+  title: text('The service name'),
+  formLabel: text('The name in the quote form’s list, when it differs from the title').optional(),
+  tagline: text(),
+  shortDesc: text('One or two sentences for cards and lists'),
+  fullDescription: text('The full description on the services page'),
+  whatsIncluded: textList(),
+  keyFeatures: z.array(z.strictObject({ icon: icon(), title: text(), desc: text() })).min(1),
+  pricing: z.strictObject({
+    starting: rupees('The starting price in rupees, as a plain number such as 8999'),
+    note: text('What the starting price covers, e.g. per month'),
+  }),
+  idealFor: textList(),
+  process: textList('The steps of the service, in order'),
+});
+
+export const servicesSchema = z.strictObject({
+  services: z.array(serviceSchema).min(1).superRefine(uniqueBy('id', 'service')),
+});
+
+export type Service = z.infer<typeof serviceSchema>;

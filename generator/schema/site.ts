@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { email, id, phone, text, url } from './fields.js';
+
+const MAP_HOSTS = ['google.com', 'openstreetmap.org'] as const;
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'x'] as const;
+
+const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
+const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+  .meta({ expected: 'a 24-hour time such as "08:00"', hint: 'write hours and minutes with a colon, in quotes: "20:00"' });
+
+export const siteSchema = z.strictObject({
+  company: z.strictObject({
+    name: text('The company name, shown in the header, footer and page titles'),
+    tagline: text('One line that says what the company does'),
+    description: text('Two or three sentences about the company, used in the footer and for search engines'),
+    foundedYear: z
+      .number()
+      .int()
+      .min(1900)
+      .max(2100)
+      .meta({ expected: 'a year such as 2008', hint: 'write the year as a plain number' }),
+  }),
+  contact: z.strictObject({
+    phone: phone('The number visitors call; shown on every page'),
+    whatsapp: phone('The WhatsApp number chats open with'),
+    email: email('Where visitors write to'),
+    address: z.strictObject({
+      street: text(),
+      locality: text('Area or neighbourhood').optional(),
+      city: text(),
+      region: text(),
+      postalCode: z
+        .string()
+        .regex(/^\d{6}$/)
+        .meta({ expected: 'a six-digit PIN code in quotes, e.g. "682024"', hint: 'write the PIN code in quotes' }),
+      country: z.enum(['IN']).meta({ expected: 'the country code IN' }),
+    }),
+    hours: text('Opening hours as visitors read them, e.g. Mon-Sat 8AM-8PM'),
+    openingHours: z.strictObject({
+      days: z.array(z.enum(DAYS).meta({ expected: `a day: ${DAYS.join(', ')}` })).min(1),
+      opens: clockTime,
+      closes: clockTime,
+    }),
+    support: text('How support is available, e.g. 24/7 support'),
+    mapEmbedUrl: url({ hosts: MAP_HOSTS }, 'The map shown on the contact page (an embed address)'),
+    directionsUrl: url({ hosts: MAP_HOSTS }, 'Where the Get Directions link goes'),
+  }),
+  social: z
+    .array(
+      z.strictObject({
+        network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')}` }),
+        label: text('The network name as visitors read it'),
+        url: url({}, 'The company page; leave out until there is one').optional(),
+      }),
+    )
+    .meta({ description: 'Social networks shown in the footer; an entry without url shows as "coming soon"' }),
+  stats: z
+    .array(z.strictObject({ id: id(), value: text('The figure, e.g. 5000+'), label: text() }))
+    .min(1)
+    .meta({ description: 'Marketing figures shown in the stats strips' }),
+  rating: z.strictObject({
+    value: z.number().min(1).max(5).meta({ expected: 'a rating between 1 and 5' }),
+    count: z.number().int().positive().meta({ expected: 'a whole number of reviews' }),
+  }),
+  form: z.strictObject({
+    endpoint: url({}, 'Where the quote form sends requests from the page (the relay’s AJAX address)'),
+    plainEndpoint: url({}, 'Where the quote form posts when JavaScript is off'),
+    subjectPrefix: text('Starts the subject line of each quote email; the visitor’s name follows'),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(120)
+      .meta({ expected: 'a number of seconds between 5 and 120', hint: 'how long to wait for the relay before showing the error' }),
+  }),
+  seo: z.strictObject({
+    siteUrl: url({}, 'The address the site is published at, e.g. https://www.example.com'),
+    locale: z.enum(['en_IN']).meta({ expected: 'the locale en_IN' }),
+    shareImageAlt: text('Describes the picture shown when a page is shared'),
+  }),
+});
+
+export type SiteSettings = z.infer<typeof siteSchema>;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { icon, id, text, uniqueBy } from './fields.js';
+
+const action = z.strictObject({
+  id: id(),
+  icon: icon(),
+  title: text('The button text'),
+  message: text('The message the chat opens with'),
+});
+
+export const whatsappSchema = z.strictObject({
+  openLabel: text('What screen readers announce for the floating button'),
+  closeLabel: text(),
+  title: text(),
+  subtitle: text(),
+  greeting: text(),
+  actions: z.array(action).min(1).superRefine(uniqueBy('id', 'quick action')),
+  startChat: z.strictObject({ label: text(), message: text('The default message') }),
+});
+
+export type WhatsApp = z.infer<typeof whatsappSchema>;
+export type WhatsAppAction = z.infer<typeof action>;

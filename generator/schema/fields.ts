@@ -72,7 +72,7 @@ export function phone(description = 'An international phone number') {
     .string()
     .superRefine((value, ctx) => {
       const problem = phoneProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { hint: PHONE_HINT } });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'bad-format', hint: PHONE_HINT } });
     })
     .meta({ description, expected: 'an international phone number', hint: PHONE_HINT });
 }
@@ -112,7 +112,7 @@ export function url(rule: UrlRule = {}, description = 'A web address starting wi
     .string()
     .superRefine((value, ctx) => {
       const problem = urlProblem(value, rule);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { hint } });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unsafe-url', hint } });
     })
     .meta({ description, expected: 'a web address starting with https://', hint });
 }
@@ -152,7 +152,7 @@ export function internalHref() {
         ctx.addIssue({
           code: 'custom',
           message: `"${value}" is not a page of this site, so the link would lead nowhere.`,
-          params: { hint },
+          params: { problem: 'unknown-reference', hint },
         });
       }
     })
@@ -199,7 +199,7 @@ export function uniqueBy<T extends Record<string, unknown>>(key: keyof T & strin
         code: 'custom',
         path: [index, key],
         message: `The ${key} "${String(value)}" is already used by ${what} number ${earlier + 1}; each ${what} needs its own ${key}.`,
-        params: { hint: `change one of them, e.g. "${String(value)}-2"` },
+        params: { problem: 'duplicate-id', hint: `change one of them, e.g. "${String(value)}-2"` },
       });
     });
   };

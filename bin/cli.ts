@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { ContentError, UsageError } from '../generator/problem.js';
+
+/** Where the CLI writes; tests pass their own to capture output without spawning. */
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  cwd: string;
+}
+
+const defaultIo: Io = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+  cwd: process.cwd(),
+};
+
+/**
+ * Runs the CLI on `argv` (without node and script) and resolves to the exit code:
+ * 0 ok, 1 a mistake the operator can fix (message, no stack), 2 a bug (stack).
+ */
+export async function main(argv: readonly string[], io: Io = defaultIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    return report(error, io);
+  }
+}
+
+function buildProgram(io: Io): Command {
+  const program = new Command('site')
+    .description('Builds the moving company website from the YAML files in content/.')
+    .showSuggestionAfterError()
+    .showHelpAfterError('(run "site --help" to see every command and option)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+
+  program
+    .command('build')
+    .description('check the content, render every page and write the site folder')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--out <dir>', 'output folder, replaced only when the whole build succeeds', 'dist')
+    .option('--site-url <url>', 'published address, instead of seo.siteUrl in site.yaml')
+    .option('--form-endpoint <url>', 'quote form relay, instead of the addresses in site.yaml')
+    .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string }) => {
+      const { runBuild } = await import('./commands/build.js');
+      await runBuild(options, io);
+    });
+
+  program
+    .command('check')
+    .description('check the content only; print every problem with its file, line and column')
+    .option('--content <dir>', 'content folder', 'content')
+    .action(async (options: { content: string }) => {
+      const { runCheck } = await import('./commands/check.js');
+      await runCheck(options, io);
+    });
+
+  for (const command of program.commands) {
+    command.exitOverride().showSuggestionAfterError().showHelpAfterError(`(run "site ${command.name()} --help" to see its options)`);
+  }
+  return program;
+}
+
+function report(error: unknown, io: Io): number {
+  if (error instanceof CommanderError) {
+    // Help and version are not failures; commander has already printed them.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version') return 0;
+    return 1;
+  }
+  if (error instanceof ContentError) {
+    return 1;
+  }
+  if (error instanceof UsageError) {
+    io.err(error.message);
+    if (error.hint) io.err(`  hint: ${error.hint}`);
+    return 1;
+  }
+  const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? `\nCaused by: ${error.cause.stack ?? error.cause.message}` : '';
+  io.err(`Something went wrong inside the site generator; this is a bug, not a content mistake.\n${stack}${cause}`);
+  return 2;
+}
+
+export function resolveFrom(io: Io, dir: string): string {
+  return path.resolve(io.cwd, dir);
+}

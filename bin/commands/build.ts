@@ -1,0 +1,41 @@
+import { gzipSync } from 'node:zlib';
+import { build } from '../../generator/build.js';
+import { displayPath, formatProblems } from '../../generator/format.js';
+import { ContentError } from '../../generator/problem.js';
+import { writeSite } from '../../generator/write.js';
+import { resolveFrom, type Io } from '../cli.js';
+
+interface BuildFlags {
+  content: string;
+  out: string;
+  siteUrl?: string;
+  formEndpoint?: string;
+}
+
+export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
+  const started = performance.now();
+  const outDir = resolveFrom(io, flags.out);
+  let result;
+  try {
+    result = await build({ contentDir: resolveFrom(io, flags.content), siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint });
+  } catch (error) {
+    if (error instanceof ContentError) {
+      io.err(formatProblems(error.problems, error.sources, { cwd: io.cwd }));
+      io.err(`Nothing was written: ${displayPath(outDir, io.cwd)}/ still holds the last good site.`);
+    }
+    throw error;
+  }
+  await writeSite(result.files, outDir);
+  const width = Math.max(...result.files.map((file) => file.path.length));
+  for (const file of [...result.files].sort((a, b) => a.path.localeCompare(b.path))) {
+    const raw = Buffer.byteLength(file.contents);
+    const gzip = gzipSync(file.contents).length;
+    io.out(`  ${file.path.padEnd(width)}  ${kb(raw).padStart(8)}  ${kb(gzip).padStart(8)} gzip`);
+  }
+  const ms = Math.round(performance.now() - started);
+  io.out(`Built ${result.files.length} files into ${displayPath(outDir, io.cwd)}/ in ${ms} ms.`);
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} kB`;
+}

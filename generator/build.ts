@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { bundleAssets, type BundleOptions } from './bundle.js';
+import { loadContent } from './load.js';
+import type { OutputFile } from './output.js';
+import { ContentError, UsageError, type Problem } from './problem.js';
+import { renderPages } from './render.js';
+import type { Site } from './schema/index.js';
+import { robots, sitemap } from './seo-files.js';
+import { sortProblems } from './format.js';
+import { validateContent } from './validate.js';
+
+export interface BuildOptions extends BundleOptions {
+  contentDir: string;
+  /** Overrides seo.siteUrl from content, e.g. for a staging host. */
+  siteUrl?: string;
+  /** Overrides both form relay addresses from content, e.g. to point tests at a local server. */
+  formEndpoint?: string;
+  /** The build's clock, for the copyright year; tests pass a fixed date. */
+  now?: Date;
+}
+
+export interface BuildResult {
+  site: Site;
+  files: OutputFile[];
+}
+
+export interface CheckResult {
+  site?: Site;
+  problems: Problem[];
+  sources: ReadonlyMap<string, string>;
+}
+
+/** Loads and validates the content folder; every problem in every file, sorted. */
+export async function checkContent(contentDir: string): Promise<CheckResult> {
+  const loaded = await loadContent(path.resolve(contentDir));
+  const validated = validateContent(loaded.files);
+  return { site: validated.site, problems: sortProblems([...loaded.problems, ...validated.problems]), sources: loaded.sources };
+}
+
+/**
+ * The whole pipeline in memory: load → validate → bundle → render. Throws ContentError with
+ * every problem when the content is not valid; writes nothing.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const overrides = {
+    siteUrl: options.siteUrl === undefined ? undefined : checkUrlFlag('--site-url', options.siteUrl),
+    formEndpoint: options.formEndpoint === undefined ? undefined : checkUrlFlag('--form-endpoint', options.formEndpoint),
+  };
+  const bundling = bundleAssets(options);
+  // Keep a rejected bundle from being reported as unhandled while content is still checked.
+  bundling.catch(() => undefined);
+  const checked = await checkContent(options.contentDir);
+  if (!checked.site) throw new ContentError(checked.problems, checked.sources);
+  const site = applyOverrides(checked.site, overrides);
+  const bundle = await bundling;
+  const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
+  const pages = renderPages(site, {
+    assets: { css: bundle.css, js: bundle.js },
+    siteUrl,
+    buildYear: (options.now ?? new Date()).getFullYear(),
+  });
+  return { site, files: [...pages, ...bundle.files, sitemap(siteUrl), robots(siteUrl)] };
+}
+
+function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?: string }): Site {
+  const { seo, form } = site.settings;
+  return {
+    ...site,
+    settings: {
+      ...site.settings,
+      seo: { ...seo, siteUrl: overrides.siteUrl ?? seo.siteUrl },
+      form: overrides.formEndpoint ? { ...form, endpoint: overrides.formEndpoint, plainEndpoint: overrides.formEndpoint } : form,
+    },
+  };
+}
+
+function checkUrlFlag(flag: string, value: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
+    throw new UsageError(`${flag} needs a full web address starting with https:// (or http:// for a local server), got "${value}".`);
+  }
+  return value;
+}

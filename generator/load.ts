@@ -1,0 +1,174 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { LineCounter, isMap, parseDocument, type Document } from 'yaml';
+import type { Problem } from './problem.js';
+import { CONTENT_FILES, type ContentFile } from './schema/index.js';
+import { closest } from './suggest.js';
+
+/** One content file read and parsed, with what locating a value in it needs. */
+export interface LoadedFile {
+  name: ContentFile;
+  file: string;
+  source: string;
+  doc: Document;
+  lineCounter: LineCounter;
+  /** The plain data, present only when the file parsed cleanly. */
+  data?: unknown;
+}
+
+export interface LoadResult {
+  files: LoadedFile[];
+  problems: Problem[];
+  sources: Map<string, string>;
+}
+
+/**
+ * Aliases a file may expand before it is refused: the shipped content uses none, and a few
+ * dozen is plenty for an operator, while a "billion laughs" file would need millions.
+ */
+const MAX_ALIAS_COUNT = 50;
+
+const SYNTAX_HINT =
+  'check the indentation (spaces, not tabs) and that each "key: value" has a space after the colon; put text that contains ": " or " #" in quotes';
+
+/** Reads and parses every content file; never throws for anything an operator can fix. */
+export async function loadContent(contentDir: string): Promise<LoadResult> {
+  const problems: Problem[] = [];
+  const sources = new Map<string, string>();
+  const files: LoadedFile[] = [];
+  const names = Object.keys(CONTENT_FILES) as ContentFile[];
+
+  await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(contentDir, name);
+      let source: string;
+      try {
+        source = await readFile(file, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        problems.push({
+          code: 'file-missing',
+          file,
+          path: '',
+          message: `The file ${name} is missing; the site needs it to build.`,
+          hint: `restore it, e.g. with: git checkout -- ${path.posix.join(path.basename(contentDir), name)}`,
+        });
+        return;
+      }
+      sources.set(file, source);
+      const loaded = parseFile(name, file, source, problems);
+      files.push(loaded);
+    }),
+  );
+  problems.push(...(await unknownFiles(contentDir, names)));
+  files.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name));
+  return { files, problems, sources };
+}
+
+function parseFile(name: ContentFile, file: string, source: string, problems: Problem[]): LoadedFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const loaded: LoadedFile = { name, file, source, doc, lineCounter };
+
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      const start = error.linePos?.[0];
+      const end = error.linePos?.[1];
+      problems.push({
+        code: 'yaml-syntax',
+        file,
+        line: start?.line ?? 1,
+        column: start?.col ?? 1,
+        length: end && start && end.line === start.line ? Math.max(1, end.col - start.col) : 1,
+        path: '',
+        message: syntaxMessage(error.code, error.message),
+        hint: error.code === 'DUPLICATE_KEY' ? 'keep one of the two lines and delete the other' : SYNTAX_HINT,
+      });
+    }
+    return loaded;
+  }
+  if (doc.contents === null) {
+    problems.push({
+      code: 'file-empty',
+      file,
+      line: 1,
+      column: 1,
+      length: 1,
+      path: '',
+      message: `The file ${name} is empty, but the site needs the settings it holds.`,
+      hint: `restore it from the last good version, e.g. with: git checkout -- content/${name}`,
+    });
+    return loaded;
+  }
+  if (!isMap(doc.contents)) {
+    const [start = 0] = doc.contents.range ?? [];
+    const pos = lineCounter.linePos(start);
+    problems.push({
+      code: 'not-a-mapping',
+      file,
+      line: pos.line,
+      column: pos.col,
+      length: 1,
+      path: '',
+      message: `The top level of ${name} must be a set of "key: value" settings, but it is ${describeNode(doc.contents)}.`,
+      hint: 'start the file with its first key at the left margin, e.g. "services:"',
+    });
+    return loaded;
+  }
+  try {
+    loaded.data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    problems.push({
+      code: 'too-complex',
+      file,
+      line: 1,
+      column: 1,
+      length: 1,
+      path: '',
+      message: `The file ${name} repeats its aliases (*name) too many times to be read safely: ${(error as Error).message}.`,
+      hint: 'write the values out instead of using anchors (&name) and aliases (*name)',
+    });
+  }
+  return loaded;
+}
+
+function describeNode(node: unknown): string {
+  if (node && typeof node === 'object' && 'items' in node) return 'a list';
+  return 'a single value';
+}
+
+function syntaxMessage(code: string, raw: string): string {
+  const first = raw.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  if (code === 'DUPLICATE_KEY') return 'The same key appears twice in one block; the second would silently replace the first.';
+  if (code === 'TAB_AS_INDENT') return 'A tab is used for indentation; YAML only accepts spaces there.';
+  return `The file cannot be read as YAML: ${first.replace(/\.$/, '')}.`;
+}
+
+/** YAML files in the content folder that the site would silently ignore: most likely misnamed. */
+async function unknownFiles(contentDir: string, known: readonly string[]): Promise<Problem[]> {
+  const found: string[] = [];
+  async function walk(dir: string, prefix: string): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(path.join(dir, entry.name), rel);
+      else if (/\.ya?ml$/i.test(entry.name) && !known.includes(rel)) found.push(rel);
+    }
+  }
+  await walk(contentDir, '');
+  return found.sort().map((rel) => {
+    const guess = closest(rel, known);
+    return {
+      code: 'file-unknown' as const,
+      file: path.join(contentDir, rel),
+      path: '',
+      message: `The site does not read ${rel}, so nothing in it would appear.${guess ? ` Did you mean ${guess}?` : ''}`,
+      hint: guess ? `rename it to ${guess}` : `the files the site reads are: ${known.join(', ')}`,
+    };
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * A mistake in content that an operator can fix. Locations are 1-based, as editors show them.
+ * `length` is how many characters the caret underline spans on `line`.
+ */
+export interface Problem {
+  code: ProblemCode;
+  /** Absolute path of the file the problem is in. */
+  file: string;
+  line?: number;
+  column?: number;
+  length?: number;
+  /** Dot path of the value inside the file, e.g. services[2].pricing.starting; '' for the whole file. */
+  path: string;
+  /** What happened, why, and what to do, as whole sentences. */
+  message: string;
+  hint?: string;
+}
+
+/**
+ * Stable names for every kind of content problem, so an operator can search for one.
+ * Never rename one; add new names instead.
+ */
+export const PROBLEM_CODES = {
+  'yaml-syntax': 'The file is not valid YAML',
+  'file-missing': 'A content file is missing',
+  'file-unknown': 'A file in the content folder is not one the site reads',
+  'file-empty': 'A content file is empty',
+  'not-a-mapping': 'The top level of a file is not a set of settings',
+  'wrong-type': 'A value is of the wrong kind',
+  'missing-field': 'A required field is missing',
+  'unknown-field': 'A field the site does not know',
+  'not-allowed': 'A value outside the allowed set',
+  'bad-format': 'A value in the wrong format',
+  'too-few': 'A list or text is empty or too short',
+  'too-many': 'A value is too large or a list too long',
+  'unknown-reference': 'A reference to something that does not exist',
+  'duplicate-id': 'An id used twice',
+  'unsafe-url': 'A link that is unsafe or points where it may not',
+  'invalid-value': 'A value that is not valid',
+  'too-complex': 'A file too large or too deeply nested to read safely',
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+/** Thrown when content has problems; carries every one, plus the sources for code frames. */
+export class ContentError extends Error {
+  override readonly name = 'ContentError';
+  constructor(
+    readonly problems: Problem[],
+    readonly sources: ReadonlyMap<string, string>,
+  ) {
+    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the content`);
+  }
+}
+
+/** An operator's mistake outside content (a bad flag, a port in use): message, no stack, exit 1. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}

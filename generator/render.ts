@@ -1,0 +1,32 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Document, type Assets, type PageId } from '../templates/index.js';
+import type { OutputFile } from './output.js';
+import type { Site } from './schema/index.js';
+
+/** Every page the site has: its template, the path it is served at and the file it is written to. */
+export const PAGES: readonly { id: PageId; path: string; file: string }[] = [
+  { id: 'home', path: '/', file: 'index.html' },
+  { id: 'about', path: '/about', file: 'about/index.html' },
+  { id: 'services', path: '/services', file: 'services/index.html' },
+  { id: 'contact', path: '/contact', file: 'contact/index.html' },
+  { id: 'notFound', path: '/404', file: '404.html' },
+];
+
+export interface RenderOptions {
+  assets: Assets;
+  siteUrl: string;
+  buildYear: number;
+}
+
+/** Renders every page to a complete HTML document. */
+export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
+  return PAGES.map((page) => {
+    try {
+      const markup = renderToStaticMarkup(createElement(Document, { ...options, site, page: page.id, path: page.path }));
+      return { path: page.file, contents: `<!doctype html>${markup}` };
+    } catch (error) {
+      throw new Error(`Rendering the page ${page.path} failed in a template`, { cause: error });
+    }
+  });
+}

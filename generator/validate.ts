@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import type { LoadedFile } from './load.js';
+import { formatPath, locateKey, locateParent, locateValue, type PathSegment } from './locate.js';
+import type { Problem, ProblemCode } from './problem.js';
+import type { FieldMeta } from './schema/fields.js';
+import { CONTENT_FILES, type ContentFile, type Site } from './schema/index.js';
+import { closest } from './suggest.js';
+
+export interface ValidateResult {
+  /** Present only when every file is complete and valid. */
+  site?: Site;
+  problems: Problem[];
+}
+
+/** Checks every loaded file against its schema, then the references between files. */
+export function validateContent(files: readonly LoadedFile[]): ValidateResult {
+  const problems: Problem[] = [];
+  const parsed = new Map<ContentFile, unknown>();
+  for (const file of files) {
+    if (file.data === undefined) continue;
+    const schema = CONTENT_FILES[file.name];
+    const result = schema.safeParse(file.data);
+    if (result.success) parsed.set(file.name, result.data);
+    else for (const issue of result.error.issues) problems.push(...issueProblems(issue, file, schema));
+  }
+  problems.push(...checkReferences(files, parsed));
+
+  const all = Object.keys(CONTENT_FILES) as ContentFile[];
+  if (problems.length > 0 || !all.every((name) => parsed.has(name))) return { problems };
+  return { problems, site: assemble(parsed) };
+}
+
+function assemble(parsed: Map<ContentFile, unknown>): Site {
+  const get = <F extends ContentFile>(name: F) => parsed.get(name) as z.infer<(typeof CONTENT_FILES)[F]>;
+  return {
+    settings: get('site.yaml'),
+    services: get('services.yaml').services,
+    testimonials: get('testimonials.yaml').testimonials,
+    whatsapp: get('whatsapp.yaml'),
+    layout: get('layout.yaml'),
+    pages: {
+      home: get('pages/home.yaml'),
+      about: get('pages/about.yaml'),
+      services: get('pages/services.yaml'),
+      contact: get('pages/contact.yaml'),
+      notFound: get('pages/not-found.yaml'),
+    },
+  };
+}
+
+// ---- zod issues → located problems ----
+
+type Issue = z.core.$ZodIssue;
+type Schema = z.core.$ZodType;
+
+function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] {
+  const path = issue.path as PathSegment[];
+  const at = (where: 'value' | 'parent', p: PathSegment[] = path) =>
+    (where === 'value' ? locateValue : locateParent)(file.doc, file.lineCounter, file.source, p);
+  const base = { file: file.file, path: formatPath(path) };
+  const meta = metaAt(root, path);
+  const input = 'input' in issue ? issue.input : valueAt(file.data, path);
+  const expected = meta.expected ?? describeExpected(issue);
+  const field = String(path.at(-1) ?? 'value');
+
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => {
+        const known = Object.keys(shapeAt(root, path) ?? {});
+        const guess = closest(key, known);
+        return {
+          ...base,
+          ...locateKey(file.doc, file.lineCounter, file.source, [...path, key]),
+          path: formatPath([...path, key]),
+          code: 'unknown-field' as const,
+          message: `Unknown field "${key}": the site does not read it, so its value would be lost.${guess ? ` Did you mean "${guess}"?` : ''}`,
+          hint: guess ? `rename "${key}" to "${guess}"` : `the fields allowed here are: ${known.join(', ')}`,
+        };
+      });
+    case 'invalid_type':
+      if (input === undefined) {
+        return [
+          {
+            ...base,
+            ...at('parent'),
+            code: 'missing-field',
+            message: `The required field "${field}" is missing${path.length > 1 ? ` from ${formatPath(path.slice(0, -1))}` : ''}; it needs ${expected}.`,
+            hint: `add a line "${field}: …" inside this block, indented like its neighbours`,
+          },
+        ];
+      }
+      if (input === null) {
+        return [{ ...base, ...at('value'), code: 'missing-field', message: `The field "${field}" is empty; it needs ${expected}.`, hint: meta.hint }];
+      }
+      return [{ ...base, ...at('value'), code: 'wrong-type', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
+    case 'invalid_value': {
+      const allowed = issue.values.map(String);
+      const guess = typeof input === 'string' ? closest(input, allowed) : undefined;
+      return [
+        {
+          ...base,
+          ...at('value'),
+          code: 'not-allowed',
+          message: `Expected ${expected}, got ${describeValue(input)}.${guess ? ` Did you mean "${guess}"?` : ''}`,
+          hint: meta.hint ?? `allowed values: ${allowed.join(', ')}`,
+        },
+      ];
+    }
+    case 'invalid_format':
+      return [{ ...base, ...at('value'), code: 'bad-format', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
+    case 'too_small':
+      return [{ ...base, ...at('value'), code: 'too-few', message: tooSmall(issue, input, expected), hint: meta.hint }];
+    case 'too_big':
+      return [
+        {
+          ...base,
+          ...at('value'),
+          code: 'too-many',
+          message: `Expected ${expected} of at most ${String(issue.maximum)}, got ${describeValue(input)}.`,
+          hint: meta.hint,
+        },
+      ];
+    case 'custom': {
+      const params = (issue.params ?? {}) as { problem?: ProblemCode; hint?: string };
+      return [{ ...base, ...at('value'), code: params.problem ?? 'invalid-value', message: issue.message, hint: params.hint ?? meta.hint }];
+    }
+    default:
+      return [{ ...base, ...at('value'), code: 'invalid-value', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
+  }
+}
+
+function tooSmall(issue: z.core.$ZodIssueTooSmall, input: unknown, expected: string): string {
+  if (issue.origin === 'array') {
+    return `This list is empty, but it needs at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}.`;
+  }
+  if (issue.origin === 'string') return `This field is empty; it needs ${expected}.`;
+  return `Expected ${expected} of at least ${String(issue.minimum)}, got ${describeValue(input)}.`;
+}
+
+function describeExpected(issue: Issue): string {
+  const expected = issue.code === 'invalid_type' ? issue.expected : undefined;
+  switch (expected) {
+    case 'number':
+    case 'int':
+      return 'a number';
+    case 'string':
+      return 'some text';
+    case 'array':
+      return 'a list (lines starting with "- ")';
+    case 'object':
+      return 'a group of "key: value" settings';
+    case 'boolean':
+      return 'true or false';
+    default:
+      return 'a valid value';
+  }
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (typeof value === 'string') return `the text "${value.length > 60 ? `${value.slice(0, 57)}…` : value}"`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'the number ' : ''}${String(value)}`;
+  if (Array.isArray(value)) return 'a list';
+  return 'a group of settings';
+}
+
+function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
+  let value = data;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PathSegment, unknown>)[segment];
+  }
+  return value;
+}
+
+// ---- walking the schema along a path, for metadata and known keys ----
+
+interface Def {
+  type: string;
+  shape?: Record<string, Schema>;
+  element?: Schema;
+  innerType?: Schema;
+  in?: Schema;
+}
+
+const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
+
+/** Steps through wrappers (optional, default, nullable, pipe) that do not change the path. */
+function unwrap(schema: Schema, visit?: (s: Schema) => void): Schema {
+  let current = schema;
+  for (;;) {
+    visit?.(current);
+    const def = defOf(current);
+    const next = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+    if (!next) return current;
+    current = next;
+  }
+}
+
+function schemaAt(root: Schema, path: readonly PathSegment[]): Schema | undefined {
+  let current: Schema | undefined = root;
+  for (const segment of path) {
+    if (!current) return undefined;
+    const def = defOf(unwrap(current));
+    if (def.type === 'object' && typeof segment === 'string') current = def.shape?.[segment];
+    else if (def.type === 'array' && typeof segment === 'number') current = def.element;
+    else return undefined;
+  }
+  return current;
+}
+
+function shapeAt(root: Schema, path: readonly PathSegment[]): Record<string, Schema> | undefined {
+  const schema = schemaAt(root, path);
+  return schema ? defOf(unwrap(schema)).shape : undefined;
+}
+
+/** The first `expected` and `hint` found on the field's schema or the schemas it wraps. */
+function metaAt(root: Schema, path: readonly PathSegment[]): FieldMeta {
+  const schema = schemaAt(root, path);
+  const meta: FieldMeta = {};
+  if (!schema) return meta;
+  unwrap(schema, (s) => {
+    const found = z.globalRegistry.get(s) as FieldMeta | undefined;
+    meta.expected ??= found?.expected;
+    meta.hint ??= found?.hint;
+  });
+  return meta;
+}
+
+// ---- references between files ----
+
+interface Reference {
+  file: ContentFile;
+  path: PathSegment[];
+  id: string;
+}
+
+function checkReferences(files: readonly LoadedFile[], parsed: Map<ContentFile, unknown>): Problem[] {
+  const services = parsed.get('services.yaml') as { services: Site['services'] } | undefined;
+  if (!services) return [];
+  const ids = services.services.map((service) => service.id);
+  const refs: Reference[] = [];
+  const testimonials = parsed.get('testimonials.yaml') as { testimonials: Site['testimonials'] } | undefined;
+  testimonials?.testimonials.forEach((t, i) => refs.push({ file: 'testimonials.yaml', path: ['testimonials', i, 'service'], id: t.service }));
+  const layout = parsed.get('layout.yaml') as Site['layout'] | undefined;
+  layout?.footer.services.forEach((id, i) => refs.push({ file: 'layout.yaml', path: ['footer', 'services', i], id }));
+  const contact = parsed.get('pages/contact.yaml') as Site['pages']['contact'] | undefined;
+  contact?.form.services.forEach((id, i) => refs.push({ file: 'pages/contact.yaml', path: ['form', 'services', i], id }));
+
+  return refs
+    .filter((ref) => !ids.includes(ref.id))
+    .map((ref) => {
+      const file = files.find((f) => f.name === ref.file)!;
+      const guess = closest(ref.id, ids);
+      return {
+        code: 'unknown-reference' as const,
+        file: file.file,
+        path: formatPath(ref.path),
+        ...locateValue(file.doc, file.lineCounter, file.source, ref.path),
+        message: `There is no service with the id "${ref.id}" in services.yaml.${guess ? ` Did you mean "${guess}"?` : ''}`,
+        hint: `service ids are: ${ids.join(', ')}`,
+      };
+    });
+}

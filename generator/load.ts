@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, isMap, parseDocument, type Document } from 'yaml';
+import { LineCounter, isMap, parseDocument, type Document, type YAMLError } from 'yaml';
 import type { Problem } from './problem.js';
 import { CONTENT_FILES, type ContentFile } from './schema/index.js';
 import { closest } from './suggest.js';
@@ -71,20 +71,7 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
   const loaded: LoadedFile = { name, file, source, doc, lineCounter };
 
   if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const start = error.linePos?.[0];
-      const end = error.linePos?.[1];
-      problems.push({
-        code: 'yaml-syntax',
-        file,
-        line: start?.line ?? 1,
-        column: start?.col ?? 1,
-        length: end && start && end.line === start.line ? Math.max(1, end.col - start.col) : 1,
-        path: '',
-        message: syntaxMessage(error.code, error.message),
-        hint: error.code === 'DUPLICATE_KEY' ? 'keep one of the two lines and delete the other' : SYNTAX_HINT,
-      });
-    }
+    for (const error of doc.errors) problems.push(syntaxProblem(error, file, source, lineCounter));
     return loaded;
   }
   if (doc.contents === null) {
@@ -137,11 +124,40 @@ function describeNode(node: unknown): string {
   return 'a single value';
 }
 
-function syntaxMessage(code: string, raw: string): string {
-  const first = raw.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  if (code === 'DUPLICATE_KEY') return 'The same key appears twice in one block; the second would silently replace the first.';
-  if (code === 'TAB_AS_INDENT') return 'A tab is used for indentation; YAML only accepts spaces there.';
-  return `The file cannot be read as YAML: ${first.replace(/\.$/, '')}.`;
+function syntaxProblem(error: YAMLError, file: string, source: string, lines: LineCounter): Problem {
+  const first = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+  let [offset, end] = error.pos;
+  let message = `The file cannot be read as YAML: ${first}.`;
+  let hint = SYNTAX_HINT;
+  const quote = error.code === 'MISSING_CHAR' ? first.match(/closing (["'])quote/)?.[1] : undefined;
+  if (quote) {
+    // yaml reports an unclosed quote where the file ends; the mistake is where the quote opened,
+    // which is the last quote character in the file, since nothing after it could close it.
+    const opened = source.lastIndexOf(quote, offset);
+    if (opened >= 0) [offset, end] = [opened, opened + 1];
+    message = `This text opens a quote (${quote}) that is never closed, so everything after it is read as part of the text.`;
+    hint = `add the closing ${quote} at the end of the text`;
+  } else if (error.code === 'DUPLICATE_KEY') {
+    const key = source.slice(offset).match(/^[^:\n]*/)?.[0].trim() ?? '';
+    end = offset + Math.max(1, key.length);
+    message = `The key "${key}" appears twice in one block; the second would silently replace the first.`;
+    hint = 'keep one of the two lines and delete the other';
+  } else if (error.code === 'TAB_AS_INDENT') {
+    message = 'A tab is used for indentation; YAML only accepts spaces there.';
+    hint = 'replace the tab with spaces';
+  }
+  const from = lines.linePos(offset);
+  const to = lines.linePos(end);
+  return {
+    code: 'yaml-syntax',
+    file,
+    line: from.line,
+    column: from.col,
+    length: to.line === from.line ? Math.max(1, to.col - from.col) : 1,
+    path: '',
+    message,
+    hint,
+  };
 }
 
 /** YAML files in the content folder that the site would silently ignore: most likely misnamed. */

@@ -55,7 +55,10 @@ export function locateParent(doc: Document, lines: LineCounter, source: string, 
     parentPath = parentPath.slice(0, -1);
     found = walk(doc, parentPath);
   }
-  return span(found.key ?? found.node, lines, source);
+  if (found.key) return span(found.key, lines, source);
+  // A list item or the whole file: point at its first key rather than underline the block.
+  const firstKey = isMap(found.node) ? (found.node.items[0]?.key as Node | undefined) : undefined;
+  return span(firstKey ?? found.node, lines, source);
 }
 
 /** The key itself of a map entry, for problems with the key rather than its value. */

@@ -84,7 +84,7 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
             ...base,
             ...at('parent'),
             code: 'missing-field',
-            message: `The required field "${field}" is missing${path.length > 1 ? ` from ${formatPath(path.slice(0, -1))}` : ''}; it needs ${expected}.`,
+            message: `The required field "${field}" is missing from ${path.length > 1 ? formatPath(path.slice(0, -1)) : 'the top level of the file'}; it needs ${expected}.`,
             hint: `add a line "${field}: …" inside this block, indented like its neighbours`,
           },
         ];
@@ -109,7 +109,7 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
     case 'invalid_format':
       return [{ ...base, ...at('value'), code: 'bad-format', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
     case 'too_small':
-      return [{ ...base, ...at('value'), code: 'too-few', message: tooSmall(issue, input, expected), hint: meta.hint }];
+      return [{ ...base, ...at('value'), code: 'too-few', message: tooSmall(issue, input, expected), hint: meta.hint ?? tooSmallHint(issue) }];
     case 'too_big':
       return [
         {
@@ -135,6 +135,11 @@ function tooSmall(issue: z.core.$ZodIssueTooSmall, input: unknown, expected: str
   }
   if (issue.origin === 'string') return `This field is empty; it needs ${expected}.`;
   return `Expected ${expected} of at least ${String(issue.minimum)}, got ${describeValue(input)}.`;
+}
+
+function tooSmallHint(issue: z.core.$ZodIssueTooSmall): string | undefined {
+  if (issue.origin === 'array') return 'add entries on their own lines below, each starting with "- ", instead of []';
+  return undefined;
 }
 
 function describeExpected(issue: Issue): string {

@@ -1,0 +1,26 @@
+// Prints one plain line, "N passed, N failed", with the totals of every test runner's JSON report.
+// Neither vitest nor Playwright prints such a line itself; CI reads it.
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+
+const vitest = read('test-results/vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+} else {
+  failed += 1; // no report at all: the runner did not get to run
+}
+
+const playwright = read('test-results/playwright.json');
+if (playwright) {
+  passed += playwright.stats.expected + playwright.stats.flaky;
+  failed += playwright.stats.unexpected;
+} else if (existsSync('playwright.config.ts')) {
+  failed += 1;
+}
+
+console.log(`${passed} passed, ${failed} failed`);

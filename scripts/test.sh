@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Every check the project has, in order: types, unit and integration tests, browser tests.
+# Runs them all even when one fails, so one run shows every failure; exits non-zero if any did.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+status=0
+
+step() { echo; echo "== $1"; }
+
+step "typecheck (tsc --noEmit)"
+npx tsc --noEmit || status=1
+
+step "compile the CLI (tsc -p tsconfig.build.json)"
+npx tsc -p tsconfig.build.json || status=1
+
+step "unit and integration tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+
+if [ -f playwright.config.ts ]; then
+  step "browser tests (playwright, headless chromium)"
+  if ! CHROME_PATH="$(bash scripts/find-chromium.sh)"; then
+    echo "No Chromium could be found or installed, so the browser tests cannot run." >&2
+    status=1
+  else
+    export CHROME_PATH
+    npx playwright test || status=1
+  fi
+fi
+
+exit $status

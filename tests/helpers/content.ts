@@ -1,0 +1,42 @@
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Io } from '../../bin/cli.js';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const SHIPPED_CONTENT = path.join(ROOT, 'content');
+export const FIXTURES = path.join(ROOT, 'tests/fixtures');
+
+/**
+ * A temporary project folder holding a copy of the shipped content with a fixture laid over it:
+ * the fixture's content/ files replace the shipped ones, and the files named in its remove.txt
+ * are deleted. Returns the folder; its content is at `<folder>/content`.
+ */
+export async function contentWithFixture(fixture?: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'site-content-'));
+  await cp(SHIPPED_CONTENT, path.join(dir, 'content'), { recursive: true });
+  if (!fixture) return dir;
+  const overlay = path.join(FIXTURES, fixture, 'content');
+  if (existsSync(overlay)) await cp(overlay, path.join(dir, 'content'), { recursive: true });
+  const removeList = path.join(FIXTURES, fixture, 'remove.txt');
+  if (existsSync(removeList)) {
+    for (const name of (await readFile(removeList, 'utf8')).split('\n').filter(Boolean)) {
+      await rm(path.join(dir, 'content', name));
+    }
+  }
+  return dir;
+}
+
+/** An Io that records what the CLI prints, as it would appear in a terminal. */
+export function captureIo(cwd: string): Io & { stdout: () => string; stderr: () => string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    cwd,
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+    stdout: () => out.join('\n'),
+    stderr: () => err.join('\n'),
+  };
+}

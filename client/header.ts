@@ -1,0 +1,36 @@
+/**
+ * The scrolled header (client/HOOKS.md): [data-header] carries `data-scrolled` while the page is
+ * scrolled more than SCROLLED_AFTER pixels, so CSS can tighten it and add a shadow.
+ */
+
+/** Pixels of scroll the header stays in its resting state for (SPEC.md §9: "past 50 px"). */
+export const SCROLLED_AFTER = 50;
+
+/** Watches the scroll position for the [data-header] under `root`, if the page has one. */
+export function initHeader(root: ParentNode): void {
+  const header = root.querySelector<HTMLElement>('[data-header]');
+  if (!header) return;
+  let scrolled = header.hasAttribute('data-scrolled');
+  let queued = false;
+
+  // Reads only scrollY and writes only when the state flips, once per frame at most.
+  const update = () => {
+    queued = false;
+    const now = window.scrollY > SCROLLED_AFTER;
+    if (now === scrolled) return;
+    scrolled = now;
+    header.toggleAttribute('data-scrolled', now);
+  };
+
+  // A page reloaded halfway down starts out scrolled.
+  update();
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(update);
+    },
+    { passive: true },
+  );
+}

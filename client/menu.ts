@@ -1,0 +1,36 @@
+/**
+ * The mobile menu (client/HOOKS.md): the toggle opens and closes [data-menu]; a link inside it,
+ * the overlay and Escape close it. CSS shows the toggle only when <html> has `data-js`.
+ */
+
+/** Enhances the [data-menu-toggle] under `root`, if the page has one. */
+export function initMenu(root: ParentNode): void {
+  const toggle = root.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+  const menu = root.querySelector<HTMLElement>('[data-menu]');
+  if (!toggle || !menu) return;
+  const overlay = root.querySelector<HTMLElement>('[data-menu-overlay]');
+  const html = toggle.ownerDocument.documentElement;
+  let open = false;
+
+  const setOpen = (next: boolean, moveFocus: boolean) => {
+    open = next;
+    menu.toggleAttribute('data-open', open);
+    html.toggleAttribute('data-menu-open', open);
+    toggle.setAttribute('aria-expanded', String(open));
+    const name = open ? toggle.dataset.closeLabel : toggle.dataset.openLabel;
+    if (name) toggle.setAttribute('aria-label', name);
+    if (!moveFocus) return;
+    if (open) menu.querySelector<HTMLElement>('a[href]')?.focus();
+    else toggle.focus();
+  };
+
+  toggle.addEventListener('click', () => setOpen(!open, true));
+  overlay?.addEventListener('click', () => setOpen(false, true));
+  // The page is about to change: leave focus where the visitor clicked.
+  menu.addEventListener('click', (event) => {
+    if (open && (event.target as Element).closest('a[href]')) setOpen(false, false);
+  });
+  toggle.ownerDocument.addEventListener('keydown', (event) => {
+    if (open && event.key === 'Escape') setOpen(false, true);
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * The quote form (client/HOOKS.md): sends the request with fetch as multipart form data and walks
+ * through idle → sending → success | error without leaving the page. Without JavaScript the form
+ * posts to its `action` instead, so this only adds to what already works.
+ *
+ * The browser's own required checks stay in charge: `submit` fires only after they pass.
+ */
+
+/** How long the success message stays on screen (SPEC.md §9). */
+export const SUCCESS_MS = 5000;
+
+/** Used when the form does not say how long to wait for the relay. */
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** Enhances every [data-quote-form] under `root`. */
+export function initQuoteForm(root: ParentNode): void {
+  for (const form of root.querySelectorAll<HTMLFormElement>('form[data-quote-form]')) {
+    enhance(form);
+  }
+}
+
+function enhance(form: HTMLFormElement): void {
+  const find = <T extends Element>(hook: string) => form.querySelector<T>(`[${hook}]`);
+  const button = find<HTMLButtonElement>('data-submit');
+  const label = find<HTMLElement>('data-submit-label');
+  const spinner = find<HTMLElement>('data-spinner');
+  const success = find<HTMLElement>('data-form-success');
+  const failure = find<HTMLElement>('data-form-error');
+  const honeypot = find<HTMLInputElement>('data-honeypot');
+  const subjectInput = find<HTMLInputElement>('data-subject');
+  let sending = false;
+  let successTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const showSuccess = () => {
+    form.reset();
+    if (!success) return;
+    success.hidden = false;
+    successTimer = setTimeout(() => (success.hidden = true), SUCCESS_MS);
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (sending) return;
+
+    // A new attempt starts clean: the last answer's message goes away.
+    clearTimeout(successTimer);
+    if (success) success.hidden = true;
+    if (failure) failure.hidden = true;
+
+    // Bots fill every field; people never see this one. Pretend it worked and send nothing.
+    if (honeypot?.value) {
+      showSuccess();
+      return;
+    }
+
+    const data = new FormData(form);
+    const subject = (form.dataset.subjectPrefix ?? '') + String(data.get('name') ?? '');
+    if (subjectInput) subjectInput.value = subject;
+    data.set('subject', subject);
+    if (honeypot) data.delete(honeypot.name);
+
+    sending = true;
+    const idleLabel = label?.textContent ?? '';
+    setBusy(true, form.dataset.sendingLabel ?? idleLabel);
+    try {
+      await send(form.dataset.endpoint ?? form.action, data, timeoutOf(form));
+      showSuccess();
+    } catch (error) {
+      console.error('The quote request could not be sent.', error);
+      if (failure) failure.hidden = false;
+    } finally {
+      sending = false;
+      setBusy(false, idleLabel);
+    }
+  });
+
+  function setBusy(busy: boolean, text: string): void {
+    if (button) button.disabled = busy;
+    if (label) label.textContent = text;
+    if (spinner) spinner.hidden = !busy;
+    if (busy) form.setAttribute('aria-busy', 'true');
+    else form.removeAttribute('aria-busy');
+  }
+}
+
+function timeoutOf(form: HTMLFormElement): number {
+  const ms = Number(form.dataset.timeoutMs);
+  return ms > 0 ? ms : DEFAULT_TIMEOUT_MS;
+}
+
+/**
+ * Posts `data` and resolves when the relay accepted it. Rejects on a network failure, a non-ok
+ * status, a JSON answer with `success: false` (or "false", how the relay refuses a form that is
+ * not activated yet) and when the whole exchange takes longer than `timeoutMs`.
+ */
+async function send(endpoint: string, data: FormData, timeoutMs: number): Promise<void> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`The form relay did not answer within ${timeoutMs} ms`)),
+    timeoutMs,
+  );
+  try {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      body: data,
+      headers: { Accept: 'application/json' },
+      signal: controller.signal,
+    });
+    if (!response.ok) throw new Error(`The form relay answered ${response.status} ${response.statusText}`.trim());
+    const body = await response.text();
+    let answer: { success?: unknown; message?: unknown } | undefined;
+    try {
+      answer = JSON.parse(body);
+    } catch {
+      // Not JSON: an ok status is all there is to go on.
+    }
+    if (answer?.success === false || answer?.success === 'false') {
+      throw new Error(`The form relay refused the request: ${String(answer.message ?? body)}`);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}

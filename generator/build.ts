@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleAssets, type BundleOptions } from './bundle.js';
 import { loadContent } from './load.js';
@@ -32,7 +33,12 @@ export interface CheckResult {
 
 /** Loads and validates the content folder; every problem in every file, sorted. */
 export async function checkContent(contentDir: string): Promise<CheckResult> {
-  const loaded = await loadContent(path.resolve(contentDir));
+  const dir = path.resolve(contentDir);
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new UsageError(`The content folder ${contentDir} ${info ? 'is not a folder' : 'does not exist'}.`, 'pass the folder that holds site.yaml with --content, or run the command from the project folder');
+  }
+  const loaded = await loadContent(dir);
   const validated = validateContent(loaded.files);
   return { site: validated.site, problems: sortProblems([...loaded.problems, ...validated.problems]), sources: loaded.sources };
 }

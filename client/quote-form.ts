@@ -53,15 +53,14 @@ function enhance(form: HTMLFormElement): void {
       return;
     }
 
-    const data = new FormData(form);
-    const subject = (form.dataset.subjectPrefix ?? '') + String(data.get('name') ?? '');
+    const data = payload(form);
+    const subject = subjectLine(form.dataset.subjectPrefix ?? '', String(data.get('name') ?? ''));
     if (subjectInput) subjectInput.value = subject;
     data.set('subject', subject);
-    if (honeypot) data.delete(honeypot.name);
 
     sending = true;
     const idleLabel = label?.textContent ?? '';
-    setBusy(true, form.dataset.sendingLabel ?? idleLabel);
+    setBusy(true, button?.dataset.sendingLabel ?? idleLabel);
     try {
       await send(form.dataset.endpoint ?? form.action, data, timeoutOf(form));
       showSuccess();
@@ -81,6 +80,26 @@ function enhance(form: HTMLFormElement): void {
     if (busy) form.setAttribute('aria-busy', 'true');
     else form.removeAttribute('aria-busy');
   }
+}
+
+/**
+ * The visitor's answers. Fields named `_…` (`_next`, `_captcha`, the `_honey` trap) tell the relay
+ * how to treat the plain no-JavaScript post; they mean nothing to its AJAX endpoint, so they stay home.
+ */
+function payload(form: HTMLFormElement): FormData {
+  const data = new FormData();
+  for (const [name, value] of new FormData(form)) {
+    if (!name.startsWith('_')) data.append(name, value);
+  }
+  return data;
+}
+
+/**
+ * 'New Moving Quote Request - Anu Thomas': the prefix, one space, the name. The space is added here
+ * because content text is trimmed, so a prefix arrives without its trailing space.
+ */
+export function subjectLine(prefix: string, name: string): string {
+  return [prefix.trim(), name.trim()].filter(Boolean).join(' ');
 }
 
 function timeoutOf(form: HTMLFormElement): number {

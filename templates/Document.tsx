@@ -1,41 +1,46 @@
+import type { ReactNode } from 'react';
 import type { PageProps } from './types.js';
+import { Footer } from './parts/Footer.js';
+import { Head } from './parts/Head.js';
+import { Header } from './parts/Header.js';
+import { WhatsApp } from './parts/WhatsApp.js';
+import { AboutPage } from './pages/About.js';
+import { ContactPage } from './pages/Contact.js';
+import { HomePage } from './pages/Home.js';
+import { NotFoundPage } from './pages/NotFound.js';
+import { ServicesPage } from './pages/Services.js';
 
-/** The whole HTML document for one page. */
+function PageBody({ page, site, siteUrl }: PageProps): ReactNode {
+  switch (page) {
+    case 'home':
+      return <HomePage site={site} />;
+    case 'about':
+      return <AboutPage site={site} />;
+    case 'services':
+      return <ServicesPage site={site} />;
+    case 'contact':
+      return <ContactPage site={site} siteUrl={siteUrl} />;
+    case 'notFound':
+      return <NotFoundPage site={site} />;
+  }
+}
+
+/** The whole HTML document for one page (the generator adds the doctype). */
 export function Document(props: PageProps) {
-  const { site, path, assets } = props;
-  const seo = site.pages[props.page].seo;
+  const { site, path, buildYear } = props;
   return (
     <html lang="en-IN">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{seo.title}</title>
-        <meta name="description" content={seo.description} />
-        <link rel="stylesheet" href={assets.css} />
-        <script type="module" src={assets.js} />
-      </head>
+      <Head {...props} />
       <body>
-        <header>
-          <nav aria-label="Main">
-            <ul>
-              {site.layout.header.nav.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href} aria-current={item.href === path ? 'page' : undefined}>
-                    {item.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </header>
-        <main id="main">
-          <h1>{seo.title}</h1>
+        <a className="skip-link" href="#main">
+          {site.layout.skipLink}
+        </a>
+        <Header site={site} path={path} />
+        <main id="main" tabIndex={-1}>
+          <PageBody {...props} />
         </main>
-        <footer>
-          <p>
-            © <span data-year>{props.buildYear}</span> {site.settings.company.name}. {site.layout.footer.rights}
-          </p>
-        </footer>
+        <Footer site={site} buildYear={buildYear} />
+        <WhatsApp site={site} />
       </body>
     </html>
   );

@@ -1,0 +1,53 @@
+import type { Site } from '../../generator/schema/index.js';
+import { IconCardGrid, StatsStrip } from '../parts/Cards.js';
+import { Cta } from '../parts/Cta.js';
+import { Icon } from '../parts/Icon.js';
+import { PageHero } from '../parts/PageHero.js';
+import { Section } from '../parts/SectionHeading.js';
+
+export function AboutPage({ site }: { site: Site }) {
+  const about = site.pages.about;
+  const { story, values, whyChoose } = about;
+  return (
+    <>
+      <PageHero hero={about.hero} />
+
+      <Section id="story" heading={story.heading}>
+        <div className="split">
+          <div className="prose">
+            {story.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <div className="stack">
+            <div className="card mission-card">
+              <span className="icon-badge">
+                <Icon name="target" />
+              </span>
+              <h3>{story.mission.title}</h3>
+              <p>{story.mission.text}</p>
+            </div>
+            <div className="card mission-card">
+              <span className="icon-badge">
+                <Icon name="eye" />
+              </span>
+              <h3>{story.vision.title}</h3>
+              <p>{story.vision.text}</p>
+            </div>
+          </div>
+        </div>
+        <StatsStrip stats={site.settings.stats} />
+      </Section>
+
+      <Section id="values" heading={values.heading} tone="tint">
+        <IconCardGrid items={values.items} columns={4} />
+      </Section>
+
+      <Section id="why-us" heading={whyChoose.heading}>
+        <IconCardGrid items={whyChoose.items} />
+      </Section>
+
+      <Cta cta={about.cta} phone={site.settings.contact.phone} />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Site } from '../../generator/schema/index.js';
+import { CheckList } from '../parts/Cards.js';
+import { Icon } from '../parts/Icon.js';
+import { PageHero } from '../parts/PageHero.js';
+import { SectionHeading } from '../parts/SectionHeading.js';
+import { QuoteForm } from '../parts/QuoteForm.js';
+import { telUrl, whatsappUrl } from '../links.js';
+
+type Method = Site['pages']['contact']['methods'][number];
+
+/** Where a contact method's link goes and the detail it shows (number, address…). */
+function methodLink(method: Method, site: Site): { href: string; detail: string; external: boolean } {
+  const { contact } = site.settings;
+  switch (method.kind) {
+    case 'call':
+      return { href: telUrl(contact.phone), detail: contact.phone, external: false };
+    case 'email':
+      return { href: `mailto:${contact.email}`, detail: contact.email, external: false };
+    case 'visit':
+      return { href: contact.directionsUrl, detail: `${contact.address.street}, ${contact.address.city}`, external: true };
+    case 'chat':
+      return { href: whatsappUrl(contact.whatsapp, site.whatsapp.startChat.message), detail: contact.whatsapp, external: true };
+  }
+}
+
+export function ContactPage({ site, siteUrl }: { site: Site; siteUrl: string }) {
+  const page = site.pages.contact;
+  const { map } = page;
+  return (
+    <>
+      <PageHero hero={page.hero} />
+
+      <div className="section section-tight">
+        <ul className="container card-grid cols-4 methods" role="list">
+          {page.methods.map((method) => {
+            const link = methodLink(method, site);
+            return (
+              <li className="card method-card" key={method.kind}>
+                <span className="icon-badge">
+                  <Icon name={method.icon} />
+                </span>
+                <h2>{method.title}</h2>
+                <p>{method.text}</p>
+                <p className="method-detail">{link.detail}</p>
+                <a
+                  className="text-link"
+                  href={link.href}
+                  {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                >
+                  {method.action}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      <section className="section tone-tint" id="quote" aria-labelledby="quote-title">
+        <div className="container contact-grid">
+          <div className="card form-card">
+            <SectionHeading heading={page.form.heading} id="quote-title" centered={false} />
+            <QuoteForm site={site} siteUrl={siteUrl} />
+          </div>
+          <div className="stack contact-aside">
+            <div className="card">
+              <h2 className="card-title">{page.whyChoose.title}</h2>
+              <CheckList items={page.whyChoose.points} />
+            </div>
+            <div className="card response-card">
+              <span className="icon-badge">
+                <Icon name="timer" />
+              </span>
+              <h2 className="card-title">{page.responseTime.title}</h2>
+              <p>{page.responseTime.text}</p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" id="map" aria-labelledby="map-title">
+        <div className="container">
+          <SectionHeading heading={map.heading} id="map-title" />
+          <div className="map-frame">
+            <iframe
+              src={site.settings.contact.mapEmbedUrl}
+              title={map.frameTitle}
+              width="1200"
+              height="450"
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+            />
+          </div>
+          <p className="section-more">
+            <a className="button button-primary" href={site.settings.contact.directionsUrl} target="_blank" rel="noopener noreferrer">
+              <Icon name="navigation" size={20} />
+              {map.directions}
+            </a>
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Site } from '../../generator/schema/index.js';
+import { HeroArt, Stars } from '../parts/Art.js';
+import { CheckList, IconCardGrid, StatsStrip } from '../parts/Cards.js';
+import { Cta } from '../parts/Cta.js';
+import { Section } from '../parts/SectionHeading.js';
+
+export function HomePage({ site }: { site: Site }) {
+  const home = site.pages.home;
+  const { hero, about, services, whyChooseUs, howItWorks, testimonials } = home;
+  return (
+    <>
+      <section className="home-hero" aria-labelledby="page-title">
+        <div className="container home-hero-inner">
+          <div className="home-hero-text">
+            {hero.eyebrow && <p className="eyebrow">{hero.eyebrow}</p>}
+            <h1 id="page-title">{hero.title}</h1>
+            <p className="lead">{site.settings.company.tagline}</p>
+            <div className="button-row">
+              <a className="button button-accent button-large" href={hero.primary.href}>
+                {hero.primary.label}
+              </a>
+              <a className="button button-outline button-large" href={hero.secondary.href}>
+                {hero.secondary.label}
+              </a>
+            </div>
+            <CheckList items={hero.highlights} className="highlights" />
+          </div>
+          <HeroArt />
+        </div>
+      </section>
+
+      <Section id="about" heading={about.heading}>
+        <div className="split">
+          <div className="prose">
+            {about.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <a className="text-link" href={about.link.href}>
+              {about.link.label}
+            </a>
+          </div>
+          <div className="card points-card">
+            <CheckList items={about.points} />
+          </div>
+        </div>
+      </Section>
+
+      <Section id="services" heading={services.heading} tone="tint">
+        <IconCardGrid items={services.items} />
+        <p className="section-more">
+          <a className="button button-primary" href={services.link.href}>
+            {services.link.label}
+          </a>
+        </p>
+      </Section>
+
+      <Section id="why-us" heading={whyChooseUs.heading}>
+        <IconCardGrid items={whyChooseUs.steps} columns={4} />
+      </Section>
+
+      <Section id="how-it-works" heading={howItWorks.heading} tone="warm">
+        <ol className="steps" role="list">
+          {howItWorks.steps.map((step, index) => (
+            <li className="step" key={step.title}>
+              <span className="step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.desc}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="testimonials" heading={testimonials.heading} tone="tint">
+        <ul className="card-grid cols-3" role="list">
+          {site.testimonials.map((t) => (
+            <li className="card testimonial" key={t.id}>
+              <figure>
+                <Stars label={testimonials.ratingLabel} count={t.rating} />
+                <blockquote>
+                  <p>{t.comment}</p>
+                </blockquote>
+                <figcaption>
+                  <span className="avatar" aria-hidden="true">
+                    {t.avatar}
+                  </span>
+                  <span className="who">
+                    <strong>{t.name}</strong>
+                    <span>{t.location}</span>
+                    <span className="when">{t.date}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+        <StatsStrip stats={site.settings.stats} />
+      </Section>
+
+      <Cta cta={home.cta} phone={site.settings.contact.phone} />
+    </>
+  );
+}

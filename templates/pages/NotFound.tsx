@@ -1,0 +1,21 @@
+import type { Site } from '../../generator/schema/index.js';
+import { HeroArt } from '../parts/Art.js';
+import { SectionHeading } from '../parts/SectionHeading.js';
+
+export function NotFoundPage({ site }: { site: Site }) {
+  const page = site.pages.notFound;
+  return (
+    <section className="section not-found" aria-labelledby="page-title">
+      <div className="container not-found-inner">
+        <HeroArt />
+        <SectionHeading heading={page.heading} id="page-title" level={1}>
+          <p>
+            <a className="button button-accent button-large" href={page.home.href}>
+              {page.home.label}
+            </a>
+          </p>
+        </SectionHeading>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Service, Site } from '../../generator/schema/index.js';
+import { formatRupees } from '../format.js';
+import { CheckList } from '../parts/Cards.js';
+import { Cta } from '../parts/Cta.js';
+import { Icon } from '../parts/Icon.js';
+import { PageHero } from '../parts/PageHero.js';
+
+type Labels = Site['pages']['services']['labels'];
+
+function ServiceCard({ service, labels }: { service: Service; labels: Labels }) {
+  const titleId = `${service.id}-title`;
+  return (
+    <article className="card service-card" id={service.id} aria-labelledby={titleId}>
+      <header className="service-head">
+        <span className="icon-badge icon-badge-large">
+          <Icon name={service.icon} size={32} />
+        </span>
+        <div>
+          <h2 id={titleId}>{service.title}</h2>
+          <p className="service-tagline">{service.tagline}</p>
+        </div>
+      </header>
+      <div className="service-body">
+        <div className="service-main">
+          <p>{service.fullDescription}</p>
+          <div className="price-box">
+            <span className="price-label">{labels.startingFrom}</span>
+            <strong className="price">{formatRupees(service.pricing.starting)}</strong>
+            <span className="price-note">{service.pricing.note}</span>
+          </div>
+          <h3>{labels.process}</h3>
+          <ol className="process" role="list">
+            {service.process.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+          <h3>{labels.idealFor}</h3>
+          <ul className="tags" role="list">
+            {service.idealFor.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+          </ul>
+        </div>
+        <div className="service-side">
+          <h3>{labels.keyFeatures}</h3>
+          <ul className="features" role="list">
+            {service.keyFeatures.map((feature) => (
+              <li key={feature.title}>
+                <Icon name={feature.icon} size={22} />
+                <div>
+                  <h4>{feature.title}</h4>
+                  <p>{feature.desc}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <h3>{labels.whatsIncluded}</h3>
+          <CheckList items={service.whatsIncluded} />
+        </div>
+      </div>
+      <p className="service-action">
+        <a className="button button-accent" href={labels.quote.href}>
+          {labels.quote.label}
+        </a>
+      </p>
+    </article>
+  );
+}
+
+export function ServicesPage({ site }: { site: Site }) {
+  const page = site.pages.services;
+  return (
+    <>
+      <PageHero hero={page.hero} />
+      <div className="section">
+        <div className="container service-list">
+          {site.services.map((service) => (
+            <ServiceCard key={service.id} service={service} labels={page.labels} />
+          ))}
+        </div>
+      </div>
+      <Cta cta={page.cta} phone={site.settings.contact.phone} />
+    </>
+  );
+}

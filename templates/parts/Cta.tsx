@@ -1,0 +1,34 @@
+import type { CallToAction } from '../../generator/schema/index.js';
+import { telUrl } from '../links.js';
+import { Icon } from './Icon.js';
+
+/** The closing call to action; `call` adds a telephone button showing the number. */
+export function Cta({ cta, phone, id = 'cta' }: { cta: CallToAction; phone: string; id?: string }) {
+  const titleId = `${id}-title`;
+  return (
+    <section className="cta-band" id={id} aria-labelledby={titleId}>
+      <div className="container cta-inner">
+        <h2 id={titleId}>{cta.title}</h2>
+        <p className="lead">{cta.text}</p>
+        <div className="button-row">
+          <a className="button button-accent" href={cta.primary.href}>
+            {cta.primary.label}
+          </a>
+          {cta.secondary && (
+            <a className="button button-ghost" href={cta.secondary.href}>
+              {cta.secondary.label}
+            </a>
+          )}
+          {cta.call && (
+            <a className="button button-ghost" href={telUrl(phone)}>
+              <Icon name="phone" size={20} />
+              <span>
+                {cta.call.label} <span className="nowrap">{phone}</span>
+              </span>
+            </a>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

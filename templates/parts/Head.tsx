@@ -1,0 +1,43 @@
+import type { PageProps } from '../types.js';
+import { jsonForScript, movingCompanyJsonLd } from '../jsonld.js';
+import { PALETTE } from '../palette.js';
+
+/** <head>: title, description, canonical, share cards, assets and the company's JSON-LD. */
+export function Head({ page, path, site, assets, siteUrl }: PageProps) {
+  const { seo } = site.pages[page];
+  const isNotFound = page === 'notFound';
+  const url = `${siteUrl}${path === '/' ? '/' : path}`;
+  const image = `${siteUrl}/share.png`;
+  const imageAlt = site.settings.seo.shareImageAlt;
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{seo.title}</title>
+      <meta name="description" content={seo.description} />
+      {isNotFound ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      <meta name="theme-color" content={PALETTE.primary} />
+      <meta name="color-scheme" content="light" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="stylesheet" href={assets.css} />
+      <script type="module" src={assets.js} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site.settings.company.name} />
+      <meta property="og:locale" content={site.settings.seo.locale} />
+      <meta property="og:title" content={seo.title} />
+      <meta property="og:description" content={seo.description} />
+      {!isNotFound && <meta property="og:url" content={url} />}
+      <meta property="og:image" content={image} />
+      <meta property="og:image:alt" content={imageAlt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={seo.title} />
+      <meta name="twitter:description" content={seo.description} />
+      <meta name="twitter:image" content={image} />
+      <meta name="twitter:image:alt" content={imageAlt} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonForScript(movingCompanyJsonLd(site, siteUrl)) }}
+      />
+    </head>
+  );
+}

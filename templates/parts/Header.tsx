@@ -1,0 +1,50 @@
+import type { Site } from '../../generator/schema/index.js';
+import { isCurrent } from '../links.js';
+import { LogoMark } from './Art.js';
+import { Icon } from './Icon.js';
+
+/**
+ * The site header. Without JavaScript the nav links sit in a wrapping row; the client sets
+ * `data-js` on <html>, which turns the nav into a drawer opened by the toggle (see client/HOOKS.md).
+ */
+export function Header({ site, path }: { site: Site; path: string }) {
+  const { header } = site.layout;
+  return (
+    <header className="site-header" data-header>
+      <div className="container header-inner">
+        <a className="brand" href="/">
+          <LogoMark />
+          <span className="brand-name">{site.settings.company.name}</span>
+        </a>
+        <button
+          type="button"
+          className="menu-toggle"
+          data-menu-toggle
+          aria-controls="site-menu"
+          aria-expanded="false"
+          aria-label={header.openMenuLabel}
+          data-open-label={header.openMenuLabel}
+          data-close-label={header.closeMenuLabel}
+        >
+          <Icon name="menu" className="when-closed" />
+          <Icon name="close" className="when-open" />
+        </button>
+        <nav className="site-nav" id="site-menu" data-menu>
+          <ul className="nav-list" role="list">
+            {header.nav.map((item) => (
+              <li key={item.href}>
+                <a className="nav-link" href={item.href} aria-current={isCurrent(item.href, path) ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <a className="button button-accent nav-cta" href={header.cta.href}>
+            {header.cta.label}
+          </a>
+        </nav>
+        <div className="menu-overlay" data-menu-overlay aria-hidden="true" />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+import { Menu, X, type LucideIcon } from 'lucide-react';
+import type { IconName } from '../../generator/schema/index.js';
+import { ICONS } from '../icons.js';
+
+/** Icons the layout itself draws (not named by content). */
+export const UI_ICONS = { menu: Menu, close: X } satisfies Record<string, LucideIcon>;
+
+interface IconProps {
+  name: IconName | keyof typeof UI_ICONS;
+  size?: number;
+  className?: string;
+}
+
+/** A decorative icon: hidden from assistive technology, so the control or text beside it must carry the name. */
+export function Icon({ name, size = 24, className }: IconProps) {
+  const Drawing = name in UI_ICONS ? UI_ICONS[name as keyof typeof UI_ICONS] : ICONS[name as IconName];
+  return <Drawing size={size} className={className} aria-hidden="true" focusable="false" />;
+}

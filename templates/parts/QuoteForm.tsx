@@ -1,0 +1,98 @@
+import type { HTMLInputTypeAttribute } from 'react';
+import type { Site } from '../../generator/schema/index.js';
+
+type Fields = Site['pages']['contact']['form']['fields'];
+type FieldName = keyof Fields;
+
+interface FieldSpec {
+  name: FieldName;
+  type: HTMLInputTypeAttribute | 'select' | 'textarea';
+  required: boolean;
+  autoComplete: string;
+  wide?: boolean;
+}
+
+/** The form's fields in order, with their input types (SPEC.md §5). */
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'name', type: 'text', required: true, autoComplete: 'name' },
+  { name: 'email', type: 'email', required: true, autoComplete: 'email' },
+  { name: 'phone', type: 'tel', required: true, autoComplete: 'tel' },
+  { name: 'service', type: 'select', required: true, autoComplete: 'off' },
+  { name: 'moveFrom', type: 'text', required: true, autoComplete: 'address-level2' },
+  { name: 'moveTo', type: 'text', required: true, autoComplete: 'off' },
+  { name: 'moveDate', type: 'date', required: false, autoComplete: 'off' },
+  { name: 'message', type: 'textarea', required: false, autoComplete: 'off', wide: true },
+];
+
+/**
+ * The quote request form, wired for client/HOOKS.md. Without JavaScript it posts to the relay's
+ * plain endpoint, which sends the visitor back to /contact#quote-sent.
+ */
+export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
+  const form = site.pages.contact.form;
+  const settings = site.settings.form;
+  const services = form.services.flatMap((id) => site.services.filter((service) => service.id === id));
+  return (
+    <>
+      <p className="quote-sent" id="quote-sent">
+        {form.success}
+      </p>
+      <form
+        className="quote-form"
+        action={settings.plainEndpoint}
+        method="post"
+        data-quote-form
+        data-endpoint={settings.endpoint}
+        data-subject-prefix={settings.subjectPrefix}
+        data-timeout-ms={settings.timeoutSeconds * 1000}
+      >
+        <input type="hidden" name="subject" value={settings.subjectPrefix} data-subject />
+        <input type="hidden" name="_next" value={`${siteUrl}/contact#quote-sent`} />
+        <input type="hidden" name="_captcha" value="false" />
+        <input type="text" name="_honey" hidden tabIndex={-1} autoComplete="off" aria-hidden="true" data-honeypot />
+        <div className="form-grid">
+          {FIELDS.map((spec) => {
+            const field = form.fields[spec.name];
+            const id = `quote-${spec.name}`;
+            const common = { id, name: spec.name, required: spec.required || undefined, autoComplete: spec.autoComplete };
+            return (
+              <div className={spec.wide ? 'field field-wide' : 'field'} key={spec.name}>
+                <label htmlFor={id}>{field.label}</label>
+                {spec.type === 'select' ? (
+                  <select {...common} defaultValue="">
+                    <option value="">{form.selectPrompt}</option>
+                    {services.map((service) => {
+                      const label = service.formLabel ?? service.title;
+                      return (
+                        <option key={service.id} value={label}>
+                          {label}
+                        </option>
+                      );
+                    })}
+                  </select>
+                ) : spec.type === 'textarea' ? (
+                  <textarea {...common} rows={4} placeholder={field.placeholder} />
+                ) : (
+                  <input {...common} type={spec.type} placeholder={field.placeholder} />
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <button type="submit" className="button button-accent button-large submit" data-submit data-sending-label={form.sending}>
+          <span className="spinner" data-spinner aria-hidden="true" hidden />
+          <span data-submit-label>{form.submit}</span>
+        </button>
+        <div className="form-status" data-form-status role="status">
+          <p className="notice notice-success" data-form-success hidden>
+            {form.success}
+          </p>
+          <p className="notice notice-error" data-form-error hidden>
+            {form.error}
+          </p>
+        </div>
+        <p className="privacy">{form.privacy}</p>
+      </form>
+    </>
+  );
+}

@@ -6,10 +6,13 @@
 /** Pixels of scroll the header stays in its resting state for (SPEC.md §9: "past 50 px"). */
 export const SCROLLED_AFTER = 50;
 
-/** Watches the scroll position for the [data-header] under `root`, if the page has one. */
-export function initHeader(root: ParentNode): void {
+/**
+ * Watches the scroll position for the [data-header] under `root`, if the page has one.
+ * Returns a function that stops watching.
+ */
+export function initHeader(root: ParentNode): () => void {
   const header = root.querySelector<HTMLElement>('[data-header]');
-  if (!header) return;
+  if (!header) return () => undefined;
   let scrolled = header.hasAttribute('data-scrolled');
   let queued = false;
 
@@ -22,15 +25,15 @@ export function initHeader(root: ParentNode): void {
     header.toggleAttribute('data-scrolled', now);
   };
 
+  const onScroll = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(update);
+  };
+
   // A page reloaded halfway down starts out scrolled.
   update();
-  window.addEventListener(
-    'scroll',
-    () => {
-      if (queued) return;
-      queued = true;
-      requestAnimationFrame(update);
-    },
-    { passive: true },
-  );
+  const stop = new AbortController();
+  window.addEventListener('scroll', onScroll, { passive: true, signal: stop.signal });
+  return () => stop.abort();
 }

@@ -3,11 +3,14 @@
  * the overlay and Escape close it. CSS shows the toggle only when <html> has `data-js`.
  */
 
-/** Enhances the [data-menu-toggle] under `root`, if the page has one. */
-export function initMenu(root: ParentNode): void {
+/**
+ * Enhances the [data-menu-toggle] under `root`, if the page has one. Returns a function that
+ * removes every listener it added.
+ */
+export function initMenu(root: ParentNode): () => void {
   const toggle = root.querySelector<HTMLButtonElement>('[data-menu-toggle]');
   const menu = root.querySelector<HTMLElement>('[data-menu]');
-  if (!toggle || !menu) return;
+  if (!toggle || !menu) return () => undefined;
   const overlay = root.querySelector<HTMLElement>('[data-menu-overlay]');
   const html = toggle.ownerDocument.documentElement;
   let open = false;
@@ -24,13 +27,19 @@ export function initMenu(root: ParentNode): void {
     else toggle.focus();
   };
 
-  toggle.addEventListener('click', () => setOpen(!open, true));
-  overlay?.addEventListener('click', () => setOpen(false, true));
-  // The page is about to change: leave focus where the visitor clicked.
-  menu.addEventListener('click', (event) => {
+  const onLinkClick = (event: Event) => {
+    // The page is about to change: leave focus where the visitor clicked.
     if (open && (event.target as Element).closest('a[href]')) setOpen(false, false);
-  });
-  toggle.ownerDocument.addEventListener('keydown', (event) => {
+  };
+  const onKey = (event: KeyboardEvent) => {
     if (open && event.key === 'Escape') setOpen(false, true);
-  });
+  };
+
+  const stop = new AbortController();
+  const options = { signal: stop.signal };
+  toggle.addEventListener('click', () => setOpen(!open, true), options);
+  overlay?.addEventListener('click', () => setOpen(false, true), options);
+  menu.addEventListener('click', onLinkClick, options);
+  toggle.ownerDocument.addEventListener('keydown', onKey, options);
+  return () => stop.abort();
 }

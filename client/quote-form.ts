@@ -12,14 +12,19 @@ export const SUCCESS_MS = 5000;
 /** Used when the form does not say how long to wait for the relay. */
 const DEFAULT_TIMEOUT_MS = 20_000;
 
-/** Enhances every [data-quote-form] under `root`. */
-export function initQuoteForm(root: ParentNode): void {
+/**
+ * Enhances every [data-quote-form] under `root`. Returns a function that removes the listeners,
+ * after which the forms post the plain way again.
+ */
+export function initQuoteForm(root: ParentNode): () => void {
+  const stop = new AbortController();
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-quote-form]')) {
-    enhance(form);
+    enhance(form, stop.signal);
   }
+  return () => stop.abort();
 }
 
-function enhance(form: HTMLFormElement): void {
+function enhance(form: HTMLFormElement, signal: AbortSignal): void {
   const find = <T extends Element>(hook: string) => form.querySelector<T>(`[${hook}]`);
   const button = find<HTMLButtonElement>('data-submit');
   const label = find<HTMLElement>('data-submit-label');
@@ -38,7 +43,7 @@ function enhance(form: HTMLFormElement): void {
     successTimer = setTimeout(() => (success.hidden = true), SUCCESS_MS);
   };
 
-  form.addEventListener('submit', async (event) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (sending) return;
 
@@ -71,7 +76,8 @@ function enhance(form: HTMLFormElement): void {
       sending = false;
       setBusy(false, idleLabel);
     }
-  });
+  };
+  form.addEventListener('submit', onSubmit, { signal });
 
   function setBusy(busy: boolean, text: string): void {
     if (button) button.disabled = busy;

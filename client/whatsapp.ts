@@ -4,12 +4,15 @@
  * the server rendered, so the browser opens the chat and the popup simply closes behind it.
  */
 
-/** Enhances the [data-whatsapp] widget under `root`, if the page has one. */
-export function initWhatsApp(root: ParentNode): void {
+/**
+ * Enhances the [data-whatsapp] widget under `root`, if the page has one. Returns a function that
+ * removes every listener it added.
+ */
+export function initWhatsApp(root: ParentNode): () => void {
   const widget = root.querySelector<HTMLElement>('[data-whatsapp]');
   const toggle = widget?.querySelector<HTMLAnchorElement>('[data-whatsapp-toggle]');
   const popup = widget?.querySelector<HTMLElement>('[data-whatsapp-popup]');
-  if (!widget || !toggle || !popup) return;
+  if (!widget || !toggle || !popup) return () => undefined;
   let open = false;
 
   const setOpen = (next: boolean) => {
@@ -23,26 +26,32 @@ export function initWhatsApp(root: ParentNode): void {
     else toggle.focus();
   };
 
-  // With JavaScript the link acts as a button that shows the popup.
-  toggle.setAttribute('role', 'button');
-  toggle.setAttribute('aria-expanded', 'false');
-  toggle.addEventListener('click', (event) => {
+  const onToggleClick = (event: Event) => {
     event.preventDefault();
     setOpen(!open);
-  });
+  };
   // Links answer Enter by themselves; a button also answers Space.
-  toggle.addEventListener('keydown', (event) => {
+  const onToggleKey = (event: KeyboardEvent) => {
     if (event.key !== ' ') return;
     event.preventDefault();
     setOpen(!open);
-  });
-
-  popup.addEventListener('click', (event) => {
-    const target = event.target as Element;
-    // A quick action's link opens the chat in a new tab on its own; the popup just closes.
-    if (target.closest('[data-whatsapp-action], [data-whatsapp-close]')) setOpen(false);
-  });
-  widget.ownerDocument.addEventListener('keydown', (event) => {
+  };
+  // A quick action's link opens the chat in a new tab by itself; the popup just closes behind it.
+  const onPopupClick = (event: Event) => {
+    if ((event.target as Element).closest('[data-whatsapp-action], [data-whatsapp-close]')) setOpen(false);
+  };
+  const onKey = (event: KeyboardEvent) => {
     if (open && event.key === 'Escape') setOpen(false);
-  });
+  };
+
+  // With JavaScript the link acts as a button that shows the popup.
+  toggle.setAttribute('role', 'button');
+  toggle.setAttribute('aria-expanded', 'false');
+  const stop = new AbortController();
+  const options = { signal: stop.signal };
+  toggle.addEventListener('click', onToggleClick, options);
+  toggle.addEventListener('keydown', onToggleKey, options);
+  popup.addEventListener('click', onPopupClick, options);
+  widget.ownerDocument.addEventListener('keydown', onKey, options);
+  return () => stop.abort();
 }

@@ -77,6 +77,7 @@ function hangingFetch(url: string, init: RequestInit): Promise<Response> {
 
 let fetchStub: FetchStub;
 let consoleError: Mock;
+let stop: () => void = () => undefined;
 
 beforeEach(async () => {
   await loadPage('contact/index.html');
@@ -85,10 +86,11 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', fetchStub);
   consoleError = vi.fn();
   vi.spyOn(console, 'error').mockImplementation(consoleError);
-  initQuoteForm(document);
+  stop = initQuoteForm(document);
 });
 
 afterEach(() => {
+  stop();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -58,6 +58,15 @@ function buildProgram(io: Io): Command {
       await runCheck(options, io);
     });
 
+  program
+    .command('schema')
+    .description('write JSON Schemas of the content files, so editors can check the YAML while you type')
+    .option('--out <dir>', 'folder for the schemas (content files point at schemas/)', 'schemas')
+    .action(async (options: { out: string }) => {
+      const { runSchema } = await import('./commands/schema.js');
+      await runSchema(options, io);
+    });
+
   for (const command of program.commands) {
     command.exitOverride().showSuggestionAfterError().showHelpAfterError(`(run "site ${command.name()} --help" to see its options)`);
   }

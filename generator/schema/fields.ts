@@ -11,7 +11,15 @@ export interface FieldMeta {
   /** Completes "Expected …, got …". */
   expected?: string;
   hint?: string;
+  /**
+   * For editors only: a JSON Schema pattern approximating a check zod does in code (phones,
+   * addresses). It goes into the generated JSON Schema as it is; the zod check stays the authority.
+   */
+  pattern?: string;
 }
+
+/** The JSON Schema `pattern` for text that is not just spaces (zod trims before checking). */
+const TEXT_PATTERN = '\\S';
 
 /** The site's routes: internal links must name one of them. */
 export const ROUTES = ['/', '/about', '/services', '/contact'] as const;
@@ -22,7 +30,12 @@ export function text(description?: string) {
     .string()
     .trim()
     .min(1)
-    .meta({ description, expected: 'some text', hint: 'write the text after the colon, or remove the line if the field is optional' });
+    .meta({
+      description,
+      expected: 'some text',
+      hint: 'write the text after the colon, or remove the line if the field is optional',
+      pattern: TEXT_PATTERN,
+    });
 }
 
 /** A sentence list: at least one entry, each a piece of text. */
@@ -74,8 +87,14 @@ export function phone(description = 'An international phone number') {
       const problem = phoneProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'bad-format', hint: PHONE_HINT } });
     })
-    .meta({ description, expected: 'an international phone number', hint: PHONE_HINT });
+    .meta({ description, expected: 'an international phone number', hint: PHONE_HINT, pattern: PHONE_PATTERN });
 }
+
+/** phoneProblem() as a JSON Schema pattern: separators anywhere, +91 with exactly ten digits. */
+const SEPARATORS = '[\\s().-]*';
+const PHONE_PATTERN =
+  `^${SEPARATORS}\\+${SEPARATORS}` +
+  `(?:9${SEPARATORS}1(?:${SEPARATORS}\\d){10}|(?!9${SEPARATORS}1)[1-9](?:${SEPARATORS}\\d){7,14})${SEPARATORS}$`;
 
 export function phoneDigits(value: string): string {
   return value.replace(/[\s\-().]/g, '');
@@ -114,7 +133,16 @@ export function url(rule: UrlRule = {}, description = 'A web address starting wi
       const problem = urlProblem(value, rule);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unsafe-url', hint } });
     })
-    .meta({ description, expected: 'a web address starting with https://', hint });
+    .meta({ description, expected: 'a web address starting with https://', hint, pattern: hostPattern(rule.hosts, rule.allowHttp) });
+}
+
+/**
+ * urlProblem() as a JSON Schema pattern, for editors: the scheme, no user name, and the host
+ * one of `hosts` or a subdomain of one (any host when absent).
+ */
+export function hostPattern(hosts?: readonly string[], allowHttp = false): string {
+  const host = hosts ? `(?:[^/?#@\\s]*\\.)?(?:${hosts.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?::\\d+)?` : '[^/?#@\\s]+';
+  return `^${allowHttp ? 'https?' : 'https'}://${host}(?:[/?#]\\S*)?$`;
 }
 
 export function urlProblem(value: string, rule: UrlRule): string | undefined {

@@ -1,8 +1,50 @@
 import { z } from 'zod';
-import { email, id, phone, text, url } from './fields.js';
+import { email, hostPattern, id, phone, text, url, urlProblem } from './fields.js';
 
 const MAP_HOSTS = ['google.com', 'openstreetmap.org'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'x'] as const;
+
+/** Where each network's pages live: a social link must stay on its own network. */
+export const SOCIAL_HOSTS: Record<(typeof SOCIAL_NETWORKS)[number], readonly string[]> = {
+  facebook: ['facebook.com'],
+  instagram: ['instagram.com'],
+  youtube: ['youtube.com'],
+  linkedin: ['linkedin.com'],
+  x: ['x.com', 'twitter.com'],
+};
+
+/**
+ * A footer link to the company's page on a network. url() refuses unsafe schemes; this refuses
+ * an address on another host than the entry's network, so a link labelled Facebook cannot lead
+ * anywhere else. It runs even when a sibling field has a problem, so every problem shows at once.
+ */
+const socialEntry = z
+  .strictObject({
+    network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')}` }),
+    label: text('The network name as visitors read it'),
+    url: url({}, 'The company page; leave out until there is one').optional(),
+  })
+  .superRefine(
+    (entry, ctx) => {
+      const hosts = Object.hasOwn(SOCIAL_HOSTS, entry.network) ? SOCIAL_HOSTS[entry.network] : undefined;
+      if (!hosts || typeof entry.url !== 'string' || urlProblem(entry.url, {})) return;
+      if (!urlProblem(entry.url, { hosts })) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: `The address "${entry.url}" points at ${new URL(entry.url).hostname}, which is not a ${entry.network} address.`,
+        params: { problem: 'unsafe-url', hint: `a ${entry.network} link is an https:// address on ${hosts.join(' or ')}` },
+      });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
+  .meta({
+    // For editors: the same rule as JSON Schema conditions, one per network.
+    allOf: SOCIAL_NETWORKS.map((network) => ({
+      if: { properties: { network: { const: network } }, required: ['network'] },
+      then: { properties: { url: { pattern: hostPattern(SOCIAL_HOSTS[network]) } } },
+    })),
+  });
 
 const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
 const clockTime = z
@@ -48,13 +90,7 @@ export const siteSchema = z.strictObject({
     directionsUrl: url({ hosts: MAP_HOSTS }, 'Where the Get Directions link goes'),
   }),
   social: z
-    .array(
-      z.strictObject({
-        network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')}` }),
-        label: text('The network name as visitors read it'),
-        url: url({}, 'The company page; leave out until there is one').optional(),
-      }),
-    )
+    .array(socialEntry)
     .meta({ description: 'Social networks shown in the footer; an entry without url shows as "coming soon"' }),
   stats: z
     .array(z.strictObject({ id: id(), value: text('The figure, e.g. 5000+'), label: text() }))

@@ -67,6 +67,28 @@ function buildProgram(io: Io): Command {
       await runSchema(options, io);
     });
 
+  program
+    .command('dev')
+    .description('build, serve on this computer, and rebuild and reload the browser whenever a file changes')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--port <n>', 'port to serve on; 0 picks a free one (default: 4321)')
+    .option('--host <host>', 'address to serve on; 0.0.0.0 lets other devices on the network connect', '127.0.0.1')
+    .action(async (options: { content: string; port?: string; host: string }) => {
+      const { runDev } = await import('./commands/dev.js');
+      await runDev(options, io);
+    });
+
+  program
+    .command('preview')
+    .description('serve the built site folder as a static host would, to check it before publishing')
+    .option('--out <dir>', 'the built site folder', 'dist')
+    .option('--port <n>', 'port to serve on; 0 picks a free one (default: 4322)')
+    .option('--host <host>', 'address to serve on; 0.0.0.0 lets other devices on the network connect', '127.0.0.1')
+    .action(async (options: { out: string; port?: string; host: string }) => {
+      const { runPreview } = await import('./commands/preview.js');
+      await runPreview(options, io);
+    });
+
   for (const command of program.commands) {
     command.exitOverride().showSuggestionAfterError().showHelpAfterError(`(run "site ${command.name()} --help" to see its options)`);
   }

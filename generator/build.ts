@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { bundleAssets, type BundleOptions } from './bundle.js';
+import { bundleAssets, type Bundle, type BundleOptions } from './bundle.js';
 import { loadContent } from './load.js';
 import type { OutputFile } from './output.js';
 import { ContentError, UsageError, type Problem } from './problem.js';
@@ -58,14 +58,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const checked = await checkContent(options.contentDir);
   if (!checked.site) throw new ContentError(checked.problems, checked.sources);
   const site = applyOverrides(checked.site, overrides);
-  const bundle = await bundling;
+  return { site, files: assembleSite(site, await bundling, { now: options.now }) };
+}
+
+export interface AssembleOptions {
+  now?: Date;
+  /** The page renderer; `site dev` passes one built from freshly edited templates. */
+  render?: typeof renderPages;
+}
+
+/** The last stage of build(): every output file for a valid site and its bundled assets. */
+export function assembleSite(site: Site, bundle: Bundle, options: AssembleOptions = {}): OutputFile[] {
+  const render = options.render ?? renderPages;
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
-  const pages = renderPages(site, {
+  const pages = render(site, {
     assets: { css: bundle.css, js: bundle.js },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
   });
-  return { site, files: [...pages, ...bundle.files, sitemap(siteUrl), robots(siteUrl)] };
+  return [...pages, ...bundle.files, sitemap(siteUrl), robots(siteUrl)];
 }
 
 function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?: string }): Site {

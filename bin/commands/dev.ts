@@ -1,0 +1,23 @@
+import { displayPath } from '../../generator/format.js';
+import { startDev } from '../../generator/serve/dev.js';
+import { parsePort, untilStopped } from '../../generator/serve/http.js';
+import { resolveFrom, type Io } from '../cli.js';
+
+interface DevFlags {
+  content: string;
+  port?: string;
+  host: string;
+}
+
+export const DEV_PORT = 4321;
+
+/** Serves until Ctrl-C (or until `stop` resolves, for tests), then closes the watcher, server and esbuild. */
+export async function runDev(flags: DevFlags, io: Io, stop?: Promise<void>): Promise<void> {
+  const contentDir = resolveFrom(io, flags.content);
+  const server = await startDev({ contentDir, port: parsePort(flags.port, DEV_PORT), host: flags.host, log: io });
+  io.out(`Serving ${displayPath(contentDir, io.cwd)} with live reload at ${server.url}`);
+  io.out('Watching content, templates and client for changes. Press Ctrl-C to stop.');
+  await (stop ?? untilStopped());
+  await server.close();
+  io.out('Stopped the dev server.');
+}

@@ -1,0 +1,346 @@
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { assembleSite, checkContent } from '../build.js';
+import { bundleAssets, type Bundle } from '../bundle.js';
+import { displayPath } from '../format.js';
+import type { OutputFile } from '../output.js';
+import { UsageError } from '../problem.js';
+import { projectRoot } from '../root.js';
+import type { Site } from '../schema/index.js';
+import { bugReport, bundleReport, formatReport, templateReport, type Report } from './errors.js';
+import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendText, type RunningServer } from './http.js';
+import { contentType } from './mime.js';
+import { OVERLAY_CSS, overlayPage } from './overlay.js';
+import { DEV_PATHS, RELOAD_SCRIPT, ReloadHub, injectReloadScript } from './reload.js';
+import { candidates, isPublic, parseRequestPath } from './static.js';
+import { TemplateError, TemplateLoader, type Templates } from './templates.js';
+import { watchSources, type Area, type SourceWatcher } from './watch.js';
+
+export interface DevOptions {
+  contentDir: string;
+  /** 0 (the default here) picks any free port; the CLI defaults to 4321. */
+  port?: number;
+  /** Defaults to 127.0.0.1, so only this computer can connect. */
+  host?: string;
+  /** The project folder with templates/, client/ and generator/render.ts; defaults to this project. The benchmark passes a copy. */
+  root?: string;
+  /** Where progress lines and problems go; paths are shown relative to `cwd`. */
+  log: { out: (text: string) => void; err: (text: string) => void; cwd: string };
+}
+
+/**
+ * Builds the site into memory, serves it with live reload and rebuilds on every change to the
+ * content, templates or client. While the site cannot be built every page is the error overlay;
+ * the server keeps running until close().
+ */
+export async function startDev(options: DevOptions): Promise<RunningServer> {
+  const site = new DevSite(options);
+  const server = createServer((req, res) => {
+    site.respond(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendText(req, res, 500, `The dev server could not answer: ${(error as Error).message}`);
+      else res.destroy();
+    });
+  });
+  let url: string;
+  try {
+    url = await listen(server, options.port ?? 0, options.host ?? DEFAULT_HOST);
+    await site.start();
+  } catch (error) {
+    await site.close();
+    await closeServer(server);
+    throw error;
+  }
+  return {
+    url,
+    close: async () => {
+      await site.close();
+      await closeServer(server);
+    },
+  };
+}
+
+/** Coalesces the events of one save (several files, or a write in two steps) into one rebuild. */
+const SETTLE_MS = 10;
+/**
+ * chokidar drops a second change to the same file within 50 ms of the first, so a file written in
+ * two steps could be read half-written with no event for the rest; each changed file is checked
+ * again this long after its rebuild, and rebuilt once more if it moved on.
+ */
+const RECHECK_MS = 60;
+
+const ALL_AREAS: readonly Area[] = ['content', 'templates', 'assets'];
+
+const DOING: Record<Area, string> = {
+  content: 'checked content',
+  templates: 'reloaded templates',
+  assets: 'bundled client and styles',
+};
+
+type Stamp = { size: number; mtimeMs: number } | undefined;
+
+/** The site in memory, with what each stage last produced, so a change redoes only its own stage. */
+class DevSite {
+  readonly #options: DevOptions;
+  readonly #root: string;
+  readonly #hub = new ReloadHub();
+  readonly #loader: TemplateLoader;
+  #watcher: SourceWatcher | undefined;
+
+  /** The build the pages now served come from; a new id for every attempt, good or not. */
+  #build = '';
+  readonly #session = Date.now().toString(36);
+  #count = 0;
+  #files = new Map<string, OutputFile>();
+  /** The overlay text while the site cannot be built. */
+  #failure: string | undefined;
+  #ready: Promise<void>;
+  #markReady: () => void = () => undefined;
+
+  #site: Site | undefined;
+  #bundle: Bundle | undefined;
+  #templates: Templates | undefined;
+  readonly #reports = new Map<Area, Report>();
+
+  readonly #pending = new Map<string, Area>();
+  #timer: NodeJS.Timeout | undefined;
+  readonly #rechecks = new Set<NodeJS.Timeout>();
+  /** Each changed file's size and time as its latest rebuild began. */
+  readonly #stamps = new Map<string, Stamp>();
+  #busy = false;
+  #draining: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(options: DevOptions) {
+    this.#options = options;
+    this.#root = options.root ?? projectRoot();
+    this.#loader = new TemplateLoader(this.#root);
+    this.#ready = new Promise((resolve) => (this.#markReady = resolve));
+  }
+
+  get #folders() {
+    return {
+      contentDir: path.resolve(this.#options.contentDir),
+      templatesDir: path.join(this.#root, 'templates'),
+      clientDir: path.join(this.#root, 'client'),
+    };
+  }
+
+  /** The first build, with the watcher starting alongside; a missing content folder is a UsageError. */
+  async start(): Promise<void> {
+    this.#watcher = watchSources(
+      this.#folders,
+      (file, area) => this.#schedule(file, area),
+      (error) => this.#options.log.err(`Watching the files failed: ${(error as Error).message ?? String(error)}`),
+    );
+    const started = performance.now();
+    await Promise.all([this.#watcher.ready, this.#rebuild(new Set(ALL_AREAS), { initial: true })]);
+    const ms = Math.round(performance.now() - started);
+    if (this.#failure === undefined) this.#options.log.out(`Built ${this.#pageCount()} pages in ${ms} ms.`);
+    else this.#options.log.out(`The site cannot be built yet (${ms} ms); the browser shows the problems too.`);
+    this.#markReady();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    for (const timer of this.#rechecks) clearTimeout(timer);
+    this.#rechecks.clear();
+    await this.#watcher?.close();
+    await this.#draining;
+    this.#hub.close();
+    await this.#loader.dispose();
+  }
+
+  async respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!allowOnlyGetAndHead(req, res)) return;
+    const pathname = (req.url ?? '/').replace(/[?#].*$/s, '');
+    if (pathname === DEV_PATHS.script) {
+      send(req, res, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }, RELOAD_SCRIPT);
+      return;
+    }
+    if (pathname === DEV_PATHS.overlayCss) {
+      send(req, res, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-store' }, OVERLAY_CSS);
+      return;
+    }
+    await this.#ready;
+    if (pathname === DEV_PATHS.events) {
+      this.#hub.connect(req, res, this.#build);
+      return;
+    }
+    const request = parseRequestPath(req.url ?? '/');
+    if (!request.ok) {
+      sendText(req, res, 400, 'This path is not allowed.');
+      return;
+    }
+    const file = isPublic(request.segments)
+      ? candidates(request.segments)
+          .map((name) => this.#files.get(name))
+          .find((found) => found !== undefined)
+      : undefined;
+    // Every page, the 404 page included, is the overlay while the site cannot be built.
+    if (this.#failure !== undefined && (!file || file.path.endsWith('.html'))) {
+      send(req, res, 500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, overlayPage(this.#failure, this.#build));
+      return;
+    }
+    const notFound = this.#files.get('404.html');
+    if (file) this.#sendFile(req, res, 200, file);
+    else if (notFound) this.#sendFile(req, res, 404, notFound);
+    else sendText(req, res, 404, 'Not found.');
+  }
+
+  #sendFile(req: IncomingMessage, res: ServerResponse, status: number, file: OutputFile): void {
+    const body = file.path.endsWith('.html') ? injectReloadScript(String(file.contents), this.#build) : file.contents;
+    send(req, res, status, { 'Content-Type': contentType(file.path), 'Cache-Control': 'no-store' }, body);
+  }
+
+  #schedule(file: string, area: Area): void {
+    if (this.#closed) return;
+    this.#pending.set(file, area);
+    if (this.#busy || this.#timer) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#draining = this.#drain();
+    }, SETTLE_MS);
+  }
+
+  /** Rebuilds until no change is pending; changes that arrive meanwhile join the next round. */
+  async #drain(): Promise<void> {
+    this.#busy = true;
+    try {
+      while (this.#pending.size > 0 && !this.#closed) {
+        const batch = new Map(this.#pending);
+        this.#pending.clear();
+        for (const [file, stamp] of await stamps([...batch.keys()])) this.#stamps.set(file, stamp);
+        await this.#rebuild(new Set(batch.values()), { changed: [...batch.keys()] });
+        this.#recheck(batch);
+      }
+    } catch (error) {
+      this.#options.log.err(bugReport(error, 'rebuilding the site').notes.join('\n'));
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /** Rebuilds again if a file is not as it was when its last rebuild started to read it. */
+  #recheck(batch: ReadonlyMap<string, Area>): void {
+    const timer = setTimeout(async () => {
+      this.#rechecks.delete(timer);
+      const now = await stamps([...batch.keys()]);
+      for (const [file, area] of batch) {
+        const [read, current] = [this.#stamps.get(file), now.get(file)];
+        if (read?.size !== current?.size || read?.mtimeMs !== current?.mtimeMs) this.#schedule(file, area);
+      }
+    }, RECHECK_MS);
+    this.#rechecks.add(timer);
+  }
+
+  /** Redoes the stages of `areas`, renders if every stage is good, and tells every open page. */
+  async #rebuild(areas: ReadonlySet<Area>, how: { initial?: boolean; changed?: string[] }): Promise<void> {
+    const started = performance.now();
+    const wasFailing = this.#failure !== undefined;
+    await Promise.all([
+      areas.has('content') ? this.#checkContent(how.initial ?? false) : undefined,
+      areas.has('assets') ? this.#bundleAssets() : undefined,
+      areas.has('templates') ? this.#loadTemplates() : undefined,
+    ]);
+    const reports = ALL_AREAS.flatMap((area) => this.#reports.get(area) ?? []);
+    if (reports.length === 0) {
+      try {
+        const files = assembleSite(this.#site!, this.#bundle!, { render: this.#templates!.render });
+        this.#files = new Map(files.map((file) => [file.path, file]));
+      } catch (error) {
+        reports.push(templateReport(error, this.#templates));
+      }
+    }
+    const { cwd } = this.#options.log;
+    this.#failure = reports.length > 0 ? formatReport(reports, cwd) : undefined;
+    this.#build = `${this.#session}.${++this.#count}`;
+    const changed = (how.changed ?? []).map((file) => displayPath(file, cwd));
+    this.#hub.broadcast({ build: this.#build, ok: this.#failure === undefined, changed });
+    if (how.initial) {
+      if (this.#failure !== undefined) this.#options.log.err(this.#failure);
+      return;
+    }
+    const ms = Math.round(performance.now() - started);
+    const what = ALL_AREAS.filter((area) => areas.has(area)).map((area) => DOING[area]);
+    const line = `${clock()} ${listFiles(changed)} changed: ${what.join(', ')}`;
+    if (this.#failure === undefined) {
+      this.#options.log.out(`${line}, rendered ${this.#pageCount()} pages in ${ms} ms${wasFailing ? ' (fixed)' : ''}.`);
+    } else {
+      const count = reports.reduce((sum, report) => sum + report.problems.length + report.notes.length, 0);
+      this.#options.log.out(`${line} in ${ms} ms; ${count} problem${count === 1 ? '' : 's'}, shown in the browser too:`);
+      this.#options.log.err(this.#failure);
+    }
+  }
+
+  async #checkContent(initial: boolean): Promise<void> {
+    try {
+      const checked = await checkContent(this.#options.contentDir);
+      if (checked.site && checked.problems.length === 0) {
+        this.#site = checked.site;
+        this.#reports.delete('content');
+      } else {
+        this.#reports.set('content', { problems: checked.problems, sources: new Map(checked.sources), notes: [] });
+      }
+    } catch (error) {
+      // A content folder missing at the start is a usage mistake (exit 1); later it is shown like any problem.
+      if (initial && error instanceof UsageError) throw error;
+      this.#reports.set(
+        'content',
+        error instanceof UsageError
+          ? { problems: [], sources: new Map(), notes: [`${error.message}${error.hint ? `\n  hint: ${error.hint}` : ''}`] }
+          : bugReport(error, 'checking the content'),
+      );
+    }
+  }
+
+  async #bundleAssets(): Promise<void> {
+    try {
+      this.#bundle = await bundleAssets({
+        scriptEntry: path.join(this.#root, 'client', 'main.ts'),
+        styleEntry: path.join(this.#root, 'templates', 'styles', 'main.css'),
+      });
+      this.#reports.delete('assets');
+    } catch (error) {
+      // bundle.ts runs esbuild in the working folder, which its error locations are relative to.
+      this.#reports.set('assets', await bundleReport(error, 'the client script or stylesheet', process.cwd()));
+    }
+  }
+
+  async #loadTemplates(): Promise<void> {
+    try {
+      this.#templates = await this.#loader.load();
+      this.#reports.delete('templates');
+    } catch (error) {
+      this.#reports.set(
+        'templates',
+        error instanceof TemplateError ? templateReport(error, undefined) : await bundleReport(error, 'the templates', this.#root),
+      );
+    }
+  }
+
+  #pageCount(): number {
+    return [...this.#files.keys()].filter((file) => file.endsWith('.html')).length;
+  }
+}
+
+async function stamps(files: readonly string[]): Promise<Map<string, Stamp>> {
+  const entries = await Promise.all(
+    files.map(async (file) => {
+      const info = await stat(file).catch(() => undefined);
+      return [file, info && { size: info.size, mtimeMs: info.mtimeMs }] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+function clock(): string {
+  return new Date().toTimeString().slice(0, 8);
+}
+
+function listFiles(files: readonly string[]): string {
+  if (files.length === 0) return 'a file';
+  if (files.length <= 3) return files.join(', ');
+  return `${files.slice(0, 2).join(', ')} and ${files.length - 2} more`;
+}

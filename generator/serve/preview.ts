@@ -1,0 +1,99 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { UsageError } from '../problem.js';
+import { headersFor, parseHeaders, type HeaderRule } from './headers.js';
+import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendText, type RunningServer } from './http.js';
+import { contentType } from './mime.js';
+import { cacheControl, candidates, isPublic, parseRequestPath } from './static.js';
+
+export interface PreviewOptions {
+  /** The built site folder, e.g. dist. */
+  dir: string;
+  /** 0 (the default here) picks any free port; the CLI defaults to 4322. */
+  port?: number;
+  /** Defaults to 127.0.0.1, so only this computer can connect. */
+  host?: string;
+}
+
+/**
+ * Serves a built site as a static host or CDN would: pretty URLs, 404.html with status 404,
+ * long caching for hashed assets, and the headers of its `_headers` file. Never serves a file
+ * outside `dir`, even through a symbolic link.
+ */
+export async function startPreview(options: PreviewOptions): Promise<RunningServer> {
+  const root = await siteFolder(options.dir);
+  const server = createServer((req, res) => {
+    handle(root, req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendText(req, res, 500, `The preview server could not answer: ${(error as Error).message}`);
+      else res.destroy();
+    });
+  });
+  const url = await listen(server, options.port ?? 0, options.host ?? DEFAULT_HOST);
+  return { url, close: () => closeServer(server) };
+}
+
+async function siteFolder(dir: string): Promise<string> {
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new UsageError(
+      `There is no built site to preview: ${dir} ${info ? 'is not a folder' : 'does not exist'}.`,
+      'run "site build" first, or pass the folder it wrote with --out',
+    );
+  }
+  return realpath(dir);
+}
+
+async function handle(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!allowOnlyGetAndHead(req, res)) return;
+  const request = parseRequestPath(req.url ?? '/');
+  if (!request.ok) {
+    sendText(req, res, 400, 'This path is not allowed.');
+    return;
+  }
+  const rules = await readRules(root);
+  const extra = headersFor(rules, request.pathname);
+  const found = isPublic(request.segments) ? await findFile(root, candidates(request.segments)) : undefined;
+  if (found) {
+    await sendFile(req, res, 200, found, extra);
+    return;
+  }
+  const notFound = await findFile(root, ['404.html']);
+  if (notFound) await sendFile(req, res, 404, notFound, extra);
+  else sendText(req, res, 404, 'Not found.', Object.fromEntries(extra));
+}
+
+/** The first candidate that is a regular file whose real location is inside the site folder. */
+async function findFile(root: string, files: readonly string[]): Promise<{ file: string; real: string } | undefined> {
+  for (const file of files) {
+    const real = await realpath(path.join(root, ...file.split('/'))).catch(() => undefined);
+    if (!real || !real.startsWith(root + path.sep)) continue;
+    const info = await stat(real).catch(() => undefined);
+    if (info?.isFile()) return { file, real };
+  }
+  return undefined;
+}
+
+async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  found: { file: string; real: string },
+  extra: readonly [string, string][],
+): Promise<void> {
+  const body = await readFile(found.real);
+  const headers: Record<string, string> = { 'Content-Type': contentType(found.file), 'Cache-Control': cacheControl(found.file) };
+  // The site's own _headers win, as they do on the real host.
+  for (const [name, value] of extra) {
+    const same = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
+    if (same) delete headers[same];
+    headers[name] = value;
+  }
+  send(req, res, status, headers, body);
+}
+
+/** Read on every request, so a rebuild that changes _headers is served at once. */
+async function readRules(root: string): Promise<HeaderRule[]> {
+  const text = await readFile(path.join(root, '_headers'), 'utf8').catch(() => '');
+  return parseHeaders(text);
+}

@@ -1,0 +1,78 @@
+/**
+ * How a static host maps a request path onto the files of a built site, shared by
+ * `site preview` (files on disk) and `site dev` (files in memory).
+ */
+
+/** A request path taken apart into decoded segments, or refused. */
+export type RequestPath =
+  | {
+      ok: true;
+      /** Decoded segments; a trailing slash (and the root, "/") leaves a last empty segment. */
+      segments: string[];
+      /** The decoded path, e.g. /about/, which _headers rules are matched against. */
+      pathname: string;
+    }
+  | { ok: false };
+
+/**
+ * Parses the request target of an HTTP request. Refuses anything that could name a file outside
+ * the site folder or means something else on another system: absolute-form or protocol-relative
+ * targets, dot segments (`..`, `%2e%2e`), encoded slashes (`%2f`, `%5c`), backslashes, NUL bytes
+ * and bad percent-encoding. Nothing is normalised away, so what is refused here never reaches the disk.
+ */
+export function parseRequestPath(target: string): RequestPath {
+  const raw = target.replace(/[?#].*$/s, '');
+  if (!raw.startsWith('/') || raw.includes('\\')) return { ok: false };
+  const parts = raw.slice(1).split('/');
+  const segments: string[] = [];
+  for (const [index, part] of parts.entries()) {
+    // An empty segment is only the trailing slash; "//" inside a path is refused.
+    if (part === '' && index !== parts.length - 1) return { ok: false };
+    let segment: string;
+    try {
+      segment = decodeURIComponent(part);
+    } catch {
+      return { ok: false };
+    }
+    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return { ok: false };
+    segments.push(segment);
+  }
+  return { ok: true, segments, pathname: `/${segments.join('/')}` };
+}
+
+/**
+ * The files, in order, that answer a request, as static hosts do with "pretty URLs":
+ * `/` → index.html; `/about/` → about/index.html; `/about` → about, about.html, then about/index.html.
+ */
+export function candidates(segments: readonly string[]): string[] {
+  const last = segments.at(-1) ?? '';
+  const dir = segments.slice(0, -1);
+  if (last === '') return [[...dir, 'index.html'].join('/')];
+  const file = segments.join('/');
+  return [file, `${file}.html`, `${file}/index.html`];
+}
+
+/**
+ * Whether a file may be served at all: hidden files stay hidden (except .well-known), and the
+ * host configuration files (_headers, _redirects) are read by the host, never sent.
+ */
+export function isPublic(segments: readonly string[]): boolean {
+  if (segments.some((segment) => segment.startsWith('.') && segment !== '.well-known')) return false;
+  return !(segments.length === 1 && (segments[0] === '_headers' || segments[0] === '_redirects'));
+}
+
+/**
+ * A content hash in a file name: the 10 hex digits bundle.ts writes (main.3f9a1c2b7d.css) or the
+ * 8 base32 characters esbuild gives files it copies (inter-latin-QX4FJ2MZ.woff2).
+ */
+const HASHED = /[.-](?:[0-9a-f]{8,}|[A-Z0-9]{8})\.[a-z0-9]+$/;
+
+/**
+ * Cache-Control for a file of the site: hashed files under assets/ never change, so browsers keep
+ * them for a year; everything else (HTML above all) is checked with the server on every use.
+ */
+export function cacheControl(file: string): string {
+  const name = file.split('/').at(-1) ?? '';
+  if (file.startsWith('assets/') && HASHED.test(name)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { watch } from 'chokidar';
+
+/** What a changed file means for the site, and so what has to be redone. */
+export type Area =
+  /** content/*.yaml: load, validate, render. */
+  | 'content'
+  /** templates/**.tsx: bundle and import the templates again, render. */
+  | 'templates'
+  /** client/** and templates/styles/**: bundle the script and stylesheet, render (their hashed names change). */
+  | 'assets';
+
+export interface WatchFolders {
+  contentDir: string;
+  templatesDir: string;
+  clientDir: string;
+}
+
+export interface SourceWatcher {
+  /** Resolves once every folder is being watched; changes before that may be missed. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Editors' backup, swap and temporary files: saving one is not a change to the site. */
+function isScratch(file: string): boolean {
+  const name = path.basename(file);
+  return /^\.|~$|\.(swp|swx|tmp|bak)$|^4913$|^#.*#$/i.test(name);
+}
+
+/** Which area a changed path belongs to, or undefined when it does not affect the site. */
+export function areaOf(file: string, folders: WatchFolders): Area | undefined {
+  const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
+  if (inside(folders.contentDir)) return /\.ya?ml$/i.test(file) || path.extname(file) === '' ? 'content' : undefined;
+  if (inside(folders.clientDir)) return 'assets';
+  if (inside(path.join(folders.templatesDir, 'styles')) || file.endsWith('.css')) return 'assets';
+  if (inside(folders.templatesDir)) return 'templates';
+  return undefined;
+}
+
+/**
+ * Watches the content, templates and client folders and reports each change with its area.
+ * No write-settling delay is added (that would cost every rebuild); the dev server checks
+ * a file again after rebuilding instead (see DevSite).
+ */
+export function watchSources(
+  folders: WatchFolders,
+  onChange: (file: string, area: Area) => void,
+  onError: (error: unknown) => void,
+): SourceWatcher {
+  const watcher = watch([folders.contentDir, folders.templatesDir, folders.clientDir], {
+    ignoreInitial: true,
+    ignored: (file) => isScratch(file),
+  });
+  const report = (file: string) => {
+    const area = areaOf(path.resolve(file), folders);
+    if (area) onChange(path.resolve(file), area);
+  };
+  watcher.on('add', report).on('change', report).on('unlink', report).on('addDir', report).on('unlinkDir', report);
+  watcher.on('error', onError);
+  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve));
+  return { ready, close: () => watcher.close() };
+}

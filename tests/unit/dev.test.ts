@@ -1,0 +1,332 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../bin/cli.js';
+import { build } from '../../generator/build.js';
+import { startDev } from '../../generator/serve/dev.js';
+import type { RunningServer } from '../../generator/serve/http.js';
+import type { ReloadEvent } from '../../generator/serve/reload.js';
+import { captureIo, contentWithFixture, ROOT } from '../helpers/content.js';
+
+/** The server-sent events of one open page, read with fetch as a browser's EventSource would. */
+interface EventStream {
+  /** The next event of `type` (already received or yet to come) that `accept` takes, skipping the rest. */
+  next<T>(type: string, accept?: (data: T) => boolean): Promise<T>;
+  close(): void;
+}
+
+async function openEvents(url: string): Promise<EventStream> {
+  const controller = new AbortController();
+  const response = await fetch(new URL('/__dev/events', url), { signal: controller.signal });
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const received: { type: string; data: unknown }[] = [];
+  let wake: () => void = () => undefined;
+  void (async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (type && data) received.push({ type, data: JSON.parse(data) });
+          wake();
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+  })();
+  return {
+    async next<T>(type: string, accept: (data: T) => boolean = () => true): Promise<T> {
+      for (;;) {
+        const index = received.findIndex((event) => event.type === type && accept(event.data as T));
+        if (index !== -1) {
+          const [event] = received.splice(0, index + 1).slice(-1);
+          return event!.data as T;
+        }
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const decode = (html: string) =>
+  html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/** The text of the overlay's <pre>, unescaped: what the operator reads in the browser. */
+function overlayText(html: string): string | undefined {
+  const match = /<pre>([\s\S]*)<\/pre>/.exec(html);
+  return match ? decode(match[1]!) : undefined;
+}
+
+/** The status of a request sent with its target exactly as given. */
+function rawStatus(url: string, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    request({ host: hostname, port, path: target }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function get(url: string, pathname: string): Promise<{ status: number; type: string | null; body: string }> {
+  const response = await fetch(new URL(pathname, url));
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+}
+
+const temporary: string[] = [];
+afterAll(async () => {
+  await Promise.all(temporary.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/**
+ * A copy of the project's content, templates, client and generator: a test can break them safely,
+ * and edits others make to the real ones meanwhile do not reach the server under test.
+ */
+async function projectCopy(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'site-dev-project-'));
+  temporary.push(dir);
+  for (const folder of ['generator', 'templates', 'client', 'content']) {
+    await cp(path.join(ROOT, folder), path.join(dir, folder), { recursive: true });
+  }
+  return dir;
+}
+
+describe('site dev: content edits', () => {
+  let dir: string;
+  let io: ReturnType<typeof captureIo>;
+  let server: RunningServer;
+  let events: EventStream;
+  const about = () => path.join(dir, 'content/pages/about.yaml');
+  let original: string;
+
+  beforeAll(async () => {
+    dir = await projectCopy();
+    original = await readFile(about(), 'utf8');
+    io = captureIo(dir);
+    server = await startDev({ contentDir: path.join(dir, 'content'), root: dir, log: io });
+    events = await openEvents(server.url);
+    await events.next('hello');
+  });
+
+  afterAll(async () => {
+    events?.close();
+    await server?.close();
+  });
+
+  it('serves every page from memory with the reload script as an external file', async () => {
+    for (const pathname of ['/', '/about', '/about/', '/services', '/contact']) {
+      const page = await get(server.url, pathname);
+      expect(page.status, pathname).toBe(200);
+      expect(page.type).toBe('text/html; charset=utf-8');
+      expect(page.body).toMatch(/<script type="module" src="\/__dev\/reload\.js\?build=[^"]+"><\/script><\/head>/);
+    }
+    const script = await get(server.url, '/__dev/reload.js');
+    expect(script.type).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toContain("new EventSource(\"/__dev/events\")");
+    const missing = await get(server.url, '/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('/__dev/reload.js');
+  });
+
+  it('reloads the page with the new text after a content file is saved', async () => {
+    await writeFile(about(), original.replace('title: Moving Kerala Families Since 2008', 'title: Moving Kerala Families Since 1999'));
+    const event = await events.next<ReloadEvent>('reload', (data) => data.ok);
+    expect(event.changed).toContain('content/pages/about.yaml');
+    const page = await get(server.url, '/about');
+    expect(page.body).toContain('Moving Kerala Families Since 1999');
+    expect(page.body).toContain(`/__dev/reload.js?build=${encodeURIComponent(event.build)}`);
+    expect(io.stdout()).toMatch(/content\/pages\/about\.yaml changed: checked content, rendered 5 pages in \d+ ms\./);
+  });
+
+  it('shows the located problem on every page while the file is broken, exactly as the terminal prints it', async () => {
+    const lines = original.split('\n');
+    const line = lines.findIndex((text) => text.startsWith('  title: Moving Kerala Families')) + 1;
+    lines[line - 1] = '  title: "Moving Kerala Families Since 2008';
+    await writeFile(about(), lines.join('\n'));
+    await events.next<ReloadEvent>('reload', (data) => !data.ok);
+
+    const page = await get(server.url, '/about');
+    expect(page.status).toBe(500);
+    const text = overlayText(page.body);
+    expect(text).toMatch(new RegExp(`^content/pages/about\\.yaml:${line}:\\d+`, 'm'));
+    expect(text).toContain(' > ');
+    expect(text).toContain('hint: ');
+    expect(io.stderr().endsWith(text!)).toBe(true);
+    // The page's text is escaped, not markup: the code frame's quote comes out as &quot;.
+    expect(page.body).toContain('title: &quot;Moving Kerala Families');
+    expect(page.body).toContain('<link rel="stylesheet" href="/__dev/overlay.css">');
+    expect(page.body).toContain('/__dev/reload.js?build=');
+    for (const other of ['/', '/services', '/missing']) expect(overlayText((await get(server.url, other)).body)).toBe(text);
+  });
+
+  it('brings the pages back once the file is fixed', async () => {
+    await writeFile(about(), original);
+    await events.next<ReloadEvent>('reload', (data) => data.ok);
+    const page = await get(server.url, '/about');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Moving Kerala Families Since 2008');
+    expect(page.body).not.toContain('data-dev-overlay');
+    expect(io.stdout()).toMatch(/rendered 5 pages in \d+ ms \(fixed\)\./);
+  });
+
+  it('reports a deleted content file and recovers when it is restored', async () => {
+    const file = path.join(dir, 'content/whatsapp.yaml');
+    const saved = await readFile(file, 'utf8');
+    await rm(file);
+    await events.next<ReloadEvent>('reload', (data) => !data.ok);
+    const page = await get(server.url, '/contact');
+    expect(page.status).toBe(500);
+    expect(overlayText(page.body)).toContain('The file whatsapp.yaml is missing');
+
+    await writeFile(file, saved);
+    await events.next<ReloadEvent>('reload', (data) => data.ok);
+    expect((await get(server.url, '/contact')).status).toBe(200);
+  });
+
+  it('refuses paths outside the site', async () => {
+    // fetch would resolve the dots itself; a raw request sends them as they are.
+    for (const target of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/..%2fpackage.json']) {
+      expect(await rawStatus(server.url, target), target).toBe(400);
+    }
+  });
+});
+
+describe('site dev: template and client edits', () => {
+  let root: string;
+  let io: ReturnType<typeof captureIo>;
+  let server: RunningServer;
+  let events: EventStream;
+  const index = () => path.join(root, 'templates/index.ts');
+  let original: string;
+
+  beforeAll(async () => {
+    root = await projectCopy();
+    original = await readFile(index(), 'utf8');
+    io = captureIo(root);
+    server = await startDev({ contentDir: path.join(root, 'content'), root, log: io });
+    events = await openEvents(server.url);
+    await events.next('hello');
+  });
+
+  afterAll(async () => {
+    events?.close();
+    await server?.close();
+  });
+
+  it('shows a template that throws at its line in the TSX source, and recovers', async () => {
+    await writeFile(
+      index(),
+      [
+        "import type { PageProps } from './types.js';",
+        "export type { Assets, PageId, PageProps } from './types.js';",
+        '',
+        'export function Document(props: PageProps): never {',
+        '  throw new Error(`The ${props.page} template broke`);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    await events.next<ReloadEvent>('reload', (data) => !data.ok);
+    const text = overlayText((await get(server.url, '/about')).body);
+    expect(text).toMatch(/^templates\/index\.ts:5:\d+\n {2}Rendering the page \/ failed in a template: The home template broke\./m);
+    expect(text).toContain(' > 5 |   throw new Error(');
+    expect(io.stderr().endsWith(text!)).toBe(true);
+
+    await writeFile(index(), original);
+    await events.next<ReloadEvent>('reload', (data) => data.ok);
+    expect((await get(server.url, '/about')).status).toBe(200);
+    expect(io.stdout()).toMatch(/templates\/index\.ts changed: reloaded templates, rendered 5 pages in \d+ ms/);
+  });
+
+  it('shows a template that does not compile, located', async () => {
+    await writeFile(index(), `${original}\nexport const = 1;\n`);
+    await events.next<ReloadEvent>('reload', (data) => !data.ok);
+    const line = original.split('\n').length + 1;
+    const text = overlayText((await get(server.url, '/')).body);
+    expect(text).toMatch(new RegExp(`^templates/index\\.ts:${line}:\\d+\\n {2}The templates cannot be built: `, 'm'));
+
+    await writeFile(index(), original);
+    await events.next<ReloadEvent>('reload', (data) => data.ok);
+    expect((await get(server.url, '/')).status).toBe(200);
+  });
+
+  it('bundles the client again and serves the pages with its new hashed file', async () => {
+    const before = /src="(\/assets\/main\.[0-9a-f]+\.js)"/.exec((await get(server.url, '/')).body)?.[1];
+    const main = path.join(root, 'client/main.ts');
+    await writeFile(main, `${await readFile(main, 'utf8')}\ndocument.documentElement.setAttribute('data-dev-test', '');\n`);
+    await events.next<ReloadEvent>('reload', (data) => data.ok && data.changed.includes('client/main.ts'));
+    const after = /src="(\/assets\/main\.[0-9a-f]+\.js)"/.exec((await get(server.url, '/')).body)?.[1];
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect((await get(server.url, after!)).body).toContain('data-dev-test');
+    expect(io.stdout()).toMatch(/client\/main\.ts changed: .*bundled client and styles, rendered 5 pages/);
+  });
+});
+
+describe('site dev: the command line', () => {
+  let blocker: Server | undefined;
+  afterAll(() => new Promise<void>((resolve) => (blocker ? blocker.close(() => resolve()) : resolve())));
+
+  it('says when the port is already in use and exits 1', async () => {
+    blocker = createServer();
+    await new Promise<void>((resolve) => blocker!.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const dir = await contentWithFixture();
+    temporary.push(dir);
+    const io = captureIo(dir);
+    expect(await main(['dev', '--port', String(port)], io)).toBe(1);
+    expect(io.stderr()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+    expect(io.stderr()).toContain(`hint: stop the other program, or choose another port, e.g. --port ${port + 1}`);
+  });
+
+  it('refuses a port that is not a number', async () => {
+    const io = captureIo(ROOT);
+    expect(await main(['dev', '--port', 'http'], io)).toBe(1);
+    expect(io.stderr()).toContain('--port needs a whole number from 0 to 65535, got "http".');
+  });
+
+  it('says when the content folder does not exist and exits 1', async () => {
+    const io = captureIo(os.tmpdir());
+    expect(await main(['dev', '--port', '0', '--content', 'no-such-content-folder'], io)).toBe(1);
+    expect(io.stderr()).toContain('The content folder');
+  });
+
+  it('serves until stopped, then closes cleanly', async () => {
+    const dir = await contentWithFixture();
+    temporary.push(dir);
+    const io = captureIo(dir);
+    const { runDev } = await import('../../bin/commands/dev.js');
+    let stop: () => void = () => undefined;
+    const running = runDev({ content: 'content', port: '0', host: '127.0.0.1' }, io, new Promise<void>((resolve) => (stop = resolve)));
+    while (!/ at (http:\S+)/.test(io.stdout())) await new Promise((resolve) => setTimeout(resolve, 20));
+    const url = / at (http:\S+)/.exec(io.stdout())![1]!;
+    expect(io.stdout()).toContain(`Serving content with live reload at ${url}`);
+    expect((await get(url, '/')).status).toBe(200);
+    stop();
+    await running;
+    expect(io.stdout()).toContain('Stopped the dev server.');
+    await expect(fetch(url)).rejects.toThrow();
+  });
+});
+
+describe('site build', () => {
+  it('never includes the dev reload script', async () => {
+    const { files } = await build({ contentDir: path.join(ROOT, 'content'), now: new Date('2025-01-01') });
+    for (const file of files) expect(String(file.contents), file.path).not.toContain('__dev');
+  });
+});

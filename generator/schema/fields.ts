@@ -141,8 +141,13 @@ export function url(rule: UrlRule = {}, description = 'A web address starting wi
  * one of `hosts` or a subdomain of one (any host when absent).
  */
 export function hostPattern(hosts?: readonly string[], allowHttp = false): string {
-  const host = hosts ? `(?:[^/?#@\\s]*\\.)?(?:${hosts.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?::\\d+)?` : '[^/?#@\\s]+';
+  const host = hosts ? `(?:[^/?#@\\s]*\\.)?(?:${hosts.map(escapeRegExp).join('|')})(?::\\d+)?` : '[^/?#@\\s]+';
   return `^${allowHttp ? 'https?' : 'https'}://${host}(?:[/?#]\\S*)?$`;
+}
+
+/** `text` as a regular expression that matches it literally. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function urlProblem(value: string, rule: UrlRule): string | undefined {
@@ -168,6 +173,9 @@ export function urlProblem(value: string, rule: UrlRule): string | undefined {
   return undefined;
 }
 
+/** How links may write each route: with or without a trailing slash (the home page only as /). */
+const HREF_PATHS: readonly string[] = ROUTES.flatMap((route) => (route === '/' ? [route] : [route, `${route}/`]));
+
 /** A link to one of the site's own pages, optionally with a #section. */
 export function internalHref() {
   const hint = `link to one of the site's pages: ${ROUTES.join(', ')}`;
@@ -175,8 +183,7 @@ export function internalHref() {
     .string()
     .superRefine((value, ctx) => {
       const [pathPart = ''] = value.split('#');
-      const normalised = pathPart.length > 1 ? pathPart.replace(/\/$/, '') : pathPart;
-      if (!(ROUTES as readonly string[]).includes(normalised)) {
+      if (!HREF_PATHS.includes(pathPart)) {
         ctx.addIssue({
           code: 'custom',
           message: `"${value}" is not a page of this site, so the link would lead nowhere.`,
@@ -184,7 +191,12 @@ export function internalHref() {
         });
       }
     })
-    .meta({ description: "A link to one of the site's pages", expected: 'a page of this site', hint });
+    .meta({
+      description: "A link to one of the site's pages",
+      expected: 'a page of this site',
+      hint,
+      pattern: `^(?:${HREF_PATHS.map(escapeRegExp).join('|')})(?:#.*)?$`,
+    });
 }
 
 export const link = z.strictObject({ label: text('The words on the link'), href: internalHref() });

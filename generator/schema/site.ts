@@ -42,7 +42,7 @@ const socialEntry = z
     // For editors: the same rule as JSON Schema conditions, one per network.
     allOf: SOCIAL_NETWORKS.map((network) => ({
       if: { properties: { network: { const: network } }, required: ['network'] },
-      then: { properties: { url: { pattern: hostPattern(SOCIAL_HOSTS[network]) } } },
+      then: { properties: { url: { type: 'string', pattern: hostPattern(SOCIAL_HOSTS[network]) } } },
     })),
   });
 

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
@@ -280,7 +281,11 @@ describe('site dev: template and client edits', () => {
 
 describe('site dev: the command line', () => {
   let blocker: Server | undefined;
-  afterAll(() => new Promise<void>((resolve) => (blocker ? blocker.close(() => resolve()) : resolve())));
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await new Promise<void>((resolve) => (blocker ? blocker.close(() => resolve()) : resolve()));
+  });
 
   it('says when the port is already in use and exits 1', async () => {
     blocker = createServer();
@@ -321,6 +326,31 @@ describe('site dev: the command line', () => {
     await running;
     expect(io.stdout()).toContain('Stopped the dev server.');
     await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it('runs from bin/site.js and exits 0 on Ctrl-C, leaving nothing running', async () => {
+    const dir = await contentWithFixture();
+    temporary.push(dir);
+    const child = spawn('node', [path.join(ROOT, 'bin/site.js'), 'dev', '--port', '0'], { cwd: dir });
+    children.push(child);
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /^Serving content with live reload at (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', () => reject(new Error(`site dev exited early:\n${output}`)));
+    });
+    expect((await get(url, '/')).status).toBe(200);
+    const events = await openEvents(url);
+    await events.next('hello');
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    // The process ends by itself: the watcher, server, open event stream and esbuild are all closed.
+    expect(await exited).toBe(0);
+    expect(output).toContain('Stopped the dev server.');
+    events.close();
   });
 });
 

@@ -1,0 +1,127 @@
+// Lighthouse (mobile, default simulated throttling) on each page of a site served on 127.0.0.1,
+// in one headless Chromium that is always killed afterwards.
+import { existsSync } from 'node:fs';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** The local Chromium: $CHROME_PATH, else /usr/bin/chromium, else whatever chrome-launcher finds. */
+export function chromePath() {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Runs Lighthouse on `baseUrl` + each of `paths`. Requests matching `blockedUrlPatterns` (the
+ * third-party map; there is no internet here) are refused by the browser rather than left to hang.
+ * Resolves to one summary per page; a page that fails or overruns `pageTimeoutMs` has `error` set.
+ */
+export async function runLighthouse({ baseUrl, paths, blockedUrlPatterns, pageTimeoutMs = 60_000, deadline = Infinity, onCleanup = () => () => {}, log = () => {} }) {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  const launch = () => chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  let chrome = await launch();
+  const forget = onCleanup(() => chrome.kill());
+  const results = [];
+  try {
+    for (const pagePath of paths) {
+      const url = new URL(pagePath, baseUrl).href;
+      if (Date.now() + pageTimeoutMs / 2 > deadline) {
+        results.push({ path: pagePath, error: 'skipped: the bench is near its time limit' });
+        continue;
+      }
+      log(`  lighthouse ${pagePath}`);
+      const started = performance.now();
+      const limit = Math.min(pageTimeoutMs, deadline - Date.now());
+      try {
+        const run = lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error' },
+          { extends: 'lighthouse:default', settings: { onlyCategories: CATEGORIES, blockedUrlPatterns } },
+        );
+        // If the timeout wins, the abandoned run's later failure must not surface as unhandled.
+        run.catch(() => undefined);
+        const result = await withTimeout(run, limit, `Lighthouse on ${pagePath} took over ${Math.round(limit / 1000)} s`);
+        if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${pagePath}`);
+        results.push({ path: pagePath, seconds: (performance.now() - started) / 1000, ...summarise(result.lhr) });
+      } catch (error) {
+        results.push({ path: pagePath, error: error instanceof Error ? error.message : String(error) });
+        // A run that overran may still hold the browser: start the next page on a fresh one.
+        await chrome.kill();
+        chrome = await launch();
+      }
+    }
+  } finally {
+    forget();
+    await chrome.kill();
+  }
+  return results;
+}
+
+/** What the bench reports from one Lighthouse result. */
+export function summarise(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]));
+  const renderBlocking = new Set();
+  for (const id of ['render-blocking-resources', 'render-blocking-insight']) {
+    for (const item of audit(id)?.details?.items ?? []) if (item.url) renderBlocking.add(item.url);
+  }
+  // Every audit that cost a point, so a score under 100 comes with its reason.
+  const lost = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const result = audit(ref.id);
+      if (!result || ref.weight === 0 || result.score === null || result.score >= 1) continue;
+      lost.push({ category: id, id: ref.id, title: result.title, score: result.score, displayValue: result.displayValue, explanation: result.explanation, items: describeItems(result) });
+    }
+  }
+  const requests = (audit('network-requests')?.details?.items ?? []).map((item) => ({
+    url: item.url,
+    status: item.statusCode,
+    transferSize: item.transferSize,
+    resourceType: item.resourceType,
+  }));
+  return {
+    finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl,
+    lighthouseVersion: lhr.lighthouseVersion,
+    userAgent: lhr.environment?.hostUserAgent,
+    formFactor: lhr.configSettings.formFactor,
+    throttlingMethod: lhr.configSettings.throttlingMethod,
+    scores,
+    metrics: {
+      fcpMs: audit('first-contentful-paint')?.numericValue,
+      lcpMs: audit('largest-contentful-paint')?.numericValue,
+      cls: audit('cumulative-layout-shift')?.numericValue,
+      tbtMs: audit('total-blocking-time')?.numericValue,
+      speedIndexMs: audit('speed-index')?.numericValue,
+      totalByteWeight: audit('total-byte-weight')?.numericValue,
+    },
+    renderBlocking: [...renderBlocking],
+    lost,
+    requests,
+    runWarnings: lhr.runWarnings ?? [],
+    runtimeError: lhr.runtimeError?.message,
+  };
+}
+
+function describeItems(result) {
+  const items = result.details?.items ?? [];
+  return items.slice(0, 5).map((item) => item.url ?? item.node?.snippet ?? item.source?.url ?? item.description ?? JSON.stringify(item).slice(0, 160));
+}
+
+function withTimeout(promise, ms, message) {
+  let timer;
+  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,435 @@
+// npm run bench: measures the site against its performance budgets, prints a table and writes
+// bench/results.json. Run after `npm run compile` (the npm script does it); needs Chromium for
+// Lighthouse ($CHROME_PATH or /usr/bin/chromium). Cleans up its servers, browser and temp folders.
+//
+//   node bench/run.js [--runs 7] [--rebuild-runs 20] [--skip-lighthouse]
+//
+// The bench reports; it does not fail on a missed budget (timings depend on the machine).
+// The byte budgets are also asserted by tests/unit/budget.test.ts.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { coldBuildOnce, memoryMethod } from './cold-build.js';
+import { CATEGORIES, chromePath, runLighthouse } from './lighthouse.js';
+import { freePort, startPreviewProcess } from './preview.js';
+import { BUDGETS, KB, PAGE_PATHS, byteBudgetChecks, pageWeight } from './weights.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BENCH = import.meta.dirname;
+const RESULTS = path.join(BENCH, 'results.json');
+/** The whole bench stays under about four minutes; Lighthouse gets what is left of this. */
+const TIME_LIMIT_MS = 225_000;
+/** Third-party requests refused during Lighthouse: there is no internet here, and they are not ours. */
+const ALWAYS_BLOCKED = ['*google.com*', '*googleapis.com*', '*gstatic.com*'];
+/** This bench's own files; any other script in bench/ (e.g. a dev-reload bench) is run as a child. */
+const OWN_FILES = new Set(['run.js', 'cold-build.js', 'rebuild.js', 'startup-probe.js', 'lighthouse.js', 'preview.js', 'weights.js']);
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  return index >= 0 && args[index + 1] ? Number(args[index + 1]) : fallback;
+};
+const coldRuns = Math.max(5, option('--runs', 7));
+const rebuildRuns = option('--rebuild-runs', 20);
+const skipLighthouse = args.includes('--skip-lighthouse');
+
+const startedAt = Date.now();
+const deadline = startedAt + TIME_LIMIT_MS;
+const cleanups = new Set();
+const onCleanup = (fn) => {
+  cleanups.add(fn);
+  return () => cleanups.delete(fn);
+};
+const log = (text) => process.stderr.write(`${text}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    log(`\n${signal}: stopping the preview server and the browser, removing temp folders…`);
+    await Promise.allSettled([...cleanups].map((fn) => fn()));
+    process.exit(130);
+  });
+}
+
+const scratch = await mkdtemp(path.join(os.tmpdir(), 'site-bench-'));
+onCleanup(() => rm(scratch, { recursive: true, force: true }));
+
+try {
+  const results = await measure();
+  await writeFile(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(report(results));
+  process.stdout.write(`\nWrote ${path.relative(process.cwd(), RESULTS)} in ${((Date.now() - startedAt) / 1000).toFixed(0)} s.\n`);
+} catch (error) {
+  log(`The bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 2;
+} finally {
+  await Promise.allSettled([...cleanups].map((fn) => fn()));
+}
+
+async function measure() {
+  if (!existsSync(path.join(ROOT, 'lib/generator/build.js'))) throw new Error('lib/ is missing: run `npm run compile` first (npm run bench does).');
+  const environment = describeEnvironment();
+  log(`Benchmarking on ${environment.cpus} × ${environment.cpuModel}, load average ${environment.loadAverageAtStart.join(' ')}`);
+
+  // 1. Cold builds, each a fresh `node bin/site.js build`; the first only warms the disk cache.
+  const method = memoryMethod();
+  const distDir = path.join(scratch, 'dist');
+  log(`cold build × ${coldRuns} (+1 warm-up)`);
+  await coldBuildOnce({ root: ROOT, outDir: distDir, scratch, method });
+  const cold = [];
+  for (let i = 0; i < coldRuns; i += 1) cold.push(await coldBuildOnce({ root: ROOT, outDir: distDir, scratch, method }));
+
+  // While the CLI leaves NODE_ENV unset, React renders with its slow development build: show
+  // what setting it would change, so the recommendation comes with a figure.
+  const cliSetsNodeEnv = ['bin/site.js', 'lib/bin/cli.js'].some((file) => readText(file).includes('NODE_ENV'));
+  const showProductionWhatIf = !cliSetsNodeEnv && process.env.NODE_ENV !== 'production';
+  const productionEnv = { ...process.env, NODE_ENV: 'production' };
+  let coldProduction;
+  if (showProductionWhatIf) {
+    log(`cold build with NODE_ENV=production × 5`);
+    coldProduction = [];
+    for (let i = 0; i < 5; i += 1) coldProduction.push(await coldBuildOnce({ root: ROOT, outDir: distDir, scratch, method, env: productionEnv }));
+  }
+
+  // 2. Where a cold build's time goes (three fresh processes, median of each step).
+  log('start-up breakdown × 3');
+  const probes = [];
+  for (let i = 0; i < 3; i += 1) probes.push(await runJsonChild(['bench/startup-probe.js'], process.env));
+  const startup = probes[0].steps.map((step, index) => ({ name: step.name, ms: median(probes.map((probe) => probe.steps[index]?.ms ?? NaN)), rssMB: step.rssMB }));
+
+  // 3. Rebuild after a content edit, in process.
+  log(`rebuild after a content edit × ${rebuildRuns}`);
+  const rebuild = await runJsonChild(['bench/rebuild.js', '--runs', String(rebuildRuns)], process.env);
+  const rebuildProduction = showProductionWhatIf ? await runJsonChild(['bench/rebuild.js', '--runs', String(rebuildRuns)], productionEnv) : undefined;
+
+  // 4. Bytes a first visit to each page downloads, from the built folder.
+  const lookup = diskLookup(distDir);
+  const weights = [...PAGE_PATHS, '/404.html'].map((page) => pageWeight(page, lookup));
+
+  // 5. Lighthouse on the same site served by `site preview`.
+  let lighthouse = { skipped: skipLighthouse ? 'skipped with --skip-lighthouse' : undefined, results: [] };
+  if (!skipLighthouse) lighthouse = await measureLighthouse(weights);
+
+  // 6. Benches others keep in bench/ (e.g. dev-server reload), each as a child process.
+  const others = await runOtherBenches();
+
+  const results = {
+    date: new Date().toISOString(),
+    command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
+    environment: { ...environment, loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))), memoryMethod: method },
+    coldBuild: { runs: cold, ...summary(cold.map((run) => run.wallMs)), peakMB: summary(cold.map((run) => run.peakMB)), cpuMs: cold[0]?.cpuMs === undefined ? undefined : summary(cold.map((run) => run.cpuMs)), reportedMs: summary(cold.map((run) => run.reportedMs ?? NaN)) },
+    coldBuildProduction: coldProduction && { runs: coldProduction, ...summary(coldProduction.map((run) => run.wallMs)), peakMB: summary(coldProduction.map((run) => run.peakMB)) },
+    startup,
+    rebuild: rebuildSummary(rebuild, process.env.NODE_ENV),
+    rebuildProduction: rebuildProduction && rebuildSummary(rebuildProduction, 'production'),
+    pages: weights,
+    lighthouse,
+    otherBenches: others,
+  };
+  results.budgets = budgets(results);
+  return results;
+}
+
+async function measureLighthouse(weights) {
+  const chrome = chromePath();
+  if (!chrome && !process.env.CHROME_PATH) log('No Chromium at $CHROME_PATH or /usr/bin/chromium; chrome-launcher will look for one.');
+  // Build for the address it is served at, so canonical and og:url point at the page itself, as
+  // they do on the real host (a canonical to another origin is not what visitors' pages carry).
+  const port = await freePort();
+  const siteUrl = `http://127.0.0.1:${port}`;
+  const dir = path.join(scratch, 'served');
+  log(`building for ${siteUrl} and serving it with site preview`);
+  execFileSync(process.execPath, ['bin/site.js', 'build', '--out', dir, '--site-url', siteUrl], { cwd: ROOT, stdio: 'ignore', timeout: 60_000 });
+  const thirdParty = new Set();
+  for (const weight of weights) for (const url of weight.external) thirdParty.add(new URL(url).hostname);
+  const blockedUrlPatterns = [...new Set([...ALWAYS_BLOCKED, ...[...thirdParty].map((host) => `*${host}*`)])];
+  const server = await startPreviewProcess({ root: ROOT, dir, port });
+  const forget = onCleanup(() => server.close());
+  try {
+    const results = await runLighthouse({
+      baseUrl: server.url,
+      paths: PAGE_PATHS,
+      blockedUrlPatterns,
+      deadline: deadline - 5_000,
+      pageTimeoutMs: 60_000,
+      onCleanup,
+      log,
+    });
+    return { servedBy: `node bin/site.js preview --out <tmp> --port ${port} (pid ${server.pid})`, siteUrl, chrome: chromeVersion(chrome), blockedUrlPatterns, results };
+  } finally {
+    forget();
+    await server.close();
+  }
+}
+
+async function runOtherBenches() {
+  const found = readdirSync(BENCH).filter((name) => /\.(m?js)$/.test(name) && !OWN_FILES.has(name));
+  const others = [];
+  for (const name of found) {
+    const remaining = deadline - Date.now();
+    if (remaining < 20_000) {
+      others.push({ file: `bench/${name}`, error: 'skipped: the bench is near its time limit' });
+      continue;
+    }
+    log(`bench/${name} (as a child process)`);
+    const { code, stdout, stderr, timedOut } = await runChild([path.join('bench', name)], process.env, Math.min(90_000, remaining - 10_000));
+    const json = lastJsonLine(stdout);
+    others.push({ file: `bench/${name}`, exitCode: code, timedOut, output: stdout.trim(), error: code === 0 ? undefined : stderr.trim().slice(-2000), json });
+  }
+  return others;
+}
+
+function budgets(results) {
+  const list = [];
+  const add = (name, value, limit, pass, unit) => list.push({ name, value, limit, pass, unit });
+  for (const weight of results.pages) {
+    for (const check of byteBudgetChecks(weight)) add(check.name, check.value, check.limit, check.pass, 'bytes');
+    if (weight.missing.length) add(`${weight.path} references only files that exist`, weight.missing.join(' '), 'none missing', false, 'text');
+  }
+  add('cold build wall (median)', results.coldBuild.median, BUDGETS.coldBuildMs, results.coldBuild.median < BUDGETS.coldBuildMs, 'ms');
+  add('cold build peak memory (max)', results.coldBuild.peakMB.max, BUDGETS.coldBuildPeakMB, results.coldBuild.peakMB.max < BUDGETS.coldBuildPeakMB, 'MB');
+  add('rebuild after content edit (median)', results.rebuild.full.median, BUDGETS.rebuildMs, results.rebuild.full.median < BUDGETS.rebuildMs, 'ms');
+  for (const page of results.lighthouse.results) {
+    if (page.error) {
+      add(`Lighthouse ${page.path}`, page.error, 'a result', false, 'text');
+      continue;
+    }
+    for (const id of CATEGORIES) add(`Lighthouse ${page.path} ${id}`, page.scores[id], BUDGETS.lighthouseScore, page.scores[id] >= BUDGETS.lighthouseScore, 'score');
+    add(`Lighthouse ${page.path} CLS`, page.metrics.cls, BUDGETS.cls, page.metrics.cls <= BUDGETS.cls, 'cls');
+    const blocking = page.renderBlocking;
+    add(`Lighthouse ${page.path} render-blocking requests`, blocking.length, 1, blocking.length <= 1 && blocking.every((url) => /\.css(\?|$)/.test(url)), 'count');
+  }
+  return list;
+}
+
+// ---------------------------------------------------------------- report
+
+function report(r) {
+  const lines = [];
+  const mark = (pass) => (pass ? '✓' : '✗');
+  const ms = (n) => (Number.isFinite(n) ? `${Math.round(n)} ms` : '–');
+  const mb = (n) => (Number.isFinite(n) ? `${n.toFixed(1)} MB` : '–');
+  const kb = (n) => (Number.isFinite(n) ? `${(n / KB).toFixed(1)}` : '–');
+  const spread = (s, f) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
+  const env = r.environment;
+
+  lines.push('', `Performance bench — ${r.date}, commit ${env.commit}`);
+  lines.push(`${env.cpus} × ${env.cpuModel}, Node ${env.node}, load average ${env.loadAverageAtStart.join(' ')} at start, ${env.loadAverageAtEnd.join(' ')} at end`);
+  if (env.loadAverageAtStart[0] > env.cpus || env.loadAverageAtEnd[0] > env.cpus) {
+    lines.push(`! The machine was busy (load above ${env.cpus} CPUs): times and Lighthouse's CPU-bound metrics (TBT) are inflated.`);
+  }
+
+  lines.push('', 'Build (median, min–max)                              figure                          budget');
+  lines.push(row(`cold \`site build\`, wall, ${r.coldBuild.runs.length} runs`, spread(r.coldBuild, ms), `< ${BUDGETS.coldBuildMs} ms`, r.coldBuild.median < BUDGETS.coldBuildMs));
+  lines.push(row('  peak memory (RSS)', spread(r.coldBuild.peakMB, mb), `< ${BUDGETS.coldBuildPeakMB} MB`, r.coldBuild.peakMB.max < BUDGETS.coldBuildPeakMB));
+  if (r.coldBuild.cpuMs) lines.push(row('  CPU time (user + sys, with esbuild)', spread(r.coldBuild.cpuMs, ms)));
+  lines.push(row('  of which build + write (as the CLI prints)', spread(r.coldBuild.reportedMs, ms)));
+  if (r.coldBuildProduction) {
+    lines.push(row('  what if NODE_ENV=production: wall', spread(r.coldBuildProduction, ms), `< ${BUDGETS.coldBuildMs} ms`, r.coldBuildProduction.median < BUDGETS.coldBuildMs));
+    lines.push(row('  what if NODE_ENV=production: memory', spread(r.coldBuildProduction.peakMB, mb), `< ${BUDGETS.coldBuildPeakMB} MB`, r.coldBuildProduction.peakMB.max < BUDGETS.coldBuildPeakMB));
+  }
+  const rb = r.rebuild;
+  lines.push(row(`rebuild after a content edit, build(), ${rb.runs} runs`, spread(rb.full, ms), `< ${BUDGETS.rebuildMs} ms`, rb.full.median < BUDGETS.rebuildMs));
+  if (rb.dev) lines.push(row('  as `site dev` does it (bundle reused)', spread(rb.dev, ms)));
+  lines.push(`    React ${rb.react} build; edited ${rb.editedFile} (tagline); edit ${rb.visible ? 'seen' : 'NOT seen'} in the output`);
+  if (r.rebuildProduction) {
+    const rp = r.rebuildProduction;
+    lines.push(row('  what if NODE_ENV=production: build()', spread(rp.full, ms), `< ${BUDGETS.rebuildMs} ms`, rp.full.median < BUDGETS.rebuildMs));
+    if (rp.dev) lines.push(row('  what if NODE_ENV=production: as site dev', spread(rp.dev, ms)));
+  }
+
+  lines.push('', 'Where a cold build goes (fresh process, median of 3; each import on top of the ones above)');
+  for (const step of r.startup) lines.push(`  ${step.name.padEnd(58)} ${ms(step.ms).padStart(8)}   ${Number.isFinite(step.rssMB) ? `rss ${mb(step.rssMB)}` : ''}`);
+  lines.push(`  ${'total'.padEnd(58)} ${ms(r.startup.reduce((sum, step) => sum + step.ms, 0)).padStart(8)}`);
+
+  lines.push('', 'Bytes per page, KB (1 KB = 1024 B), raw / gzip -9; first visit = HTML + CSS + JS + fonts + images, as transferred');
+  lines.push(`  ${'page'.padEnd(10)} ${'HTML'.padStart(12)} ${'CSS'.padStart(12)} ${'JS'.padStart(11)} ${'fonts'.padStart(9)} ${'images'.padStart(9)} ${'first visit'.padStart(12)}`);
+  for (const w of r.pages) {
+    const t = w.totals;
+    const cell = (total, width) => `${kb(total.raw)}/${kb(total.gzip)}`.padStart(width);
+    lines.push(`  ${w.path.padEnd(10)} ${cell(t.html, 12)} ${cell(t.css, 12)} ${cell(t.js, 11)} ${cell(t.font, 9)} ${cell(t.image, 9)} ${kb(w.firstVisit.transfer).padStart(12)}${w.missing.length ? `   ✗ missing: ${w.missing.join(' ')}` : ''}${w.external.length ? `   (not counted: ${w.external.map((url) => new URL(url).hostname).join(' ')})` : ''}`);
+  }
+  lines.push(`  budgets: HTML ≤ ${kb(BUDGETS.htmlGzip)} gzip, CSS ≤ ${kb(BUDGETS.cssGzip)} gzip, JS ≤ ${kb(BUDGETS.jsGzip)} gzip, first visit to / ≤ ${kb(BUDGETS.firstVisitHome)}`);
+
+  const lh = r.lighthouse;
+  lines.push('', 'Lighthouse (mobile, simulated throttling)');
+  if (lh.skipped) lines.push(`  ${lh.skipped}`);
+  else {
+    lines.push(`  ${lh.chrome}; served by ${lh.servedBy}; built with --site-url ${lh.siteUrl}`);
+    lines.push(`  third-party requests blocked (no internet here; not counted): ${lh.blockedUrlPatterns.join(' ')}`);
+    lines.push(`  ${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b-p'.padStart(5)} ${'seo'.padStart(5)} ${'LCP'.padStart(8)} ${'CLS'.padStart(7)} ${'TBT'.padStart(8)} ${'weight'.padStart(9)}  render-blocking`);
+    for (const page of lh.results) {
+      if (page.error) {
+        lines.push(`  ${page.path.padEnd(10)} ✗ ${page.error}`);
+        continue;
+      }
+      const s = page.scores;
+      const score = (n) => `${n ?? '–'}${n === 100 ? '' : '✗'}`.padStart(5);
+      const m = page.metrics;
+      const blocking = page.renderBlocking.map((url) => new URL(url).pathname).join(' ') || 'none';
+      lines.push(
+        `  ${page.path.padEnd(10)} ${score(s.performance)} ${score(s.accessibility)} ${score(s['best-practices'])} ${score(s.seo)} ${ms(m.lcpMs).padStart(8)} ${`${m.cls.toFixed(3)}${m.cls > 0 ? '✗' : ''}`.padStart(7)} ${ms(m.tbtMs).padStart(8)} ${`${kb(m.totalByteWeight)} KB`.padStart(9)}  ${blocking}`,
+      );
+    }
+    lines.push(`  budgets: 100 in every category, CLS ${BUDGETS.cls}, nothing render-blocking but the one stylesheet. weight = total-byte-weight as served by site preview`);
+    const lost = lh.results.flatMap((page) => (page.lost ?? []).map((item) => ({ ...item, page: page.path })));
+    if (lost.length) {
+      lines.push('  Points lost:');
+      for (const item of lost) {
+        const detail = [item.displayValue, item.explanation, ...(item.items ?? [])].filter(Boolean).join('; ');
+        lines.push(`    ${item.page.padEnd(9)} ${item.category}: ${item.id} (${item.score})${detail ? ` — ${detail.slice(0, 220)}` : ''}`);
+      }
+    }
+    for (const page of lh.results) for (const warning of page.runWarnings ?? []) lines.push(`  warning on ${page.path}: ${warning}`);
+  }
+
+  if (r.otherBenches.length) {
+    lines.push('', 'Other benches in bench/');
+    for (const other of r.otherBenches) {
+      lines.push(`  ${other.file}: ${other.error ? `✗ ${other.timedOut ? 'timed out' : `exit ${other.exitCode}`} ${other.error}` : 'ok'}`);
+      if (other.output) lines.push(...other.output.split('\n').map((line) => `    ${line}`));
+    }
+  }
+
+  const failed = r.budgets.filter((b) => !b.pass);
+  lines.push('', `Budgets: ${r.budgets.length - failed.length} of ${r.budgets.length} met.`);
+  for (const b of failed) lines.push(`  ✗ ${b.name}: ${formatValue(b.value, b.unit)} (budget ${formatValue(b.limit, b.unit)})`);
+  return `${lines.join('\n')}\n`;
+
+  function row(label, figure, budget = '', pass) {
+    return `  ${label.padEnd(52)} ${figure.padEnd(31)} ${budget.padEnd(10)} ${pass === undefined ? '' : mark(pass)}`;
+  }
+}
+
+function formatValue(value, unit) {
+  if (typeof value !== 'number') return String(value);
+  if (unit === 'bytes') return `${(value / KB).toFixed(2)} KB`;
+  if (unit === 'ms') return `${Math.round(value)} ms`;
+  if (unit === 'MB') return `${value.toFixed(1)} MB`;
+  if (unit === 'cls') return value.toFixed(3);
+  return String(value);
+}
+
+// ---------------------------------------------------------------- helpers
+
+function rebuildSummary(run, nodeEnv) {
+  return {
+    runs: run.runs,
+    editedFile: run.editedFile,
+    visible: run.visible,
+    react: nodeEnv === 'production' ? 'production' : 'development',
+    warmUpMs: run.warmUpMs,
+    full: summary(run.fullMs),
+    dev: run.devMs.length ? summary(run.devMs) : undefined,
+    fullMs: run.fullMs,
+    devMs: run.devMs,
+  };
+}
+
+function summary(values) {
+  const finite = values.filter(Number.isFinite);
+  if (!finite.length) return { median: NaN, min: NaN, max: NaN };
+  return { median: median(finite), min: Math.min(...finite), max: Math.max(...finite) };
+}
+
+function median(values) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function diskLookup(dir) {
+  return (urlPath) => {
+    const clean = decodeURIComponent(urlPath).replace(/^\/+/, '');
+    if (clean.split('/').includes('..')) return undefined;
+    const candidates = clean === '' || clean.endsWith('/') ? [`${clean}index.html`] : [clean, `${clean}.html`, `${clean}/index.html`];
+    for (const candidate of candidates) {
+      try {
+        return readFileSync(path.join(dir, candidate));
+      } catch {
+        // try the next way a static host would map the path
+      }
+    }
+    return undefined;
+  };
+}
+
+function describeEnvironment() {
+  const cpus = os.cpus();
+  return {
+    node: process.versions.node,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown CPU',
+    memoryGB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    loadAverageAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
+    commit: git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''),
+    nodeEnv: process.env.NODE_ENV ?? '(unset)',
+  };
+}
+
+function chromeVersion(chrome) {
+  try {
+    return execFileSync(chrome ?? 'chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim();
+  } catch {
+    return chrome ?? 'Chromium';
+  }
+}
+
+function git(gitArgs) {
+  try {
+    return execFileSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function readText(file) {
+  try {
+    return readFileSync(path.join(ROOT, file), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function lastJsonLine(text) {
+  const line = text.trim().split('\n').at(-1);
+  try {
+    return line ? JSON.parse(line) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function runJsonChild(childArgs, env) {
+  const { code, stdout, stderr, timedOut } = await runChild(childArgs, env, 120_000);
+  const json = lastJsonLine(stdout);
+  if (code !== 0 || !json) throw new Error(`node ${childArgs.join(' ')} ${timedOut ? 'timed out' : `exited with ${code}`}:\n${stderr || stdout}`);
+  return json;
+}
+
+/** Runs `node <args>` in the project folder; kills it (and only it) if it outlives `timeoutMs`. */
+function runChild(childArgs, env, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, childArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const forget = onCleanup(() => child.kill('SIGTERM'));
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      forget();
+      resolve({ code, stdout, stderr, timedOut });
+    });
+  });
+}

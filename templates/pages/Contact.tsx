@@ -31,7 +31,7 @@ export function ContactPage({ site, siteUrl }: { site: Site; siteUrl: string }) 
       <PageHero hero={page.hero} />
 
       <div className="section section-tight">
-        <ul className="container card-grid cols-4 methods" role="list">
+        <ul className="card-grid cols-4 methods" role="list">
           {page.methods.map((method) => {
             const link = methodLink(method, site);
             return (

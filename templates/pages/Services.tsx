@@ -4,8 +4,10 @@ import { CheckList } from '../parts/Cards.js';
 import { Cta } from '../parts/Cta.js';
 import { Icon } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
+import { BreakAfterSlashes } from '../parts/Text.js';
 
 type Labels = Site['pages']['services']['labels'];
+
 
 function ServiceCard({ service, labels }: { service: Service; labels: Labels }) {
   const titleId = `${service.id}-title`;
@@ -16,7 +18,7 @@ function ServiceCard({ service, labels }: { service: Service; labels: Labels }) 
           <Icon name={service.icon} size={32} />
         </span>
         <div>
-          <h2 id={titleId}>{service.title}</h2>
+          <h2 id={titleId}><BreakAfterSlashes text={service.title} /></h2>
           <p className="service-tagline">{service.tagline}</p>
         </div>
       </header>

@@ -37,11 +37,11 @@ export function HeroArt() {
     <svg className="hero-art" viewBox="0 0 480 360" width="480" height="360" aria-hidden="true" focusable="false">
       <circle cx="250" cy="180" r="170" fill={C.primaryTint} />
       <circle cx="362" cy="88" r="34" fill={C.accentLight} />
-      <path d="M40 232q40-14 80 0t80 0 80 0 80 0 80 0 80 0v40H40z" fill={C.water} />
-      <path d="M70 252q30-8 60 0t60 0m60 0q30-8 60 0t60 0" fill="none" stroke={C.white} strokeWidth="3" strokeLinecap="round" />
-      <path d="M30 272h420v30q-210 26-420 0z" fill={C.sand} />
+      <rect x="44" y="226" width="396" height="56" rx="28" fill={C.water} />
+      <path d="M78 248q30-8 60 0t60 0m60 0q30-8 60 0t60 0" fill="none" stroke={C.white} strokeWidth="3" strokeLinecap="round" />
+      <ellipse cx="242" cy="288" rx="222" ry="20" fill={C.sand} />
       <Palm at="translate(86 284)" />
-      <Palm at="translate(440 280) scale(.8)" flip />
+      <Palm at="translate(432 282) scale(.8)" flip />
       <g>
         <rect x="120" y="236" width="46" height="44" rx="3" fill={C.box} />
         <path d="M143 236v16M120 250h46" stroke={C.boxDark} strokeWidth="3" />

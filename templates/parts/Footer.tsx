@@ -2,6 +2,7 @@ import type { Site } from '../../generator/schema/index.js';
 import { telUrl } from '../links.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
+import { BreakAfterSlashes } from './Text.js';
 
 export function Footer({ site, buildYear }: { site: Site; buildYear: number }) {
   const { footer } = site.layout;
@@ -51,12 +52,14 @@ export function Footer({ site, buildYear }: { site: Site; buildYear: number }) {
           <ul className="footer-links" role="list">
             {services.map((service) => (
               <li key={service.id}>
-                <a href="/services">{service.title}</a>
+                <a href="/services">
+                  <BreakAfterSlashes text={service.title} />
+                </a>
               </li>
             ))}
           </ul>
         </div>
-        <div>
+        <div className="footer-contact-col">
           <h2 className="footer-title">{footer.contactTitle}</h2>
           <address className="footer-contact">
             <p>

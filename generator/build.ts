@@ -6,6 +6,7 @@ import type { OutputFile } from './output.js';
 import { ContentError, UsageError, type Problem } from './problem.js';
 import { renderPages } from './render.js';
 import type { Site } from './schema/index.js';
+import { headersFile, withPolicyMeta } from './security.js';
 import { robots, sitemap } from './seo-files.js';
 import { sortProblems } from './format.js';
 import { validateContent } from './validate.js';
@@ -76,7 +77,9 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
   });
-  return [...pages, ...bundle.files, sitemap(siteUrl), robots(siteUrl)];
+  // The policy travels in each page's <meta> for hosts that cannot send headers, and in _headers for those that can.
+  const secured = pages.map((page) => ({ ...page, contents: withPolicyMeta(String(page.contents), site) }));
+  return [...secured, ...bundle.files, sitemap(siteUrl), robots(siteUrl), headersFile(site)];
 }
 
 function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?: string }): Site {

@@ -101,25 +101,6 @@ export function headersFile(site: Site): OutputFile {
 }
 
 /**
- * Parses a `_headers` file into its rules, in order. Comments and blank lines are skipped; a
- * header line before any path pattern is ignored, as the hosts do.
- */
-export function parseHeadersFile(text: string): Array<{ pattern: string; headers: Array<[string, string]> }> {
-  const rules: Array<{ pattern: string; headers: Array<[string, string]> }> = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (!line.trim() || line.trimStart().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      rules.push({ pattern: line.trim(), headers: [] });
-      continue;
-    }
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    rules.at(-1)?.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
-  }
-  return rules;
-}
-
-/**
  * Adds the policy as `<meta http-equiv="Content-Security-Policy">` straight after the charset
  * declaration, before anything the policy governs: a meta policy only applies to what follows it.
  */

@@ -1,0 +1,54 @@
+/**
+ * Real-browser tests (tests/browser): headless Chromium against the built site served by
+ * `site preview`, with the quote form pointed at a local stand-in relay (see global-setup.ts).
+ * scripts/test.sh runs them after vitest, with CHROME_PATH from scripts/find-chromium.sh.
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+if (!existsSync(executablePath)) {
+  // Fail loudly rather than skip: the browser tests are part of every test run.
+  throw new Error(
+    `No Chromium at ${executablePath}. Set CHROME_PATH to a Chromium or Chrome executable (bash scripts/find-chromium.sh finds or installs one).`,
+  );
+}
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  testMatch: '**/*.spec.ts',
+  // Playwright empties its output folder on every run: keep it away from test-results/*.json and screenshots.
+  outputDir: 'test-results/playwright-artifacts',
+  globalSetup: './tests/browser/global-setup.ts',
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  globalTimeout: 5 * 60_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    headless: true,
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});

@@ -1,0 +1,56 @@
+/** Small helpers shared by the browser specs. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { parse } from 'yaml';
+
+/** The four routes (SPEC.md §2) with the header link that is current on each. */
+export const ROUTES = [
+  { path: '/', name: 'home', navLabel: 'Home' },
+  { path: '/about', name: 'about', navLabel: 'About' },
+  { path: '/services', name: 'services', navLabel: 'Services' },
+  { path: '/contact', name: 'contact', navLabel: 'Contact Us' },
+] as const;
+
+/** The header links, in order (SPEC.md §2, Header). */
+export const NAV_LABELS = ['Home', 'About', 'Services', 'Contact Us'] as const;
+
+/** An address the site does not have. */
+export const UNKNOWN_PATH = '/no-such-page-here';
+
+export const MOBILE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** Waits until the fonts are in and every finite CSS animation (heroes rising in) is done; endless ones (the pulse) keep going. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Waits for the browser to paint twice, so rAF-driven updates (the scrolled header) have run. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A content file, parsed: tests take copy the operator may change (messages, numbers) from it. */
+export function content<T>(file: string): T {
+  return parse(readFileSync(path.join(ROOT, 'content', file), 'utf8')) as T;
+}
+
+export interface WhatsAppContent {
+  openLabel: string;
+  closeLabel: string;
+  actions: { id: string; title: string; message: string }[];
+  startChat: { label: string; message: string };
+}
+
+/** The WhatsApp number as wa.me wants it: digits only, country code first. */
+export function whatsappDigits(): string {
+  const site = content<{ contact: { whatsapp: string } }>('site.yaml');
+  return site.contact.whatsapp.replace(/\D/g, '');
+}

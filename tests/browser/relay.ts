@@ -1,0 +1,217 @@
+/**
+ * A stand-in for the third-party form-to-email relay (SPEC.md §7), run on 127.0.0.1 for the
+ * browser tests. The built site posts its quote form here (`site build --form-endpoint`).
+ *
+ * - POST /submit records the submission (multipart or url-encoded), then:
+ *   - answers a plain no-JavaScript post (Accept without application/json) with a 303 redirect
+ *     to its `_next` field, as the real relay does;
+ *   - answers a fetch post (Accept: application/json) the way the current mode says.
+ * - OPTIONS answers any CORS preflight; every answer carries Access-Control-Allow-Origin.
+ * - POST /__control {mode, delayMs?}, POST /__reset and GET /__submissions let the test workers
+ *   (other processes) steer and inspect it.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * How the relay answers the next fetch posts:
+ * ok: 200 {"success":"true"}; refuse: 200 {"success":"false"}; error: 500;
+ * drop: the connection is destroyed without an answer; hang: no answer until reset or close.
+ * delayMs waits that long before answering (or dropping).
+ */
+export interface RelayMode {
+  mode: 'ok' | 'refuse' | 'error' | 'drop' | 'hang';
+  delayMs?: number;
+}
+
+export interface Submission {
+  /** 'fetch' when the page's script sent it, 'plain' for an ordinary form post. */
+  kind: 'fetch' | 'plain';
+  fields: Record<string, string>;
+  contentType: string;
+  origin: string | null;
+  receivedAt: number;
+}
+
+export interface Relay {
+  /** The address the site's form posts to. */
+  endpoint: string;
+  /** The relay's origin, where the control endpoints live. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startRelay(): Promise<Relay> {
+  let mode: RelayMode = { mode: 'ok' };
+  let submissions: Submission[] = [];
+  const held = new Set<ServerResponse>();
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const later = (ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run();
+    }, ms);
+    timers.add(timer);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('[relay] failed to handle a request:', error);
+      if (!res.headersSent) res.writeHead(500, cors(req)).end('relay failure');
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...cors(req),
+        'Access-Control-Allow-Methods': 'POST, OPTIONS',
+        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'Accept, Content-Type',
+        'Access-Control-Max-Age': '600',
+      });
+      res.end();
+      return;
+    }
+    if (url.pathname === '/__control' && req.method === 'POST') {
+      mode = JSON.parse((await readBody(req)).toString('utf8') || '{}') as RelayMode;
+      sendJson(res, 200, { mode });
+      return;
+    }
+    if (url.pathname === '/__reset' && req.method === 'POST') {
+      mode = { mode: 'ok' };
+      submissions = [];
+      releaseHeld();
+      sendJson(res, 200, { reset: true });
+      return;
+    }
+    if (url.pathname === '/__submissions' && req.method === 'GET') {
+      sendJson(res, 200, submissions);
+      return;
+    }
+    if (url.pathname === '/submit' && req.method === 'POST') {
+      await submit(req, res);
+      return;
+    }
+    res.writeHead(404, { ...cors(req), 'Content-Type': 'text/plain' }).end('not found');
+  }
+
+  async function submit(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const received = await readBody(req);
+    const body = new Uint8Array(received.byteLength);
+    body.set(received);
+    const contentType = req.headers['content-type'] ?? '';
+    const form = await new Request('http://127.0.0.1/submit', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    }).formData();
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form) fields[name] = typeof value === 'string' ? value : `[file ${value.name}]`;
+    const accept = req.headers.accept ?? '';
+    const kind = accept.includes('application/json') ? 'fetch' : 'plain';
+    submissions.push({ kind, fields, contentType, origin: req.headers.origin ?? null, receivedAt: Date.now() });
+
+    if (kind === 'plain') {
+      const next = fields._next;
+      if (!next) {
+        res.writeHead(400, { 'Content-Type': 'text/plain' }).end('The relay needs a _next field to send the visitor back.');
+        return;
+      }
+      res.writeHead(303, { Location: next }).end();
+      return;
+    }
+
+    const current = mode;
+    const answer = () => {
+      switch (current.mode) {
+        case 'ok':
+          return sendJson(res, 200, { success: 'true', message: 'The form was submitted successfully.' }, req);
+        case 'refuse':
+          return sendJson(res, 200, { success: 'false', message: 'This form needs Activation.' }, req);
+        case 'error':
+          return sendJson(res, 500, { success: 'false', message: 'Internal Server Error' }, req);
+        case 'drop':
+          req.socket.destroy();
+          return;
+        case 'hang':
+          held.add(res);
+          return;
+      }
+    };
+    if (current.delayMs) later(current.delayMs, answer);
+    else answer();
+  }
+
+  function releaseHeld(): void {
+    for (const res of held) res.socket?.destroy();
+    held.clear();
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    endpoint: `${origin}/submit`,
+    origin,
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      releaseHeld();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function cors(req: IncomingMessage): Record<string, string> {
+  return { 'Access-Control-Allow-Origin': req.headers.origin ?? '*', Vary: 'Origin' };
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown, req?: IncomingMessage): void {
+  res.writeHead(status, { ...(req ? cors(req) : {}), 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Steers the relay from a test worker, over HTTP (the relay runs in the runner's process). */
+export class RelayClient {
+  constructor(private readonly origin: string) {}
+
+  async reset(): Promise<void> {
+    await this.call('/__reset', 'POST');
+  }
+
+  async set(mode: RelayMode): Promise<void> {
+    await this.call('/__control', 'POST', mode);
+  }
+
+  async submissions(): Promise<Submission[]> {
+    return (await this.call('/__submissions', 'GET')) as Submission[];
+  }
+
+  private async call(path: string, method: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(this.origin + path, {
+      method,
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`The stand-in relay answered ${response.status} to ${method} ${path}`);
+    return response.json();
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Full-page screenshots of every page at phone and desktop width, written to
+ * test-results/screenshots/ on every run for people to look at (not compared).
+ */
+import path from 'node:path';
+import { test } from './fixtures.js';
+import { DESKTOP, MOBILE, ROUTES, UNKNOWN_PATH, settle } from './helpers.js';
+
+const DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+const PAGES = [...ROUTES.map((route) => ({ path: route.path, name: route.name })), { path: UNKNOWN_PATH, name: '404' }];
+
+for (const viewport of [MOBILE, DESKTOP]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    for (const target of PAGES) {
+      test(`screenshot of ${target.path}`, async ({ page, issues }) => {
+        issues.allow('console', /status of 404/);
+        await page.goto(target.path);
+        // Scroll through once so lazy content (the map frame) is there, then back to the top.
+        await page.keyboard.press('End');
+        await page.waitForLoadState('networkidle');
+        await page.keyboard.press('Home');
+        await settle(page);
+        await page.screenshot({
+          path: path.join(DIR, `${target.name}-${viewport.width}x${viewport.height}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
+      });
+    }
+  });
+}

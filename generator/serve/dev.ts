@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { assembleSite, checkContent } from '../build.js';
@@ -9,9 +8,11 @@ import { UsageError } from '../problem.js';
 import { projectRoot } from '../root.js';
 import type { Site } from '../schema/index.js';
 import { bugReport, bundleReport, formatReport, templateReport, type Report } from './errors.js';
+import { headersFor, parseHeaders, withSiteHeaders, type HeaderRule } from './headers.js';
 import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendText, type RunningServer } from './http.js';
 import { contentType } from './mime.js';
 import { OVERLAY_CSS, overlayPage } from './overlay.js';
+import { ChangeQueue } from './queue.js';
 import { DEV_PATHS, RELOAD_SCRIPT, ReloadHub, injectReloadScript } from './reload.js';
 import { candidates, isPublic, parseRequestPath } from './static.js';
 import { TemplateError, TemplateLoader, type Templates } from './templates.js';
@@ -60,15 +61,6 @@ export async function startDev(options: DevOptions): Promise<RunningServer> {
   };
 }
 
-/** Coalesces the events of one save (several files, or a write in two steps) into one rebuild. */
-const SETTLE_MS = 10;
-/**
- * chokidar drops a second change to the same file within 50 ms of the first, so a file written in
- * two steps could be read half-written with no event for the rest; each changed file is checked
- * again this long after its rebuild, and rebuilt once more if it moved on.
- */
-const RECHECK_MS = 60;
-
 const ALL_AREAS: readonly Area[] = ['content', 'templates', 'assets'];
 
 const DOING: Record<Area, string> = {
@@ -76,8 +68,6 @@ const DOING: Record<Area, string> = {
   templates: 'reloaded templates',
   assets: 'bundled client and styles',
 };
-
-type Stamp = { size: number; mtimeMs: number } | undefined;
 
 /** The site in memory, with what each stage last produced, so a change redoes only its own stage. */
 class DevSite {
@@ -92,6 +82,7 @@ class DevSite {
   readonly #session = Date.now().toString(36);
   #count = 0;
   #files = new Map<string, OutputFile>();
+  #rules: HeaderRule[] = [];
   /** The overlay text while the site cannot be built. */
   #failure: string | undefined;
   #ready: Promise<void>;
@@ -102,14 +93,11 @@ class DevSite {
   #templates: Templates | undefined;
   readonly #reports = new Map<Area, Report>();
 
-  readonly #pending = new Map<string, Area>();
-  #timer: NodeJS.Timeout | undefined;
-  readonly #rechecks = new Set<NodeJS.Timeout>();
-  /** Each changed file's size and time as its latest rebuild began. */
-  readonly #stamps = new Map<string, Stamp>();
-  #busy = false;
-  #draining: Promise<void> = Promise.resolve();
-  #closed = false;
+  readonly #queue = new ChangeQueue<Area>((batch) =>
+    this.#rebuild(new Set(batch.values()), { changed: [...batch.keys()] }).catch((error: unknown) => {
+      this.#options.log.err(bugReport(error, 'rebuilding the site').notes.join('\n'));
+    }),
+  );
 
   constructor(options: DevOptions) {
     this.#options = options;
@@ -130,7 +118,7 @@ class DevSite {
   async start(): Promise<void> {
     this.#watcher = watchSources(
       this.#folders,
-      (file, area) => this.#schedule(file, area),
+      (file, area) => this.#queue.add(file, area),
       (error) => this.#options.log.err(`Watching the files failed: ${(error as Error).message ?? String(error)}`),
     );
     const started = performance.now();
@@ -142,12 +130,8 @@ class DevSite {
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    clearTimeout(this.#timer);
-    for (const timer of this.#rechecks) clearTimeout(timer);
-    this.#rechecks.clear();
     await this.#watcher?.close();
-    await this.#draining;
+    await this.#queue.close();
     this.#hub.close();
     await this.#loader.dispose();
   }
@@ -178,61 +162,22 @@ class DevSite {
           .map((name) => this.#files.get(name))
           .find((found) => found !== undefined)
       : undefined;
+    // The site's _headers apply in dev too, so a Content-Security-Policy bites here before it does live.
+    const site = headersFor(this.#rules, request.pathname);
     // Every page, the 404 page included, is the overlay while the site cannot be built.
     if (this.#failure !== undefined && (!file || file.path.endsWith('.html'))) {
-      send(req, res, 500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }, overlayPage(this.#failure, this.#build));
+      send(req, res, 500, devHeaders('index.html', site), overlayPage(this.#failure, this.#build));
       return;
     }
     const notFound = this.#files.get('404.html');
-    if (file) this.#sendFile(req, res, 200, file);
-    else if (notFound) this.#sendFile(req, res, 404, notFound);
+    if (file) this.#sendFile(req, res, 200, file, site);
+    else if (notFound) this.#sendFile(req, res, 404, notFound, site);
     else sendText(req, res, 404, 'Not found.');
   }
 
-  #sendFile(req: IncomingMessage, res: ServerResponse, status: number, file: OutputFile): void {
+  #sendFile(req: IncomingMessage, res: ServerResponse, status: number, file: OutputFile, site: readonly [string, string][]): void {
     const body = file.path.endsWith('.html') ? injectReloadScript(String(file.contents), this.#build) : file.contents;
-    send(req, res, status, { 'Content-Type': contentType(file.path), 'Cache-Control': 'no-store' }, body);
-  }
-
-  #schedule(file: string, area: Area): void {
-    if (this.#closed) return;
-    this.#pending.set(file, area);
-    if (this.#busy || this.#timer) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#draining = this.#drain();
-    }, SETTLE_MS);
-  }
-
-  /** Rebuilds until no change is pending; changes that arrive meanwhile join the next round. */
-  async #drain(): Promise<void> {
-    this.#busy = true;
-    try {
-      while (this.#pending.size > 0 && !this.#closed) {
-        const batch = new Map(this.#pending);
-        this.#pending.clear();
-        for (const [file, stamp] of await stamps([...batch.keys()])) this.#stamps.set(file, stamp);
-        await this.#rebuild(new Set(batch.values()), { changed: [...batch.keys()] });
-        this.#recheck(batch);
-      }
-    } catch (error) {
-      this.#options.log.err(bugReport(error, 'rebuilding the site').notes.join('\n'));
-    } finally {
-      this.#busy = false;
-    }
-  }
-
-  /** Rebuilds again if a file is not as it was when its last rebuild started to read it. */
-  #recheck(batch: ReadonlyMap<string, Area>): void {
-    const timer = setTimeout(async () => {
-      this.#rechecks.delete(timer);
-      const now = await stamps([...batch.keys()]);
-      for (const [file, area] of batch) {
-        const [read, current] = [this.#stamps.get(file), now.get(file)];
-        if (read?.size !== current?.size || read?.mtimeMs !== current?.mtimeMs) this.#schedule(file, area);
-      }
-    }, RECHECK_MS);
-    this.#rechecks.add(timer);
+    send(req, res, status, devHeaders(file.path, site), body);
   }
 
   /** Redoes the stages of `areas`, renders if every stage is good, and tells every open page. */
@@ -249,6 +194,7 @@ class DevSite {
       try {
         const files = assembleSite(this.#site!, this.#bundle!, { render: this.#templates!.render });
         this.#files = new Map(files.map((file) => [file.path, file]));
+        this.#rules = parseHeaders(String(this.#files.get('_headers')?.contents ?? ''));
       } catch (error) {
         reports.push(templateReport(error, this.#templates));
       }
@@ -257,12 +203,12 @@ class DevSite {
     this.#failure = reports.length > 0 ? formatReport(reports, cwd) : undefined;
     this.#build = `${this.#session}.${++this.#count}`;
     const changed = (how.changed ?? []).map((file) => displayPath(file, cwd));
-    this.#hub.broadcast({ build: this.#build, ok: this.#failure === undefined, changed });
+    const ms = Math.round(performance.now() - started);
+    this.#hub.broadcast({ build: this.#build, ok: this.#failure === undefined, changed, ms });
     if (how.initial) {
       if (this.#failure !== undefined) this.#options.log.err(this.#failure);
       return;
     }
-    const ms = Math.round(performance.now() - started);
     const what = ALL_AREAS.filter((area) => areas.has(area)).map((area) => DOING[area]);
     const line = `${clock()} ${listFiles(changed)} changed: ${what.join(', ')}`;
     if (this.#failure === undefined) {
@@ -325,14 +271,9 @@ class DevSite {
   }
 }
 
-async function stamps(files: readonly string[]): Promise<Map<string, Stamp>> {
-  const entries = await Promise.all(
-    files.map(async (file) => {
-      const info = await stat(file).catch(() => undefined);
-      return [file, info && { size: info.size, mtimeMs: info.mtimeMs }] as const;
-    }),
-  );
-  return new Map(entries);
+/** The site's own headers, except that nothing is cached in dev: a stale page would hide an edit. */
+function devHeaders(file: string, site: readonly [string, string][]): Record<string, string> {
+  return withSiteHeaders(withSiteHeaders({ 'Content-Type': contentType(file) }, site), [['Cache-Control', 'no-store']]);
 }
 
 function clock(): string {

@@ -65,3 +65,14 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): [nam
   }
   return [...found.values()];
 }
+
+/** `headers` with the site's own headers laid over them; the site's win, as they do on the real host. */
+export function withSiteHeaders(headers: Record<string, string>, site: readonly [string, string][]): Record<string, string> {
+  const out = { ...headers };
+  for (const [name, value] of site) {
+    const same = Object.keys(out).find((key) => key.toLowerCase() === name.toLowerCase());
+    if (same) delete out[same];
+    out[name] = value;
+  }
+  return out;
+}

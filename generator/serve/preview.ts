@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { UsageError } from '../problem.js';
-import { headersFor, parseHeaders, type HeaderRule } from './headers.js';
+import { headersFor, parseHeaders, withSiteHeaders, type HeaderRule } from './headers.js';
 import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendText, type RunningServer } from './http.js';
 import { contentType } from './mime.js';
 import { cacheControl, candidates, isPublic, parseRequestPath } from './static.js';
@@ -82,14 +82,7 @@ async function sendFile(
   extra: readonly [string, string][],
 ): Promise<void> {
   const body = await readFile(found.real);
-  const headers: Record<string, string> = { 'Content-Type': contentType(found.file), 'Cache-Control': cacheControl(found.file) };
-  // The site's own _headers win, as they do on the real host.
-  for (const [name, value] of extra) {
-    const same = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
-    if (same) delete headers[same];
-    headers[name] = value;
-  }
-  send(req, res, status, headers, body);
+  send(req, res, status, withSiteHeaders({ 'Content-Type': contentType(found.file), 'Cache-Control': cacheControl(found.file) }, extra), body);
 }
 
 /** Read on every request, so a rebuild that changes _headers is served at once. */

@@ -43,6 +43,8 @@ export interface ReloadEvent {
   ok: boolean;
   /** Files whose change caused the build, relative to the working folder. */
   changed: string[];
+  /** How long the rebuild took, in milliseconds (the benchmark reports it beside the whole delay). */
+  ms: number;
 }
 
 /** The open event streams (server-sent events) of every page, to tell them about each rebuild. */

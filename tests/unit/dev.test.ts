@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
@@ -89,6 +89,17 @@ async function get(url: string, pathname: string): Promise<{ status: number; typ
   return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
 }
 
+/**
+ * Saves a file whole, as editors that write a copy and rename it do. A plain writeFile empties the
+ * file before writing it, and a rebuild that read it in between would show a problem the test did
+ * not make (the server rebuilds again once the write is complete; the test should not need to wait).
+ */
+async function save(file: string, text: string): Promise<void> {
+  const scratch = path.join(path.dirname(file), `.${path.basename(file)}.saving`);
+  await writeFile(scratch, text);
+  await rename(scratch, file);
+}
+
 const temporary: string[] = [];
 afterAll(async () => {
   await Promise.all(temporary.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
@@ -145,7 +156,7 @@ describe('site dev: content edits', () => {
   });
 
   it('reloads the page with the new text after a content file is saved', async () => {
-    await writeFile(about(), original.replace('title: Moving Kerala Families Since 2008', 'title: Moving Kerala Families Since 1999'));
+    await save(about(), original.replace('title: Moving Kerala Families Since 2008', 'title: Moving Kerala Families Since 1999'));
     const event = await events.next<ReloadEvent>('reload', (data) => data.ok);
     expect(event.changed).toContain('content/pages/about.yaml');
     const page = await get(server.url, '/about');
@@ -158,7 +169,7 @@ describe('site dev: content edits', () => {
     const lines = original.split('\n');
     const line = lines.findIndex((text) => text.startsWith('  title: Moving Kerala Families')) + 1;
     lines[line - 1] = '  title: "Moving Kerala Families Since 2008';
-    await writeFile(about(), lines.join('\n'));
+    await save(about(), lines.join('\n'));
     await events.next<ReloadEvent>('reload', (data) => !data.ok);
 
     const page = await get(server.url, '/about');
@@ -176,7 +187,7 @@ describe('site dev: content edits', () => {
   });
 
   it('brings the pages back once the file is fixed', async () => {
-    await writeFile(about(), original);
+    await save(about(), original);
     await events.next<ReloadEvent>('reload', (data) => data.ok);
     const page = await get(server.url, '/about');
     expect(page.status).toBe(200);
@@ -194,7 +205,7 @@ describe('site dev: content edits', () => {
     expect(page.status).toBe(500);
     expect(overlayText(page.body)).toContain('The file whatsapp.yaml is missing');
 
-    await writeFile(file, saved);
+    await save(file, saved);
     await events.next<ReloadEvent>('reload', (data) => data.ok);
     expect((await get(server.url, '/contact')).status).toBe(200);
   });
@@ -230,7 +241,7 @@ describe('site dev: template and client edits', () => {
   });
 
   it('shows a template that throws at its line in the TSX source, and recovers', async () => {
-    await writeFile(
+    await save(
       index(),
       [
         "import type { PageProps } from './types.js';",
@@ -248,20 +259,20 @@ describe('site dev: template and client edits', () => {
     expect(text).toContain(' > 5 |   throw new Error(');
     expect(io.stderr().endsWith(text!)).toBe(true);
 
-    await writeFile(index(), original);
+    await save(index(), original);
     await events.next<ReloadEvent>('reload', (data) => data.ok);
     expect((await get(server.url, '/about')).status).toBe(200);
     expect(io.stdout()).toMatch(/templates\/index\.ts changed: reloaded templates, rendered 5 pages in \d+ ms/);
   });
 
   it('shows a template that does not compile, located', async () => {
-    await writeFile(index(), `${original}\nexport const = 1;\n`);
+    await save(index(), `${original}\nexport const = 1;\n`);
     await events.next<ReloadEvent>('reload', (data) => !data.ok);
     const line = original.split('\n').length + 1;
     const text = overlayText((await get(server.url, '/')).body);
     expect(text).toMatch(new RegExp(`^templates/index\\.ts:${line}:\\d+\\n {2}The templates cannot be built: `, 'm'));
 
-    await writeFile(index(), original);
+    await save(index(), original);
     await events.next<ReloadEvent>('reload', (data) => data.ok);
     expect((await get(server.url, '/')).status).toBe(200);
   });
@@ -269,7 +280,7 @@ describe('site dev: template and client edits', () => {
   it('bundles the client again and serves the pages with its new hashed file', async () => {
     const before = /src="(\/assets\/main\.[0-9a-f]+\.js)"/.exec((await get(server.url, '/')).body)?.[1];
     const main = path.join(root, 'client/main.ts');
-    await writeFile(main, `${await readFile(main, 'utf8')}\ndocument.documentElement.setAttribute('data-dev-test', '');\n`);
+    await save(main, `${await readFile(main, 'utf8')}\ndocument.documentElement.setAttribute('data-dev-test', '');\n`);
     await events.next<ReloadEvent>('reload', (data) => data.ok && data.changed.includes('client/main.ts'));
     const after = /src="(\/assets\/main\.[0-9a-f]+\.js)"/.exec((await get(server.url, '/')).body)?.[1];
     expect(after).toBeDefined();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
 import { runPreview } from '../../bin/commands/preview.js';
 import { build } from '../../generator/build.js';
+import { headersFor, parseHeaders } from '../../generator/serve/headers.js';
 import type { RunningServer } from '../../generator/serve/http.js';
 import { startPreview } from '../../generator/serve/preview.js';
 import { writeSite } from '../../generator/write.js';
@@ -168,6 +169,30 @@ describe('site preview: _headers', () => {
     expect((await raw(server.url, '/')).headers['x-asset']).toBeUndefined();
     expect((await raw(server.url, '/about/')).headers['x-page']).toBe('about');
     expect((await raw(server.url, '/services')).headers['x-page']).toBeUndefined();
+  });
+});
+
+describe('_headers rules', () => {
+  const rules = parseHeaders(`/*
+  X-Robots-Tag: noindex
+  Link: </a.css>; rel=preload
+/services/:page
+  X-Kind: service
+/assets/*
+  Link: </b.js>; rel=preload
+  ! X-Robots-Tag
+https://example.com/*
+  X-Other-Host: yes
+`);
+
+  it('joins a header set by two rules and removes a detached one', () => {
+    expect(headersFor(rules, '/assets/main.css')).toEqual([['Link', '</a.css>; rel=preload, </b.js>; rel=preload']]);
+  });
+
+  it('matches :placeholders to one segment and ignores rules for whole URLs', () => {
+    expect(headersFor(rules, '/services/packing')).toContainEqual(['X-Kind', 'service']);
+    expect(headersFor(rules, '/services/packing/more').map(([name]) => name)).not.toContain('X-Kind');
+    expect(headersFor(rules, '/').map(([name]) => name)).toEqual(['X-Robots-Tag', 'Link']);
   });
 });
 

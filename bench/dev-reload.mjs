@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+/**
+ * How long `site dev` takes from saving a file to the reload event reaching an open page
+ * (server-sent events, read with fetch as a browser's EventSource would).
+ *
+ * Runs the compiled dev server in-process on a temporary copy of the project, so the real
+ * content and templates are never touched. Each figure is the median of EDITS saves, a short
+ * pause after each so no save lands in the watcher's 50 ms de-duplication window of the last.
+ *
+ *   npm run compile && node bench/dev-reload.mjs [--json]
+ *
+ * Exits 1 when a median is over its target. Also importable: `benchDevReload()` resolves to the figures.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const EDITS = 20;
+const PAUSE_MS = 150;
+
+/** Budgets from the issue, in milliseconds: the floor, not the aim. */
+export const TARGETS = { content: 100, template: 500 };
+
+/** The event stream of one open page; `next(accept)` resolves with the arrival time of the next accepted event. */
+async function openEvents(url) {
+  const controller = new AbortController();
+  const response = await fetch(new URL('/__dev/events', url), { signal: controller.signal });
+  const waiting = [];
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        const arrived = performance.now();
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (!type || !data) continue;
+          const event = { type, data: JSON.parse(data), arrived };
+          for (const waiter of waiting.splice(0)) if (!waiter(event)) waiting.push(waiter);
+        }
+      }
+    } catch {
+      // Closed.
+    }
+  })();
+  return {
+    next: (accept) => new Promise((resolve) => waiting.push((event) => (accept(event) ? (resolve(event), true) : false))),
+    close: () => controller.abort(),
+  };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function summary(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { median: Math.round(median), p90: Math.round(at(0.9)), min: Math.round(sorted[0]), max: Math.round(sorted.at(-1)), samples: sorted.length };
+}
+
+/**
+ * Saves `name` (relative to `root`) EDITS times with `edit(text, n)` and measures each save until a successful
+ * rebuild caused by it reaches the page; `check(n)` then proves the change was served.
+ */
+async function measure(events, root, name, edit, check) {
+  const file = path.join(root, name);
+  const original = await readFile(file, 'utf8');
+  const samples = [];
+  const rebuilds = [];
+  try {
+    for (let n = 1; n <= EDITS; n++) {
+      const reloaded = events.next((event) => event.type === 'reload' && event.data.ok && event.data.changed.includes(name));
+      const saved = performance.now();
+      await writeFile(file, edit(original, n));
+      const event = await reloaded;
+      samples.push(event.arrived - saved);
+      rebuilds.push(event.data.ms);
+      await check(n);
+      await sleep(PAUSE_MS);
+    }
+  } finally {
+    await writeFile(file, original);
+    await sleep(PAUSE_MS);
+  }
+  return { ...summary(samples), rebuildMedian: summary(rebuilds).median };
+}
+
+export async function benchDevReload() {
+  const { startDev } = await import(pathToFileURL(path.join(ROOT, 'lib/generator/serve/dev.js')).href);
+  const root = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
+  let server;
+  let events;
+  try {
+    for (const folder of ['generator', 'templates', 'client', 'content']) {
+      await cp(path.join(ROOT, folder), path.join(root, folder), { recursive: true });
+    }
+    const problems = [];
+    server = await startDev({ contentDir: path.join(root, 'content'), root, log: { out: () => {}, err: (text) => problems.push(text), cwd: root } });
+    events = await openEvents(server.url);
+    await events.next((event) => event.type === 'hello');
+    if (problems.length > 0) throw new Error(`The site does not build, so nothing can be measured:\n${problems.join('\n')}`);
+
+    const page = async (pathname) => (await fetch(new URL(pathname, server.url))).text();
+    const content = await measure(
+      events,
+      root,
+      'content/site.yaml',
+      (text, n) => text.replace(/^(\s*tagline:).*$/m, `$1 Trusted packers and movers in Kerala, edit ${n}`),
+      async (n) => {
+        if (!(await page('/')).includes(`Trusted packers and movers in Kerala, edit ${n}`)) throw new Error(`content edit ${n} was not served`);
+      },
+    );
+    const template = await measure(
+      events,
+      root,
+      'templates/index.ts',
+      (text, n) => `${text}\nexport const benchEdit = ${n};\n`,
+      async () => {
+        if (!(await page('/')).startsWith('<!doctype html>')) throw new Error('a template edit broke the page');
+      },
+    );
+    const client = await measure(
+      events,
+      root,
+      'client/main.ts',
+      (text, n) => `${text}\ndocument.documentElement.dataset.benchEdit = '${n}';\n`,
+      async (n) => {
+        const script = /src="(\/assets\/main\.[0-9a-f]+\.js)"/.exec(await page('/'))?.[1];
+        if (!script || !(await page(script)).includes(`"${n}"`)) throw new Error(`client edit ${n} was not served`);
+      },
+    );
+    return { content, template, client };
+  } finally {
+    events?.close();
+    await server?.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+function report(results) {
+  const rows = [
+    ['content edit', results.content, TARGETS.content],
+    ['template edit', results.template, TARGETS.template],
+    ['client edit', results.client, undefined],
+  ];
+  console.log(`site dev: from saving a file to the reload event at an open page (${EDITS} saves each, ${os.cpus().length} CPUs)`);
+  let met = true;
+  for (const [name, figures, target] of rows) {
+    const verdict = target === undefined ? '(no target)' : figures.median <= target ? `target ≤ ${target} ms: met` : `target ≤ ${target} ms: MISSED`;
+    if (target !== undefined && figures.median > target) met = false;
+    console.log(
+      `  ${name.padEnd(14)} median ${String(figures.median).padStart(4)} ms   p90 ${String(figures.p90).padStart(4)} ms   min ${String(figures.min).padStart(4)} ms   max ${String(figures.max).padStart(4)} ms   (rebuild ${String(figures.rebuildMedian).padStart(3)} ms)   ${verdict}`,
+    );
+  }
+  return met;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const results = await benchDevReload();
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ devReload: results, targets: TARGETS }));
+  else if (!report(results)) process.exitCode = 1;
+  if (process.argv.includes('--json') && (results.content.median > TARGETS.content || results.template.median > TARGETS.template)) process.exitCode = 1;
+}

@@ -1,5 +1,5 @@
 import type { Site } from '../../generator/schema/index.js';
-import { isCurrent } from '../links.js';
+import { isCurrent, telUrl } from '../links.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
 
@@ -15,6 +15,10 @@ export function Header({ site, path }: { site: Site; path: string }) {
         <a className="brand" href="/">
           <LogoMark />
           <span className="brand-name">{site.settings.company.name}</span>
+        </a>
+        <a className="header-phone" href={telUrl(site.settings.contact.phone)}>
+          <Icon name="phone" size={20} />
+          {site.settings.contact.phone}
         </a>
         <button
           type="button"

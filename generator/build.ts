@@ -7,7 +7,7 @@ import { ContentError, UsageError, type Problem } from './problem.js';
 import { renderPages } from './render.js';
 import type { Site } from './schema/index.js';
 import { headersFile, withPolicyMeta } from './security.js';
-import { robots, sitemap } from './seo-files.js';
+import { favicon, robots, sitemap } from './seo-files.js';
 import { sortProblems } from './format.js';
 import { validateContent } from './validate.js';
 
@@ -79,7 +79,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   });
   // The policy travels in each page's <meta> for hosts that cannot send headers, and in _headers for those that can.
   const secured = pages.map((page) => ({ ...page, contents: withPolicyMeta(String(page.contents), site) }));
-  return [...secured, ...bundle.files, sitemap(siteUrl), robots(siteUrl), headersFile(site)];
+  return [...secured, ...bundle.files, favicon(), sitemap(siteUrl), robots(siteUrl), headersFile(site)];
 }
 
 function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?: string }): Site {

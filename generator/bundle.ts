@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { OutputFile } from './output.js';
@@ -8,6 +9,8 @@ export interface BundleOptions {
   /** Defaults to the project's own client/main.ts and templates/styles/main.css. */
   scriptEntry?: string;
   styleEntry?: string;
+  /** Files copied as they are to the root of the site; defaults to the project's static/. */
+  staticDir?: string;
 }
 
 export interface Bundle {
@@ -23,11 +26,18 @@ const TARGET = ['chrome100', 'firefox100', 'safari15', 'edge100'];
 /** Bundles and minifies the client script and the stylesheet into content-hashed files. */
 export async function bundleAssets(options: BundleOptions = {}): Promise<Bundle> {
   const root = projectRoot();
-  const [js, css] = await Promise.all([
+  const [js, css, copied] = await Promise.all([
     bundleOne(options.scriptEntry ?? path.join(root, 'client/main.ts'), 'js'),
     bundleOne(options.styleEntry ?? path.join(root, 'templates/styles/main.css'), 'css'),
+    staticFiles(options.staticDir ?? path.join(root, 'static')),
   ]);
-  return { files: [js, css], js: `/${js.path}`, css: `/${css.path}` };
+  return { files: [js, css, ...copied], js: `/${js.path}`, css: `/${css.path}` };
+}
+
+/** Files served as they are at fixed addresses, such as the share picture /share.png. */
+async function staticFiles(dir: string): Promise<OutputFile[]> {
+  const names = await readdir(dir).catch(() => []);
+  return Promise.all(names.sort().map(async (name) => ({ path: name, contents: await readFile(path.join(dir, name)) })));
 }
 
 async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<OutputFile> {

@@ -1,4 +1,5 @@
 import type { OutputFile } from './output.js';
+import { faviconSvg } from '../templates/favicon.js';
 import { PAGES } from './render.js';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -16,4 +17,9 @@ export function sitemap(siteUrl: string): OutputFile {
 
 export function robots(siteUrl: string): OutputFile {
   return { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n` };
+}
+
+/** The browser tab icon, drawn by the templates in the site's colours. */
+export function favicon(): OutputFile {
+  return { path: 'favicon.svg', contents: faviconSvg() };
 }

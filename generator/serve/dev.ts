@@ -127,6 +127,7 @@ class DevSite {
     if (this.#failure === undefined) this.#options.log.out(`Built ${this.#pageCount()} pages in ${ms} ms.`);
     else this.#options.log.out(`The site cannot be built yet (${ms} ms); the browser shows the problems too.`);
     this.#markReady();
+    this.#queue.start();
   }
 
   async close(): Promise<void> {

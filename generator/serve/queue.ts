@@ -23,7 +23,8 @@ export class ChangeQueue<K> {
   readonly #stamps = new Map<string, Stamp>();
   readonly #rechecks = new Set<NodeJS.Timeout>();
   #timer: NodeJS.Timeout | undefined;
-  #busy = false;
+  /** Held until start(), so that no change races the first build. */
+  #busy = true;
   #running: Promise<void> = Promise.resolve();
   #closed = false;
 
@@ -40,6 +41,12 @@ export class ChangeQueue<K> {
       this.#timer = undefined;
       this.#running = this.#drain();
     }, SETTLE_MS);
+  }
+
+  /** Starts handling changes, those that arrived before included. */
+  start(): void {
+    this.#busy = false;
+    if (this.#pending.size > 0) this.#running = this.#drain();
   }
 
   /** Stops taking changes and resolves once the batch under way, if any, has finished. */

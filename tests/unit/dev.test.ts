@@ -356,9 +356,10 @@ describe('site dev: the command line', () => {
     expect((await get(url, '/')).status).toBe(200);
     const events = await openEvents(url);
     await events.next('hello');
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     child.kill('SIGINT');
     // The process ends by itself: the watcher, server, open event stream and esbuild are all closed.
+    // ('close', not 'exit': it waits for the last output to be read.)
     expect(await exited).toBe(0);
     expect(output).toContain('Stopped the dev server.');
     events.close();

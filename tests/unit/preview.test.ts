@@ -290,7 +290,7 @@ describe('site preview: the command line', () => {
     });
     expect(output).toContain(`Serving dist at ${url}`);
     expect((await raw(url, '/')).status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
   });

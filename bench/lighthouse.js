@@ -31,7 +31,10 @@ export function chromePath() {
  */
 export async function runLighthouse({ baseUrl, paths, blockedUrlPatterns, pageTimeoutMs = 60_000, deadline = Infinity, onCleanup = () => () => {}, log = () => {} }) {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
-  const launch = () => chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const executable = chromePath();
+  // chrome-launcher turns a missing executable into an uncaught error event; refuse it here instead.
+  if (executable && !existsSync(executable)) throw new Error(`There is no browser at ${executable}`);
+  const launch = () => chromeLauncher.launch({ chromePath: executable, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   let chrome = await launch();
   const forget = onCleanup(() => chrome.kill());
   const results = [];

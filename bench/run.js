@@ -112,7 +112,12 @@ async function measure() {
 
   // 6. Lighthouse on the same site served by `site preview`.
   let lighthouse = { skipped: skipLighthouse ? 'skipped with --skip-lighthouse' : undefined, results: [] };
-  if (!skipLighthouse) lighthouse = await measureLighthouse(weights);
+  if (!skipLighthouse) {
+    lighthouse = await measureLighthouse(weights).catch((error) => ({
+      skipped: `Lighthouse could not run: ${error instanceof Error ? error.message : String(error)} (set CHROME_PATH to a Chromium or Chrome)`,
+      results: [],
+    }));
+  }
 
   const results = {
     date: new Date().toISOString(),

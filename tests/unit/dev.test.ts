@@ -290,6 +290,25 @@ describe('site dev: template and client edits', () => {
   });
 });
 
+describe('site dev: broken from the start', () => {
+  it('starts anyway and shows the problems exactly as site check prints them', async () => {
+    const dir = await contentWithFixture('price-as-text');
+    temporary.push(dir);
+    const io = captureIo(dir);
+    const server = await startDev({ contentDir: path.join(dir, 'content'), root: await projectCopy(), log: io });
+    try {
+      const expected = (await readFile(path.join(ROOT, 'tests/fixtures/price-as-text/expected.txt'), 'utf8')).trimEnd();
+      const page = await get(server.url, '/services');
+      expect(page.status).toBe(500);
+      expect(overlayText(page.body)).toBe(expected);
+      expect(io.stderr()).toBe(expected);
+      expect(io.stdout()).toMatch(/^The site cannot be built yet/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('site dev: the command line', () => {
   let blocker: Server | undefined;
   const children: ChildProcess[] = [];

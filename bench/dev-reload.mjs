@@ -12,6 +12,7 @@
  *
  * Exits 1 when a median is over its target. Also importable: `benchDevReload()` resolves to the figures.
  */
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,7 +107,9 @@ async function measure(events, root, name, edit, check) {
 }
 
 export async function benchDevReload() {
-  const { startDev } = await import(pathToFileURL(path.join(ROOT, 'lib/generator/serve/dev.js')).href);
+  const compiled = path.join(ROOT, 'lib/generator/serve/dev.js');
+  if (!existsSync(compiled)) throw new Error('The dev server is not compiled yet: run "npm run compile" first.');
+  const { startDev } = await import(pathToFileURL(compiled).href);
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
   let server;
   let events;

@@ -114,8 +114,8 @@ export async function benchDevReload() {
   let server;
   let events;
   try {
-    for (const folder of ['generator', 'templates', 'client', 'content']) {
-      await cp(path.join(ROOT, folder), path.join(root, folder), { recursive: true });
+    for (const folder of ['generator', 'templates', 'client', 'static', 'content']) {
+      if (existsSync(path.join(ROOT, folder))) await cp(path.join(ROOT, folder), path.join(root, folder), { recursive: true });
     }
     const problems = [];
     server = await startDev({ contentDir: path.join(root, 'content'), root, log: { out: () => {}, err: (text) => problems.push(text), cwd: root } });

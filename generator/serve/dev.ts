@@ -24,7 +24,7 @@ export interface DevOptions {
   port?: number;
   /** Defaults to 127.0.0.1, so only this computer can connect. */
   host?: string;
-  /** The project folder with templates/, client/ and generator/render.ts; defaults to this project. The benchmark passes a copy. */
+  /** The project folder with templates/, client/, static/ and generator/render.ts; defaults to this project. Tests and the benchmark pass a copy. */
   root?: string;
   /** Where progress lines and problems go; paths are shown relative to `cwd`. */
   log: { out: (text: string) => void; err: (text: string) => void; cwd: string };
@@ -66,7 +66,7 @@ const ALL_AREAS: readonly Area[] = ['content', 'templates', 'assets'];
 const DOING: Record<Area, string> = {
   content: 'checked content',
   templates: 'reloaded templates',
-  assets: 'bundled client and styles',
+  assets: 'bundled client, styles and static files',
 };
 
 /** The site in memory, with what each stage last produced, so a change redoes only its own stage. */
@@ -111,6 +111,7 @@ class DevSite {
       contentDir: path.resolve(this.#options.contentDir),
       templatesDir: path.join(this.#root, 'templates'),
       clientDir: path.join(this.#root, 'client'),
+      staticDir: path.join(this.#root, 'static'),
     };
   }
 
@@ -247,6 +248,7 @@ class DevSite {
       this.#bundle = await bundleAssets({
         scriptEntry: path.join(this.#root, 'client', 'main.ts'),
         styleEntry: path.join(this.#root, 'templates', 'styles', 'main.css'),
+        staticDir: path.join(this.#root, 'static'),
       });
       this.#reports.delete('assets');
     } catch (error) {

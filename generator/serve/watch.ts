@@ -7,13 +7,15 @@ export type Area =
   | 'content'
   /** templates/**.tsx: bundle and import the templates again, render. */
   | 'templates'
-  /** client/** and templates/styles/**: bundle the script and stylesheet, render (their hashed names change). */
+  /** client/**, templates/styles/** and static/**: bundle the script and stylesheet, copy static files, render (hashed names change). */
   | 'assets';
 
 export interface WatchFolders {
   contentDir: string;
   templatesDir: string;
   clientDir: string;
+  /** Files copied as they are into the site, such as the share picture. */
+  staticDir: string;
 }
 
 export interface SourceWatcher {
@@ -32,14 +34,14 @@ function isScratch(file: string): boolean {
 export function areaOf(file: string, folders: WatchFolders): Area | undefined {
   const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
   if (inside(folders.contentDir)) return /\.ya?ml$/i.test(file) || path.extname(file) === '' ? 'content' : undefined;
-  if (inside(folders.clientDir)) return 'assets';
+  if (inside(folders.clientDir) || inside(folders.staticDir)) return 'assets';
   if (inside(path.join(folders.templatesDir, 'styles')) || file.endsWith('.css')) return 'assets';
   if (inside(folders.templatesDir)) return 'templates';
   return undefined;
 }
 
 /**
- * Watches the content, templates and client folders and reports each change with its area.
+ * Watches the content, templates, client and static folders and reports each change with its area.
  * No write-settling delay is added (that would cost every rebuild); the dev server checks
  * a file again after rebuilding instead (see DevSite).
  */
@@ -48,7 +50,7 @@ export function watchSources(
   onChange: (file: string, area: Area) => void,
   onError: (error: unknown) => void,
 ): SourceWatcher {
-  const watcher = watch([folders.contentDir, folders.templatesDir, folders.clientDir], {
+  const watcher = watch([folders.contentDir, folders.templatesDir, folders.clientDir, folders.staticDir], {
     ignoreInitial: true,
     ignored: (file) => isScratch(file),
   });

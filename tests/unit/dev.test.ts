@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
@@ -112,8 +113,8 @@ afterAll(async () => {
 async function projectCopy(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-dev-project-'));
   temporary.push(dir);
-  for (const folder of ['generator', 'templates', 'client', 'content']) {
-    await cp(path.join(ROOT, folder), path.join(dir, folder), { recursive: true });
+  for (const folder of ['generator', 'templates', 'client', 'static', 'content']) {
+    if (existsSync(path.join(ROOT, folder))) await cp(path.join(ROOT, folder), path.join(dir, folder), { recursive: true });
   }
   return dir;
 }
@@ -286,7 +287,7 @@ describe('site dev: template and client edits', () => {
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
     expect((await get(server.url, after!)).body).toContain('data-dev-test');
-    expect(io.stdout()).toMatch(/client\/main\.ts changed: .*bundled client and styles, rendered 5 pages/);
+    expect(io.stdout()).toMatch(/client\/main\.ts changed: .*bundled client, styles and static files, rendered 5 pages/);
   });
 });
 

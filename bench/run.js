@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { coldBuildOnce, memoryMethod } from './cold-build.js';
+import { coldBuildOnce, memoryMethod, reactBuildOfCli } from './cold-build.js';
 import { CATEGORIES, chromePath, runLighthouse } from './lighthouse.js';
 import { freePort, startPreviewProcess } from './preview.js';
 import { BUDGETS, KB, PAGE_PATHS, byteBudgetChecks, pageWeight } from './weights.js';
@@ -80,10 +80,10 @@ async function measure() {
   const cold = [];
   for (let i = 0; i < coldRuns; i += 1) cold.push(await coldBuildOnce({ root: ROOT, outDir: distDir, scratch, method }));
 
-  // While the CLI leaves NODE_ENV unset, React renders with its slow development build: show
-  // what setting it would change, so the recommendation comes with a figure.
-  const cliSetsNodeEnv = ['bin/site.js', 'lib/bin/cli.js'].some((file) => readText(file).includes('NODE_ENV'));
-  const showProductionWhatIf = !cliSetsNodeEnv && process.env.NODE_ENV !== 'production';
+  // While `site build` renders with React's slow development build (NODE_ENV unset), show what
+  // NODE_ENV=production would change, so the recommendation comes with a figure.
+  const cliReact = await reactBuildOfCli({ root: ROOT, outDir: distDir, scratch });
+  const showProductionWhatIf = cliReact === 'development';
   const productionEnv = { ...process.env, NODE_ENV: 'production' };
   let coldProduction;
   if (showProductionWhatIf) {
@@ -123,7 +123,7 @@ async function measure() {
     date: new Date().toISOString(),
     command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
     environment: { ...environment, loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))), memoryMethod: method },
-    coldBuild: { runs: cold, ...summary(cold.map((run) => run.wallMs)), peakMB: summary(cold.map((run) => run.peakMB)), cpuMs: cold[0]?.cpuMs === undefined ? undefined : summary(cold.map((run) => run.cpuMs)), reportedMs: summary(cold.map((run) => run.reportedMs ?? NaN)) },
+    coldBuild: { react: cliReact, runs: cold, ...summary(cold.map((run) => run.wallMs)), peakMB: summary(cold.map((run) => run.peakMB)), cpuMs: cold[0]?.cpuMs === undefined ? undefined : summary(cold.map((run) => run.cpuMs)), reportedMs: summary(cold.map((run) => run.reportedMs ?? NaN)) },
     coldBuildProduction: coldProduction && { runs: coldProduction, ...summary(coldProduction.map((run) => run.wallMs)), peakMB: summary(coldProduction.map((run) => run.peakMB)), cpuMs: coldProduction[0]?.cpuMs === undefined ? undefined : summary(coldProduction.map((run) => run.cpuMs)) },
     startup,
     rebuild: rebuildSummary(rebuild, process.env.NODE_ENV),
@@ -231,6 +231,7 @@ function report(r) {
   lines.push(row('  peak memory (RSS)', spread(r.coldBuild.peakMB, mb), `< ${BUDGETS.coldBuildPeakMB} MB`, r.coldBuild.peakMB.max < BUDGETS.coldBuildPeakMB));
   if (r.coldBuild.cpuMs) lines.push(row('  CPU time (user + sys, with esbuild)', spread(r.coldBuild.cpuMs, ms)));
   lines.push(row('  of which build + write (as the CLI prints)', spread(r.coldBuild.reportedMs, ms)));
+  lines.push(`    site build renders with React's ${r.coldBuild.react} build`);
   if (r.coldBuildProduction) {
     lines.push(row('  what if NODE_ENV=production: wall', spread(r.coldBuildProduction, ms), `< ${BUDGETS.coldBuildMs} ms`, r.coldBuildProduction.median < BUDGETS.coldBuildMs));
     lines.push(row('  what if NODE_ENV=production: memory', spread(r.coldBuildProduction.peakMB, mb), `< ${BUDGETS.coldBuildPeakMB} MB`, r.coldBuildProduction.peakMB.max < BUDGETS.coldBuildPeakMB));
@@ -394,14 +395,6 @@ function git(gitArgs) {
     return execFileSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return 'unknown';
-  }
-}
-
-function readText(file) {
-  try {
-    return readFileSync(path.join(ROOT, file), 'utf8');
-  } catch {
-    return '';
   }
 }
 

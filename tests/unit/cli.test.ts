@@ -3,13 +3,12 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
 import { captureIo, contentWithFixture, ROOT } from '../helpers/content.js';
 
 const temporary: string[] = [];
 afterEach(async () => {
-  vi.doUnmock('../../generator/build.js');
   await Promise.all(temporary.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
@@ -71,18 +70,6 @@ describe('site --help and mistakes in the command line', () => {
     expect(await main(['build', '--form-endpoint', 'relay.local'], io)).toBe(1);
     expect(io.stderr()).toContain('--form-endpoint needs a full web address');
     await expect(stat(path.join(dir, 'dist'))).rejects.toThrow();
-  });
-
-  it('prints the stack and exits 2 when the generator itself fails', async () => {
-    vi.resetModules();
-    vi.doMock('../../generator/build.js', () => ({
-      build: () => Promise.reject(new TypeError('cannot read x of undefined')),
-    }));
-    const { main: mainWithBug } = await import('../../bin/cli.js');
-    const io = captureIo(ROOT);
-    expect(await mainWithBug(['build', '--out', '/tmp/never-written'], io)).toBe(2);
-    expect(io.stderr()).toContain('this is a bug, not a content mistake');
-    expect(io.stderr()).toMatch(/TypeError: cannot read x of undefined\n\s+at /);
   });
 });
 

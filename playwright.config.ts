@@ -35,7 +35,9 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // Tracing every test doubles the run on two cores; ask for it when needed:
+    // npx playwright test --trace retain-on-failure
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

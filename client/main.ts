@@ -4,9 +4,6 @@ import { initQuoteForm } from './quote-form.js';
 import { initWhatsApp } from './whatsapp.js';
 import { initYear } from './year.js';
 
-// CSS keys the JavaScript-only controls (the mobile menu toggle) on this attribute.
-document.documentElement.setAttribute('data-js', '');
-
 /** Entry point: each enhancement finds its own elements by data-* attributes under the root. */
 initYear(document);
 initHeader(document);

@@ -1,6 +1,6 @@
 /**
  * The mobile menu (client/HOOKS.md): the toggle opens and closes [data-menu]; a link inside it,
- * the overlay and Escape close it. CSS shows the toggle only when <html> has `data-js`.
+ * the overlay and Escape close it. CSS shows the toggle only where scripting is enabled (`@media (scripting: enabled)`).
  */
 
 /**

@@ -4,8 +4,8 @@ import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
 
 /**
- * The site header. Without JavaScript the nav links sit in a wrapping row; the client sets
- * `data-js` on <html>, which turns the nav into a drawer opened by the toggle (see client/HOOKS.md).
+ * The site header. On narrow screens with scripting on, the nav is a drawer opened by the toggle;
+ * with it off, the links sit in a wrapping row (styles/layout.css; client/HOOKS.md).
  */
 export function Header({ site, path }: { site: Site; path: string }) {
   const { header } = site.layout;

@@ -1,4 +1,6 @@
-import { Menu, X, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import type { IconName } from '../../generator/schema/index.js';
 import { ICONS } from '../icons.js';
 

@@ -15,7 +15,7 @@ test('the client bundle is at most 3 KB gzipped and carries every enhancement', 
 
   // Guard against measuring an empty or partial file: each enhancement's hook is in there.
   const text = source.toString('utf8');
-  for (const hook of ['data-js', 'data-year', 'data-header', 'data-menu-toggle', 'data-quote-form', 'data-whatsapp-toggle']) {
+  for (const hook of ['data-year', 'data-header', 'data-menu-toggle', 'data-quote-form', 'data-whatsapp-toggle']) {
     expect(text, hook).toContain(hook);
   }
   // No framework came along.

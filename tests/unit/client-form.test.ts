@@ -98,7 +98,8 @@ afterEach(() => {
 
 describe('the page as rendered', () => {
   test('shows the form idle, with both messages hidden, and none of its own scripts ran', () => {
-    expect(document.documentElement.hasAttribute('data-js')).toBe(false);
+    // The client gives the WhatsApp link its button role; without it, no page script ran.
+    expect(document.querySelector('[data-whatsapp-toggle]')?.getAttribute('role')).toBeNull();
     expect(formState()).toEqual(IDLE);
     expect(successMessage().textContent?.trim()).toBe(SUCCESS);
     expect(errorMessage().textContent?.trim()).toBe(ERROR);

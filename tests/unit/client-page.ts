@@ -48,7 +48,7 @@ export async function loadPage(file: string): Promise<void> {
   settings.navigation.disableChildFrameNavigation = true;
 
   const root = document.documentElement;
-  // Attributes on <html> (data-js, data-menu-open) would otherwise outlive the previous page.
+  // Attributes on <html> (data-menu-open) would otherwise outlive the previous page.
   for (const name of root.getAttributeNames()) root.removeAttribute(name);
   // Scripts inserted through innerHTML never run.
   root.innerHTML = html;

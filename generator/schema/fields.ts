@@ -199,7 +199,13 @@ export function internalHref() {
     });
 }
 
-export const link = z.strictObject({ label: text('The words on the link'), href: internalHref() });
+export const link = z.strictObject({
+  label: text('The words on the link'),
+  href: internalHref(),
+  more: text(
+    'Words read after the label by screen readers and search engines but not shown, when the label alone is vague, e.g. "about our services" after "Read More"',
+  ).optional(),
+});
 
 /** A heading block that starts most sections. */
 export const heading = z.strictObject({

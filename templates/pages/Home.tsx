@@ -3,6 +3,7 @@ import { HeroArt, Stars } from '../parts/Art.js';
 import { CheckList, IconCardGrid, StatsStrip } from '../parts/Cards.js';
 import { Cta } from '../parts/Cta.js';
 import { Section } from '../parts/SectionHeading.js';
+import { LinkLabel } from '../parts/Text.js';
 
 export function HomePage({ site }: { site: Site }) {
   const home = site.pages.home;
@@ -17,10 +18,10 @@ export function HomePage({ site }: { site: Site }) {
             <p className="lead">{site.settings.company.tagline}</p>
             <div className="button-row">
               <a className="button button-accent button-large" href={hero.primary.href}>
-                {hero.primary.label}
+                <LinkLabel link={hero.primary} />
               </a>
               <a className="button button-outline button-large" href={hero.secondary.href}>
-                {hero.secondary.label}
+                <LinkLabel link={hero.secondary} />
               </a>
             </div>
             <CheckList items={hero.highlights} className="highlights" />
@@ -36,7 +37,7 @@ export function HomePage({ site }: { site: Site }) {
               <p key={paragraph}>{paragraph}</p>
             ))}
             <a className="text-link" href={about.link.href}>
-              {about.link.label}
+              <LinkLabel link={about.link} />
             </a>
           </div>
           <div className="card points-card">
@@ -49,7 +50,7 @@ export function HomePage({ site }: { site: Site }) {
         <IconCardGrid items={services.items} />
         <p className="section-more">
           <a className="button button-primary" href={services.link.href}>
-            {services.link.label}
+            <LinkLabel link={services.link} />
           </a>
         </p>
       </Section>

@@ -1,6 +1,7 @@
 import type { Site } from '../../generator/schema/index.js';
 import { HeroArt } from '../parts/Art.js';
 import { SectionHeading } from '../parts/SectionHeading.js';
+import { LinkLabel } from '../parts/Text.js';
 
 export function NotFoundPage({ site }: { site: Site }) {
   const page = site.pages.notFound;
@@ -11,7 +12,7 @@ export function NotFoundPage({ site }: { site: Site }) {
         <SectionHeading heading={page.heading} id="page-title" level={1}>
           <p>
             <a className="button button-accent button-large" href={page.home.href}>
-              {page.home.label}
+              <LinkLabel link={page.home} />
             </a>
           </p>
         </SectionHeading>

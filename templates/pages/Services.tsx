@@ -4,7 +4,7 @@ import { CheckList } from '../parts/Cards.js';
 import { Cta } from '../parts/Cta.js';
 import { Icon } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
-import { BreakAfterSlashes } from '../parts/Text.js';
+import { BreakAfterSlashes, LinkLabel } from '../parts/Text.js';
 
 type Labels = Site['pages']['services']['labels'];
 
@@ -62,7 +62,7 @@ function ServiceCard({ service, labels }: { service: Service; labels: Labels }) 
       </div>
       <p className="service-action">
         <a className="button button-accent" href={labels.quote.href}>
-          {labels.quote.label}
+          <LinkLabel link={labels.quote} />
         </a>
       </p>
     </article>

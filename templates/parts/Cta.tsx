@@ -1,6 +1,7 @@
 import type { CallToAction } from '../../generator/schema/index.js';
 import { telUrl } from '../links.js';
 import { Icon } from './Icon.js';
+import { LinkLabel } from './Text.js';
 
 /** The closing call to action; `call` adds a telephone button showing the number. */
 export function Cta({ cta, phone, id = 'cta' }: { cta: CallToAction; phone: string; id?: string }) {
@@ -12,11 +13,11 @@ export function Cta({ cta, phone, id = 'cta' }: { cta: CallToAction; phone: stri
         <p className="lead">{cta.text}</p>
         <div className="button-row">
           <a className="button button-accent" href={cta.primary.href}>
-            {cta.primary.label}
+            <LinkLabel link={cta.primary} />
           </a>
           {cta.secondary && (
             <a className="button button-ghost" href={cta.secondary.href}>
-              {cta.secondary.label}
+              <LinkLabel link={cta.secondary} />
             </a>
           )}
           {cta.call && (

@@ -2,6 +2,7 @@ import type { Site } from '../../generator/schema/index.js';
 import { isCurrent, telUrl } from '../links.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
+import { LinkLabel } from './Text.js';
 
 /**
  * The site header. On narrow screens with scripting on, the nav is a drawer opened by the toggle;
@@ -44,7 +45,7 @@ export function Header({ site, path }: { site: Site; path: string }) {
             ))}
           </ul>
           <a className="button button-accent nav-cta" href={header.cta.href}>
-            {header.cta.label}
+            <LinkLabel link={header.cta} />
           </a>
         </nav>
         <div className="menu-overlay" data-menu-overlay aria-hidden="true" />

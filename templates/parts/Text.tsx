@@ -13,3 +13,16 @@ export function BreakAfterSlashes({ text }: { text: string }) {
     </Fragment>
   ));
 }
+
+/**
+ * A link's words: the visible label, then any `more` words only screen readers and search
+ * engines get, so that a label such as "Read More" still says where it leads.
+ */
+export function LinkLabel({ link }: { link: { label: string; more?: string } }) {
+  return (
+    <>
+      {link.label}
+      {link.more && <span className="visually-hidden"> {link.more}</span>}
+    </>
+  );
+}

@@ -5,9 +5,10 @@
  *   stand-in and recorded in `external` (so a test can ask which URL a new tab tried to open);
  * - watches every page of the context for console errors, uncaught exceptions, failed requests
  *   and Content Security Policy violations, and fails the test on any it did not expect.
- *   Chromium's own "Failed to load resource" console lines (a 4xx/5xx answer) are left to the
- *   page-load tests in pages.spec.ts, which check every status, so one missing file fails there
- *   by name instead of failing every behaviour test.
+ *   Chromium's own "Failed to load resource" console lines (a 4xx/5xx answer) and requests
+ *   cancelled by the next navigation are left to the page-load tests in pages.spec.ts, which wait
+ *   for the network to settle and check every status, so one missing file fails there by name
+ *   instead of failing every behaviour test.
  */
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type Request } from '@playwright/test';
 import { browserEnv, type BrowserEnv } from './env.js';
@@ -42,11 +43,15 @@ export class Issues {
     return this.all.filter((issue) => issue.kind === kind);
   }
 
-  /** Everything not allowed; `strict` false also leaves out Chromium's notices of 4xx/5xx answers. */
+  /**
+   * Everything not allowed. `strict: false` also leaves out Chromium's notices of 4xx/5xx answers
+   * and requests cancelled because the test moved on to another page before they finished.
+   */
   unexpected({ strict = true } = {}): PageIssue[] {
     return this.all.filter(
       (issue) =>
-        !(issue.kind === 'console' && !strict && NETWORK_NOTICE.test(issue.text)) &&
+        !(!strict && issue.kind === 'console' && NETWORK_NOTICE.test(issue.text)) &&
+        !(!strict && issue.kind === 'requestfailed' && issue.text.endsWith(': net::ERR_ABORTED')) &&
         !this.allowed.some((rule) => rule.kind === issue.kind && rule.pattern.test(issue.text)),
     );
   }

@@ -83,7 +83,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('a full submit shows "Sending...", reaches the relay with every field and shows the success message for 5 s', async ({ page, relay }) => {
-    await relay.set({ mode: 'ok', delayMs: 1500 });
+    await relay.set({ mode: 'ok', delayMs: 2000 });
     await fillForm(page);
     await submitButton(page).click();
 

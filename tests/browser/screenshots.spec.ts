@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { test } from './fixtures.js';
-import { DESKTOP, MOBILE, ROUTES, UNKNOWN_PATH, settle } from './helpers.js';
+import { DESKTOP, MOBILE, ROUTES, UNKNOWN_PATH, nextFrames, settle } from './helpers.js';
 
 const DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const PAGES = [...ROUTES.map((route) => ({ path: route.path, name: route.name })), { path: UNKNOWN_PATH, name: '404' }];
@@ -18,9 +18,10 @@ for (const viewport of [MOBILE, DESKTOP]) {
         issues.allow('console', /status of 404/);
         await page.goto(target.path);
         // Scroll through once so lazy content (the map frame) is there, then back to the top.
-        await page.keyboard.press('End');
+        await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
         await page.waitForLoadState('networkidle');
-        await page.keyboard.press('Home');
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+        await nextFrames(page);
         await settle(page);
         await page.screenshot({
           path: path.join(DIR, `${target.name}-${viewport.width}x${viewport.height}.png`),

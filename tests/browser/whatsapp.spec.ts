@@ -78,3 +78,14 @@ test("the popup's own close button closes it", async ({ page }) => {
     .click();
   await expectClosed(page);
 });
+
+test('the button answers the keyboard like a button: Space opens the popup, and Enter closes it', async ({ page }) => {
+  await openButton(page).focus();
+  await page.keyboard.press(' ');
+  await expect(toggleWhenOpen(page)).toBeVisible();
+  await expect(widget(page).getByRole('link', { name: 'Start Chat', exact: true })).toBeVisible();
+  await toggleWhenOpen(page).focus();
+  await page.keyboard.press('Enter');
+  await expectClosed(page);
+  await expect(page).toHaveURL('/services');
+});

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { OutputFile } from './output.js';
@@ -40,8 +40,29 @@ async function staticFiles(dir: string): Promise<OutputFile[]> {
   return Promise.all(names.sort().map(async (name) => ({ path: name, contents: await readFile(path.join(dir, name)) })));
 }
 
+/**
+ * What the last bundle of each entry read, with each input's modification time: a content edit
+ * rebuilds in the same process (tests, benchmarks, tools) without bundling unchanged code again.
+ */
+const lastBundles = new Map<string, { inputs: Map<string, number>; file: OutputFile }>();
+
+async function unchangedSince(inputs: Map<string, number>): Promise<boolean> {
+  const checks = [...inputs].map(async ([file, mtime]) => (await stat(file).catch(() => undefined))?.mtimeMs === mtime);
+  return (await Promise.all(checks)).every(Boolean);
+}
+
 async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<OutputFile> {
+  const cached = lastBundles.get(entry);
+  if (cached && (await unchangedSince(cached.inputs))) return cached.file;
+  const fresh = await runEsbuild(entry, kind);
+  lastBundles.set(entry, fresh);
+  return fresh.file;
+}
+
+async function runEsbuild(entry: string, kind: 'js' | 'css') {
+  const started = Date.now();
   const result = await esbuild.build({
+    metafile: true,
     entryPoints: [entry],
     bundle: true,
     minify: true,
@@ -56,5 +77,13 @@ async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<OutputFile>
   if (!output) throw new Error(`esbuild produced no .${kind} file for ${entry}`);
   const contents = Buffer.from(output.contents);
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
-  return { path: `assets/main.${hash}.${kind}`, contents };
+  const file: OutputFile = { path: `assets/main.${hash}.${kind}`, contents };
+  // Times are read after the build; a file saved while esbuild ran looks changed next time.
+  const inputs = new Map<string, number>();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const absolute = path.resolve(input);
+    const mtime = (await stat(absolute).catch(() => undefined))?.mtimeMs;
+    inputs.set(absolute, mtime !== undefined && mtime < started ? mtime : -1);
+  }
+  return { inputs, file };
 }

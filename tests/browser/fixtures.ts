@@ -63,7 +63,7 @@ const NETWORK_NOTICE = /^Failed to load resource: the server responded with a st
 /**
  * Chromium skips a cross-document view transition (the site's animated page change) now and then
  * while Playwright intercepts requests (which also turns the cache off), and reports it as an
- * uncaught error even with JavaScript disabled. The page still changes; no visitor sees it.
+ * uncaught error even with JavaScript disabled. The page still changes.
  * (Compare microsoft/playwright#41562.) Verified: it never happens on the same clicks without routing.
  */
 const VIEW_TRANSITION_ABORT = /^Transition was (aborted|skipped)/;

@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, isMap, parseDocument, type Document, type YAMLError } from 'yaml';
-import type { Problem } from './problem.js';
+import { LineCounter, YAMLParseError, isMap, isNode, isPair, isScalar, isSeq, parseDocument, type Document, type YAMLError } from 'yaml';
+import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from './problem.js';
 import { CONTENT_FILES, type ContentFile } from './schema/index.js';
 import { closest } from './suggest.js';
 
@@ -66,12 +66,16 @@ export async function loadContent(contentDir: string): Promise<LoadResult> {
 }
 
 function parseFile(name: ContentFile, file: string, source: string, problems: Problem[]): LoadedFile {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  // yaml's own duplicate-key check compares every key with every other (50,000 keys take minutes), so
+  // it is off and duplicateKeys() does the same job in one pass.
+  const doc = parseDocument(source, { prettyErrors: true, uniqueKeys: false });
+  doc.errors.push(...duplicateKeys(doc));
+  const lineCounter = linesOf(source);
   const loaded: LoadedFile = { name, file, source, doc, lineCounter };
 
   if (doc.errors.length > 0) {
-    for (const error of doc.errors) problems.push(syntaxProblem(error, file, source, lineCounter));
+    for (const error of doc.errors.slice(0, MAX_PROBLEMS_PER_FILE)) problems.push(syntaxProblem(error, file, source, lineCounter));
+    if (doc.errors.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(file, doc.errors.length, MAX_PROBLEMS_PER_FILE));
     return loaded;
   }
   if (doc.contents === null) {
@@ -119,6 +123,47 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
   return loaded;
 }
 
+/**
+ * A DUPLICATE_KEY error, as yaml's uniqueKeys would give, for each key that repeats an earlier
+ * key of the same map (scalars by value, anything else by identity, as yaml compares them).
+ * Walks the document without recursion, so nesting depth cannot overflow the stack.
+ */
+function duplicateKeys(doc: Document): YAMLParseError[] {
+  const errors: YAMLParseError[] = [];
+  const pending: unknown[] = [doc.contents];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (seen.has(key) && isNode(pair.key) && pair.key.range) {
+          errors.push(new YAMLParseError([pair.key.range[0], pair.key.range[1]], 'DUPLICATE_KEY', 'Map keys must be unique'));
+        }
+        seen.add(key);
+        pending.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) pending.push(item);
+    }
+  }
+  return errors;
+}
+
+/**
+ * Where each line of `source` starts, counted from the text itself. The parser's own count can
+ * fall behind while it recovers from a syntax error (a multi-line token it skips is not counted),
+ * which would place later problems past the end of their line; this one always agrees with the
+ * lines the code frame shows.
+ */
+function linesOf(source: string): LineCounter {
+  const lines = new LineCounter();
+  lines.addNewLine(0);
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) lines.addNewLine(at + 1);
+  return lines;
+}
+
 function describeNode(node: unknown): string {
   if (node && typeof node === 'object' && 'items' in node) return 'a list';
   return 'a single value';
@@ -129,6 +174,7 @@ function syntaxProblem(error: YAMLError, file: string, source: string, lines: Li
   let [offset, end] = error.pos;
   let message = `The file cannot be read as YAML: ${first}.`;
   let hint = SYNTAX_HINT;
+  let code: Problem['code'] = 'yaml-syntax';
   const quote = error.code === 'MISSING_CHAR' ? first.match(/closing (["'])quote/)?.[1] : undefined;
   if (quote) {
     // yaml reports an unclosed quote where the file ends; the mistake is where the quote opened,
@@ -145,11 +191,15 @@ function syntaxProblem(error: YAMLError, file: string, source: string, lines: Li
   } else if (error.code === 'TAB_AS_INDENT') {
     message = 'A tab is used for indentation; YAML only accepts spaces there.';
     hint = 'replace the tab with spaces';
+  } else if (first.includes('Maximum call stack size exceeded')) {
+    code = 'too-complex';
+    message = 'Lists or settings are nested so deeply here that the file cannot be read safely.';
+    hint = 'content needs only a few levels of indentation: look for a long run of [, { or "- " from a paste gone wrong';
   }
   const from = lines.linePos(offset);
   const to = lines.linePos(end);
   return {
-    code: 'yaml-syntax',
+    code,
     file,
     line: from.line,
     column: from.col,

@@ -38,9 +38,28 @@ export const PROBLEM_CODES = {
   'unsafe-url': 'A link that is unsafe or points where it may not',
   'invalid-value': 'A value that is not valid',
   'too-complex': 'A file too large or too deeply nested to read safely',
+  'too-many-problems': 'More problems in one file than are shown at once',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+/**
+ * Problems reported for one file at most. Past a few dozen an operator fixes the first ones and
+ * checks again; and a file with thousands of mistakes (50,000 unknown or repeated keys) must not
+ * take minutes to locate and print.
+ */
+export const MAX_PROBLEMS_PER_FILE = 50;
+
+/** Closes a file's list of problems when more were found than are shown. */
+export function tooManyProblems(file: string, total: number, shown: number): Problem {
+  return {
+    code: 'too-many-problems',
+    file,
+    path: '',
+    message: `This file has ${total} problems; only the first ${shown} are shown, so the list stays readable.`,
+    hint: 'fix these, then check again to see the rest',
+  };
+}
 
 /** Thrown when content has problems; carries every one, plus the sources for code frames. */
 export class ContentError extends Error {

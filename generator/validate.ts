@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LoadedFile } from './load.js';
 import { formatPath, locateKey, locateParent, locateValue, type PathSegment } from './locate.js';
-import type { Problem, ProblemCode } from './problem.js';
+import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem, type ProblemCode } from './problem.js';
 import type { FieldMeta } from './schema/fields.js';
 import { CONTENT_FILES, type ContentFile, type Site } from './schema/index.js';
 import { closest } from './suggest.js';
@@ -21,7 +21,7 @@ export function validateContent(files: readonly LoadedFile[]): ValidateResult {
     const schema = CONTENT_FILES[file.name];
     const result = schema.safeParse(file.data);
     if (result.success) parsed.set(file.name, result.data);
-    else for (const issue of result.error.issues) problems.push(...issueProblems(issue, file, schema));
+    else problems.push(...fileProblems(result.error.issues, file, schema));
   }
   problems.push(...checkReferences(files, parsed));
 
@@ -52,6 +52,20 @@ function assemble(parsed: Map<ContentFile, unknown>): Site {
 
 type Issue = z.core.$ZodIssue;
 type Schema = z.core.$ZodType;
+
+/** One file's located problems, at most MAX_PROBLEMS_PER_FILE of them (locating is what costs), then how many more there are. */
+function fileProblems(issues: readonly Issue[], file: LoadedFile, root: Schema): Problem[] {
+  const found: Problem[] = [];
+  let total = 0;
+  for (const issue of issues) {
+    total += issue.code === 'unrecognized_keys' ? issue.keys.length : 1;
+    const room = MAX_PROBLEMS_PER_FILE - found.length;
+    if (room <= 0) continue;
+    found.push(...issueProblems(issue.code === 'unrecognized_keys' ? { ...issue, keys: issue.keys.slice(0, room) } : issue, file, root));
+  }
+  if (total > found.length) found.push(tooManyProblems(file.file, total, found.length));
+  return found;
+}
 
 function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] {
   const path = issue.path as PathSegment[];

@@ -11,8 +11,8 @@ step() { echo; echo "== $1"; }
 step "typecheck (tsc --noEmit)"
 npx tsc --noEmit || status=1
 
-step "compile the CLI (tsc -p tsconfig.build.json)"
-npx tsc -p tsconfig.build.json || status=1
+step "compile the CLI (npm run compile)"
+npm run --silent compile || status=1
 
 step "unit and integration tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { parseDocument } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
-import { jsonSchemaFiles, modeline, schemaPath, type JsonSchema } from '../../generator/json-schema.js';
+import { jsonSchemaFiles, modeline, schemaPath } from '../../generator/json-schema.js';
 import { loadContent } from '../../generator/load.js';
 import { CONTENT_FILES, type ContentFile } from '../../generator/schema/index.js';
 import { captureIo, contentWithFixture, FIXTURES, ROOT, SHIPPED_CONTENT } from '../helpers/content.js';
@@ -20,43 +21,16 @@ const SCHEMAS = path.join(ROOT, 'schemas');
 
 // ---- a JSON Schema validator (ajv) ----
 
-interface Validator {
-  (data: unknown): boolean;
-  errors?: unknown[] | null;
-}
-interface AjvInstance {
-  addVocabulary(words: string[]): void;
-  compile(schema: JsonSchema): Validator;
-}
-type AjvClass = new (options: Record<string, unknown>) => AjvInstance;
-
-/**
- * ajv, when it is installed. The specifier is a variable so that type-checking does not need
- * the package; the agreement tests say so when it is missing instead of failing the run.
- */
-async function loadAjv(): Promise<AjvClass | undefined> {
-  const specifier = 'ajv';
-  try {
-    const module = (await import(specifier)) as { Ajv?: AjvClass; default?: AjvClass | { default?: AjvClass } };
-    return module.Ajv ?? (typeof module.default === 'function' ? module.default : module.default?.default);
-  } catch {
-    return undefined;
-  }
-}
-
-const Ajv = await loadAjv();
-const NO_AJV = 'ajv is not installed (add it as a dev dependency)';
-
 const GENERATED = jsonSchemaFiles();
-const validators = new Map<ContentFile, Validator>();
-let ajv: AjvInstance | undefined;
+const validators = new Map<ContentFile, ValidateFunction>();
+let ajv: Ajv | undefined;
 
-function validatorFor(name: ContentFile): Validator {
+function validatorFor(name: ContentFile): ValidateFunction {
   if (!ajv) {
     // Strict mode catches anything in the schemas a validator would not understand, apart from
     // yaml-language-server's message keywords. zod writes a pattern beside format: "email", so
     // the format itself need not be checked. Unoptimised code compiles several times faster.
-    ajv = new Ajv!({ strict: true, allErrors: true, formats: { email: true }, code: { optimize: false } });
+    ajv = new Ajv({ strict: true, allErrors: true, formats: { email: true }, code: { optimize: false } });
     ajv.addVocabulary(['errorMessage', 'patternErrorMessage']);
   }
   let validate = validators.get(name);
@@ -151,7 +125,7 @@ describe('site schema', () => {
 
 // ---- agreement with the validator ----
 
-describe.skipIf(!Ajv)(`the JSON Schemas agree with site check${Ajv ? '' : ` (skipped: ${NO_AJV})`}`, () => {
+describe('the JSON Schemas agree with site check', () => {
   it('accept the shipped content, which site check accepts', async () => {
     const loaded = await loadContent(SHIPPED_CONTENT);
     expect(loaded.problems).toEqual([]);

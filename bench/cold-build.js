@@ -43,26 +43,6 @@ export async function coldBuildOnce({ root, outDir, scratch, method, env = proce
   };
 }
 
-const REACT_PROBE = `data:text/javascript,${encodeURIComponent(
-  "import { writeFileSync } from 'node:fs'; import Module from 'node:module';" +
-    "process.on('exit', () => { const loaded = Object.keys(Module._cache).filter((file) => /react-dom[\\/\\\\]cjs[\\/\\\\]react-dom-server/.test(file));" +
-    "const build = loaded.some((file) => file.includes('.production.')) ? 'production' : loaded.some((file) => file.includes('.development.')) ? 'development' : 'none';" +
-    "writeFileSync(process.env.SITE_BENCH_REACT_FILE, build); });",
-)}`;
-
-/** Which build of react-dom/server `site build` renders with ('production', 'development' or 'none'), read inside the CLI process. */
-export async function reactBuildOfCli({ root, outDir, scratch }) {
-  const file = path.join(scratch, `react-${process.pid}.txt`);
-  const { code, stdout, stderr } = await run(process.execPath, ['--import', REACT_PROBE, 'bin/site.js', 'build', '--out', outDir], {
-    cwd: root,
-    env: { ...process.env, SITE_BENCH_REACT_FILE: file },
-  });
-  if (code !== 0) throw new Error(`site build exited with ${code}:\n${stderr || stdout}`);
-  const build = (await readFile(file, 'utf8')).trim();
-  await rm(file, { force: true });
-  return build;
-}
-
 function run(command, args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });

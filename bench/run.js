@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { coldBuildOnce, memoryMethod, reactBuildOfCli } from './cold-build.js';
+import { coldBuildOnce, memoryMethod } from './cold-build.js';
 import { CATEGORIES, chromePath, runLighthouse } from './lighthouse.js';
 import { freePort, startPreviewProcess } from './preview.js';
 import { BUDGETS, KB, PAGE_PATHS, byteBudgetChecks, pageWeight } from './weights.js';
@@ -80,28 +80,18 @@ async function measure() {
   const cold = [];
   for (let i = 0; i < coldRuns; i += 1) cold.push(await coldBuildOnce({ root: ROOT, outDir: distDir, scratch, method }));
 
-  // While `site build` renders with React's slow development build (NODE_ENV unset), show what
-  // NODE_ENV=production would change, so the recommendation comes with a figure.
-  const cliReact = await reactBuildOfCli({ root: ROOT, outDir: distDir, scratch });
-  const showProductionWhatIf = cliReact === 'development';
-  const productionEnv = { ...process.env, NODE_ENV: 'production' };
-  let coldProduction;
-  if (showProductionWhatIf) {
-    log(`cold build with NODE_ENV=production × 3`);
-    coldProduction = [];
-    for (let i = 0; i < 3; i += 1) coldProduction.push(await coldBuildOnce({ root: ROOT, outDir: distDir, scratch, method, env: productionEnv }));
-  }
+  // bin/site.js renders with React's production build; the in-process benches do the same.
+  const cliEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
 
   // 2. Where a cold build's time goes (three fresh processes, median of each step).
   log('start-up breakdown × 3');
   const probes = [];
-  for (let i = 0; i < 3; i += 1) probes.push(await runJsonChild(['bench/startup-probe.js'], process.env));
+  for (let i = 0; i < 3; i += 1) probes.push(await runJsonChild(['bench/startup-probe.js'], cliEnv));
   const startup = probes[0].steps.map((step, index) => ({ name: step.name, ms: median(probes.map((probe) => probe.steps[index]?.ms ?? NaN)), rssMB: step.rssMB }));
 
   // 3. Rebuild after a content edit, in process.
   log(`rebuild after a content edit × ${rebuildRuns}`);
-  const rebuild = await runJsonChild(['bench/rebuild.js', '--runs', String(rebuildRuns)], process.env);
-  const rebuildProduction = showProductionWhatIf ? await runJsonChild(['bench/rebuild.js', '--runs', String(rebuildRuns)], productionEnv) : undefined;
+  const rebuild = await runJsonChild(['bench/rebuild.js', '--runs', String(rebuildRuns)], cliEnv);
 
   // 4. Bytes a first visit to each page downloads, from the built folder.
   const lookup = diskLookup(distDir);
@@ -123,11 +113,9 @@ async function measure() {
     date: new Date().toISOString(),
     command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
     environment: { ...environment, loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))), memoryMethod: method },
-    coldBuild: { react: cliReact, runs: cold, ...summary(cold.map((run) => run.wallMs)), peakMB: summary(cold.map((run) => run.peakMB)), cpuMs: cold[0]?.cpuMs === undefined ? undefined : summary(cold.map((run) => run.cpuMs)), reportedMs: summary(cold.map((run) => run.reportedMs ?? NaN)) },
-    coldBuildProduction: coldProduction && { runs: coldProduction, ...summary(coldProduction.map((run) => run.wallMs)), peakMB: summary(coldProduction.map((run) => run.peakMB)), cpuMs: coldProduction[0]?.cpuMs === undefined ? undefined : summary(coldProduction.map((run) => run.cpuMs)) },
+    coldBuild: { runs: cold, ...summary(cold.map((run) => run.wallMs)), peakMB: summary(cold.map((run) => run.peakMB)), cpuMs: cold[0]?.cpuMs === undefined ? undefined : summary(cold.map((run) => run.cpuMs)), reportedMs: summary(cold.map((run) => run.reportedMs ?? NaN)) },
     startup,
-    rebuild: rebuildSummary(rebuild, process.env.NODE_ENV),
-    rebuildProduction: rebuildProduction && rebuildSummary(rebuildProduction, 'production'),
+    rebuild: rebuildSummary(rebuild, cliEnv.NODE_ENV),
     pages: weights,
     lighthouse,
     otherBenches: others,
@@ -231,21 +219,10 @@ function report(r) {
   lines.push(row('  peak memory (RSS)', spread(r.coldBuild.peakMB, mb), `< ${BUDGETS.coldBuildPeakMB} MB`, r.coldBuild.peakMB.max < BUDGETS.coldBuildPeakMB));
   if (r.coldBuild.cpuMs) lines.push(row('  CPU time (user + sys, with esbuild)', spread(r.coldBuild.cpuMs, ms)));
   lines.push(row('  of which build + write (as the CLI prints)', spread(r.coldBuild.reportedMs, ms)));
-  lines.push(`    site build renders with React's ${r.coldBuild.react} build`);
-  if (r.coldBuildProduction) {
-    lines.push(row('  what if NODE_ENV=production: wall', spread(r.coldBuildProduction, ms), `< ${BUDGETS.coldBuildMs} ms`, r.coldBuildProduction.median < BUDGETS.coldBuildMs));
-    lines.push(row('  what if NODE_ENV=production: memory', spread(r.coldBuildProduction.peakMB, mb), `< ${BUDGETS.coldBuildPeakMB} MB`, r.coldBuildProduction.peakMB.max < BUDGETS.coldBuildPeakMB));
-    if (r.coldBuildProduction.cpuMs) lines.push(row('  what if NODE_ENV=production: CPU time', spread(r.coldBuildProduction.cpuMs, ms)));
-  }
   const rb = r.rebuild;
   lines.push(row(`rebuild after a content edit, build(), ${rb.runs} runs`, spread(rb.full, ms), `< ${BUDGETS.rebuildMs} ms`, rb.full.median < BUDGETS.rebuildMs));
   if (rb.dev) lines.push(row('  as `site dev` does it (bundle reused)', spread(rb.dev, ms)));
   lines.push(`    React ${rb.react} build; edited ${rb.editedFile} (tagline); edit ${rb.visible ? 'seen' : 'NOT seen'} in the output`);
-  if (r.rebuildProduction) {
-    const rp = r.rebuildProduction;
-    lines.push(row('  what if NODE_ENV=production: build()', spread(rp.full, ms), `< ${BUDGETS.rebuildMs} ms`, rp.full.median < BUDGETS.rebuildMs));
-    if (rp.dev) lines.push(row('  what if NODE_ENV=production: as site dev', spread(rp.dev, ms)));
-  }
 
   lines.push('', 'Where a cold build goes (fresh process, median of 3; each import on top of the ones above)');
   for (const step of r.startup) lines.push(`  ${step.name.padEnd(58)} ${ms(step.ms).padStart(8)}   ${Number.isFinite(step.rssMB) ? `rss ${mb(step.rssMB)}` : ''}`);

@@ -1,19 +1,11 @@
 // Lighthouse (mobile, default simulated throttling) on each page of a site served on 127.0.0.1,
 // in one headless Chromium that is always killed afterwards.
 import { existsSync } from 'node:fs';
+import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** The local Chromium: $CHROME_PATH, else /usr/bin/chromium, else whatever chrome-launcher finds. */
 export function chromePath() {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { checkContent } from '../lib/generator/build.js';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 import { HeroArt, LogoMark } from '../lib/templates/parts/Art.js';
 import { PALETTE } from '../lib/templates/palette.js';
 
@@ -33,10 +34,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'share-image-'));
 try {
   const html = path.join(dir, 'share.html');
   writeFileSync(html, page);
-  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
-  execFileSync(chrome, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-quic', '--hide-scrollbars', `--user-data-dir=${path.join(dir, 'profile')}`,
+  execFileSync(chromiumPath(), [
+    '--headless', ...CHROMIUM_FLAGS, '--hide-scrollbars', `--user-data-dir=${path.join(dir, 'profile')}`,
     '--window-size=1200,630', `--screenshot=${path.resolve('static/share.png')}`, `file://${html}`,
   ], { stdio: 'ignore' });
   console.log('Wrote static/share.png (1200×630)');

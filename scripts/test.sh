@@ -14,6 +14,12 @@ npx tsc --noEmit || status=1
 step "compile the CLI (npm run compile)"
 npm run --silent compile || status=1
 
+# The HTML validity test runs the W3C Nu checker, a Java program; install a runtime if there is none.
+if ! command -v java >/dev/null 2>&1 && [ -z "${JAVA_HOME:-}" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  echo "No Java found: installing Debian's default-jre-headless for the HTML validity test..."
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; } >/dev/null || status=1
+fi
+
 step "unit and integration tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
 

@@ -23,3 +23,9 @@ export function isCurrent(href: string, path: string): boolean {
   };
   return clean(href) === clean(path);
 }
+
+/**
+ * Attributes for a link that opens another site in a new tab: the new page gets no handle on
+ * this one (noopener) and learns nothing of where the visitor came from (noreferrer).
+ */
+export const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;

@@ -4,7 +4,7 @@ import { Icon } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
 import { SectionHeading } from '../parts/SectionHeading.js';
 import { QuoteForm } from '../parts/QuoteForm.js';
-import { telUrl, whatsappUrl } from '../links.js';
+import { NEW_TAB, telUrl, whatsappUrl } from '../links.js';
 
 type Method = Site['pages']['contact']['methods'][number];
 
@@ -45,7 +45,7 @@ export function ContactPage({ site, siteUrl }: { site: Site; siteUrl: string }) 
                 <a
                   className="text-link"
                   href={link.href}
-                  {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  {...(link.external ? NEW_TAB : {})}
                 >
                   {method.action}
                 </a>
@@ -91,7 +91,7 @@ export function ContactPage({ site, siteUrl }: { site: Site; siteUrl: string }) 
             />
           </div>
           <p className="section-more">
-            <a className="button button-primary" href={site.settings.contact.directionsUrl} target="_blank" rel="noopener noreferrer">
+            <a className="button button-primary" href={site.settings.contact.directionsUrl} {...NEW_TAB}>
               <Icon name="navigation" size={20} />
               {map.directions}
             </a>

@@ -1,5 +1,5 @@
 import type { Site } from '../../generator/schema/index.js';
-import { telUrl } from '../links.js';
+import { NEW_TAB, telUrl } from '../links.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
 import { BreakAfterSlashes } from './Text.js';
@@ -23,7 +23,7 @@ export function Footer({ site, buildYear }: { site: Site; buildYear: number }) {
             {social.map((entry) =>
               entry.url ? (
                 <li key={entry.network}>
-                  <a href={entry.url} target="_blank" rel="noopener noreferrer">
+                  <a href={entry.url} {...NEW_TAB}>
                     {entry.label}
                   </a>
                 </li>

@@ -1,5 +1,5 @@
 import type { Site } from '../../generator/schema/index.js';
-import { whatsappUrl } from '../links.js';
+import { NEW_TAB, whatsappUrl } from '../links.js';
 import { Icon } from './Icon.js';
 
 const POPUP_ID = 'whatsapp-popup';
@@ -31,7 +31,7 @@ export function WhatsApp({ site }: { site: Site }) {
           <ul className="wa-actions" role="list">
             {wa.actions.map((action) => (
               <li key={action.id}>
-                <a href={whatsappUrl(number, action.message)} target="_blank" rel="noopener noreferrer" data-whatsapp-action>
+                <a href={whatsappUrl(number, action.message)} {...NEW_TAB} data-whatsapp-action>
                   <Icon name={action.icon} size={20} />
                   {action.title}
                 </a>
@@ -41,8 +41,7 @@ export function WhatsApp({ site }: { site: Site }) {
           <a
             className="button wa-start"
             href={whatsappUrl(number, wa.startChat.message)}
-            target="_blank"
-            rel="noopener noreferrer"
+            {...NEW_TAB}
             data-whatsapp-action
           >
             <Icon name="send" size={20} />
@@ -53,8 +52,7 @@ export function WhatsApp({ site }: { site: Site }) {
       <a
         className="wa-toggle"
         href={whatsappUrl(number, wa.startChat.message)}
-        target="_blank"
-        rel="noopener noreferrer"
+        {...NEW_TAB}
         aria-label={wa.openLabel}
         aria-controls={POPUP_ID}
         data-whatsapp-toggle

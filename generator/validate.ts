@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { LoadedFile } from './load.js';
 import { formatPath, locateKey, locateParent, locateValue, type PathSegment } from './locate.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem, type ProblemCode } from './problem.js';
-import type { FieldMeta } from './schema/fields.js';
 import { CONTENT_FILES, type ContentFile, type Site } from './schema/index.js';
 import { closest } from './suggest.js';
+import { checkReferences } from './references.js';
+import { metaAt, shapeAt } from './schema-walk.js';
 
 export interface ValidateResult {
   /** Present only when every file is complete and valid. */
@@ -190,94 +191,4 @@ function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
     value = (value as Record<PathSegment, unknown>)[segment];
   }
   return value;
-}
-
-// ---- walking the schema along a path, for metadata and known keys ----
-
-interface Def {
-  type: string;
-  shape?: Record<string, Schema>;
-  element?: Schema;
-  innerType?: Schema;
-  in?: Schema;
-}
-
-const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
-
-/** Steps through wrappers (optional, default, nullable, pipe) that do not change the path. */
-function unwrap(schema: Schema, visit?: (s: Schema) => void): Schema {
-  let current = schema;
-  for (;;) {
-    visit?.(current);
-    const def = defOf(current);
-    const next = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
-    if (!next) return current;
-    current = next;
-  }
-}
-
-function schemaAt(root: Schema, path: readonly PathSegment[]): Schema | undefined {
-  let current: Schema | undefined = root;
-  for (const segment of path) {
-    if (!current) return undefined;
-    const def = defOf(unwrap(current));
-    if (def.type === 'object' && typeof segment === 'string') current = def.shape?.[segment];
-    else if (def.type === 'array' && typeof segment === 'number') current = def.element;
-    else return undefined;
-  }
-  return current;
-}
-
-function shapeAt(root: Schema, path: readonly PathSegment[]): Record<string, Schema> | undefined {
-  const schema = schemaAt(root, path);
-  return schema ? defOf(unwrap(schema)).shape : undefined;
-}
-
-/** The first `expected` and `hint` found on the field's schema or the schemas it wraps. */
-function metaAt(root: Schema, path: readonly PathSegment[]): FieldMeta {
-  const schema = schemaAt(root, path);
-  const meta: FieldMeta = {};
-  if (!schema) return meta;
-  unwrap(schema, (s) => {
-    const found = z.globalRegistry.get(s) as FieldMeta | undefined;
-    meta.expected ??= found?.expected;
-    meta.hint ??= found?.hint;
-  });
-  return meta;
-}
-
-// ---- references between files ----
-
-interface Reference {
-  file: ContentFile;
-  path: PathSegment[];
-  id: string;
-}
-
-function checkReferences(files: readonly LoadedFile[], parsed: Map<ContentFile, unknown>): Problem[] {
-  const services = parsed.get('services.yaml') as { services: Site['services'] } | undefined;
-  if (!services) return [];
-  const ids = services.services.map((service) => service.id);
-  const refs: Reference[] = [];
-  const testimonials = parsed.get('testimonials.yaml') as { testimonials: Site['testimonials'] } | undefined;
-  testimonials?.testimonials.forEach((t, i) => refs.push({ file: 'testimonials.yaml', path: ['testimonials', i, 'service'], id: t.service }));
-  const layout = parsed.get('layout.yaml') as Site['layout'] | undefined;
-  layout?.footer.services.forEach((id, i) => refs.push({ file: 'layout.yaml', path: ['footer', 'services', i], id }));
-  const contact = parsed.get('pages/contact.yaml') as Site['pages']['contact'] | undefined;
-  contact?.form.services.forEach((id, i) => refs.push({ file: 'pages/contact.yaml', path: ['form', 'services', i], id }));
-
-  return refs
-    .filter((ref) => !ids.includes(ref.id))
-    .map((ref) => {
-      const file = files.find((f) => f.name === ref.file)!;
-      const guess = closest(ref.id, ids);
-      return {
-        code: 'unknown-reference' as const,
-        file: file.file,
-        path: formatPath(ref.path),
-        ...locateValue(file.doc, file.lineCounter, file.source, ref.path),
-        message: `There is no service with the id "${ref.id}" in services.yaml.${guess ? ` Did you mean "${guess}"?` : ''}`,
-        hint: `service ids are: ${ids.join(', ')}`,
-      };
-    });
 }

@@ -1,7 +1,7 @@
 import type { Site } from '../../generator/schema/index.js';
 import { IconCardGrid, StatsStrip } from '../parts/Cards.js';
 import { Cta } from '../parts/Cta.js';
-import { Icon } from '../parts/Icon.js';
+import { IconBadge } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
 import { Section } from '../parts/SectionHeading.js';
 
@@ -21,16 +21,12 @@ export function AboutPage({ site }: { site: Site }) {
           </div>
           <div className="stack">
             <div className="card mission-card">
-              <span className="icon-badge">
-                <Icon name="target" />
-              </span>
+              <IconBadge name="target" />
               <h3>{story.mission.title}</h3>
               <p>{story.mission.text}</p>
             </div>
             <div className="card mission-card">
-              <span className="icon-badge">
-                <Icon name="eye" />
-              </span>
+              <IconBadge name="eye" />
               <h3>{story.vision.title}</h3>
               <p>{story.vision.text}</p>
             </div>

@@ -1,6 +1,6 @@
 import type { Site } from '../../generator/schema/index.js';
 import { CheckList } from '../parts/Cards.js';
-import { Icon } from '../parts/Icon.js';
+import { Icon, IconBadge } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
 import { SectionHeading } from '../parts/SectionHeading.js';
 import { QuoteForm } from '../parts/QuoteForm.js';
@@ -36,9 +36,7 @@ export function ContactPage({ site, siteUrl }: { site: Site; siteUrl: string }) 
             const link = methodLink(method, site);
             return (
               <li className="card method-card" key={method.kind}>
-                <span className="icon-badge">
-                  <Icon name={method.icon} />
-                </span>
+                <IconBadge name={method.icon} />
                 <h2>{method.title}</h2>
                 <p>{method.text}</p>
                 <p className="method-detail">{link.detail}</p>
@@ -67,9 +65,7 @@ export function ContactPage({ site, siteUrl }: { site: Site; siteUrl: string }) 
               <CheckList items={page.whyChoose.points} />
             </div>
             <div className="card response-card">
-              <span className="icon-badge">
-                <Icon name="timer" />
-              </span>
+              <IconBadge name="timer" />
               <h2 className="card-title">{page.responseTime.title}</h2>
               <p>{page.responseTime.text}</p>
             </div>

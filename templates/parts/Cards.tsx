@@ -1,5 +1,5 @@
 import type { IconName } from '../../generator/schema/index.js';
-import { Icon } from './Icon.js';
+import { IconBadge } from './Icon.js';
 
 interface IconCardItem {
   icon: IconName;
@@ -13,9 +13,7 @@ export function IconCardGrid({ items, columns = 3 }: { items: readonly IconCardI
     <ul className={`card-grid cols-${columns}`} role="list">
       {items.map((item) => (
         <li className="card icon-card" key={item.title}>
-          <span className="icon-badge">
-            <Icon name={item.icon} />
-          </span>
+          <IconBadge name={item.icon} />
           <h3>{item.title}</h3>
           <p>{item.desc}</p>
         </li>

@@ -18,3 +18,12 @@ export function Icon({ name, size = 24, className }: IconProps) {
   const Drawing = name in UI_ICONS ? UI_ICONS[name as keyof typeof UI_ICONS] : ICONS[name as IconName];
   return <Drawing size={size} className={className} aria-hidden="true" focusable="false" />;
 }
+
+/** An icon on the tinted round badge that heads cards. */
+export function IconBadge({ name }: { name: IconName }) {
+  return (
+    <span className="icon-badge">
+      <Icon name={name} />
+    </span>
+  );
+}

@@ -1,7 +1,8 @@
 /**
  * Runs once before the browser tests, in the runner's process: compiles the CLI when lib/ is
  * missing, starts the stand-in relay, builds the site into a temporary folder with
- * `node bin/site.js build --form-endpoint <relay>` and serves it with the project's own preview
+ * `node bin/site.js build --content tests/sample/content --form-endpoint <relay>` (the frozen sample,
+ * so the specs may assert its values) and serves it with the project's own preview
  * server (startPreview, in this process, so nothing outlives an interrupted run). The addresses
  * reach the test workers through an environment variable. Returns the teardown.
  */
@@ -39,7 +40,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // URL: the site is built for the address it will be previewed at.
     const port = await freePort();
     const siteUrl = `http://127.0.0.1:${port}`;
-    run('node', ['bin/site.js', 'build', '--out', out, '--site-url', siteUrl, '--form-endpoint', relay.endpoint]);
+    run('node', ['bin/site.js', 'build', '--content', 'tests/sample/content', '--out', out, '--site-url', siteUrl, '--form-endpoint', relay.endpoint]);
     preview = await startPreview({ dir: out, port, host: '127.0.0.1' });
     if (new URL(preview.url).origin !== siteUrl) {
       throw new Error(`The preview server says it serves at ${preview.url}, but it was asked for port ${port} (${siteUrl}).`);

@@ -37,9 +37,9 @@ export async function nextFrames(page: Page): Promise<void> {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** A content file, parsed: tests take copy the operator may change (messages, numbers) from it. */
+/** A file of the sample content the site under test is built from, parsed. */
 export function content<T>(file: string): T {
-  return parse(readFileSync(path.join(ROOT, 'content', file), 'utf8')) as T;
+  return parse(readFileSync(path.join(ROOT, 'tests/sample/content', file), 'utf8')) as T;
 }
 
 export interface WhatsAppContent {

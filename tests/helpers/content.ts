@@ -5,17 +5,23 @@ import path from 'node:path';
 import type { Io } from '../../bin/cli.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const SHIPPED_CONTENT = path.join(ROOT, 'content');
+/** The operator's content: tests read their expectations from it and never assert its values. */
+export const LIVE_CONTENT = path.join(ROOT, 'content');
+/**
+ * A frozen copy of the content, for testing the generator: operators never edit it, so tests
+ * may assert its values (prices, names, line numbers) exactly.
+ */
+export const SAMPLE_CONTENT = path.join(ROOT, 'tests/sample/content');
 export const FIXTURES = path.join(ROOT, 'tests/fixtures');
 
 /**
- * A temporary project folder holding a copy of the shipped content with a fixture laid over it:
- * the fixture's content/ files replace the shipped ones, and the files named in its remove.txt
+ * A temporary project folder holding a copy of the sample content with a fixture laid over it:
+ * the fixture's content/ files replace the sample's, and the files named in its remove.txt
  * are deleted. Returns the folder; its content is at `<folder>/content`.
  */
-export async function contentWithFixture(fixture?: string): Promise<string> {
+export async function contentWithFixture(fixture?: string, base: string = SAMPLE_CONTENT): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-content-'));
-  await cp(SHIPPED_CONTENT, path.join(dir, 'content'), { recursive: true });
+  await cp(base, path.join(dir, 'content'), { recursive: true });
   if (!fixture) return dir;
   const overlay = path.join(FIXTURES, fixture, 'content');
   if (existsSync(overlay)) await cp(overlay, path.join(dir, 'content'), { recursive: true });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS, KB, lookupFromFiles, pageWeight, type Lookup, type PageWeight } from '../../bench/weights.js';
 import { build } from '../../generator/build.js';
-import { ROOT } from '../helpers/content.js';
+import { SAMPLE_CONTENT } from '../helpers/content.js';
 
 // The byte budgets of the issue "Performance budget and npm run bench", on the site build() makes
 // from the shipped content. Times and Lighthouse scores are reported by `npm run bench`, not here.
@@ -12,7 +12,7 @@ let lookup: Lookup;
 let htmlPages: string[];
 
 beforeAll(async () => {
-  const { files } = await build({ contentDir: path.join(ROOT, 'content'), now: new Date('2025-01-01T00:00:00Z') });
+  const { files } = await build({ contentDir: SAMPLE_CONTENT, now: new Date('2025-01-01T00:00:00Z') });
   lookup = lookupFromFiles(files);
   htmlPages = files.filter((file) => file.path.endsWith('.html')).map((file) => `/${file.path}`);
 });

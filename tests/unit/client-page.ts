@@ -4,6 +4,7 @@
  * actually render.
  */
 import { build, type BuildResult } from '../../generator/build.js';
+import { SAMPLE_CONTENT } from '../helpers/content.js';
 
 export const FORM_ENDPOINT = 'https://relay.test/ajax';
 
@@ -11,7 +12,7 @@ let built: Promise<BuildResult> | undefined;
 
 /** The site built from content/ in memory, with the form pointed at a test relay. */
 export function builtSite(): Promise<BuildResult> {
-  built ??= build({ contentDir: 'content', formEndpoint: FORM_ENDPOINT });
+  built ??= build({ contentDir: SAMPLE_CONTENT, formEndpoint: FORM_ENDPOINT });
   return built;
 }
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 // @vitest-environment happy-dom
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -5,6 +6,7 @@ import { parse } from 'yaml';
 import { initWhatsApp } from '../../client/whatsapp.js';
 import { whatsappUrl } from '../../templates/links.js';
 import { hook, loadPage, press } from './client-page.js';
+import { SAMPLE_CONTENT } from '../helpers/content.js';
 
 interface WhatsAppContent {
   openLabel: string;
@@ -14,8 +16,8 @@ interface WhatsAppContent {
 }
 
 /** The content as the operator wrote it, read straight from the YAML. */
-const content = parse(readFileSync('content/whatsapp.yaml', 'utf8')) as WhatsAppContent;
-const companyNumber: string = parse(readFileSync('content/site.yaml', 'utf8')).contact.whatsapp;
+const content = parse(readFileSync(path.join(SAMPLE_CONTENT, 'whatsapp.yaml'), 'utf8')) as WhatsAppContent;
+const companyNumber: string = parse(readFileSync(path.join(SAMPLE_CONTENT, 'site.yaml'), 'utf8')).contact.whatsapp;
 /** '+91 90000 00000' → '919000000000', the form wa.me wants. */
 const waDigits = companyNumber.replace(/\D/g, '');
 

@@ -11,7 +11,7 @@ import { build } from '../../generator/build.js';
 import { startDev } from '../../generator/serve/dev.js';
 import type { RunningServer } from '../../generator/serve/http.js';
 import type { ReloadEvent } from '../../generator/serve/reload.js';
-import { captureIo, contentWithFixture, ROOT } from '../helpers/content.js';
+import { captureIo, contentWithFixture, ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /** The server-sent events of one open page, read with fetch as a browser's EventSource would. */
 interface EventStream {
@@ -388,7 +388,7 @@ describe('site dev: the command line', () => {
 
 describe('site build', () => {
   it('never includes the dev reload script', async () => {
-    const { files } = await build({ contentDir: path.join(ROOT, 'content'), now: new Date('2025-01-01') });
+    const { files } = await build({ contentDir: SAMPLE_CONTENT, now: new Date('2025-01-01') });
     for (const file of files) expect(String(file.contents), file.path).not.toContain('__dev');
   });
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { build } from '../../generator/build.js';
+import { SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**
  * Every page the build writes is valid HTML according to the W3C Nu HTML Checker (vnu.jar from
@@ -89,7 +90,7 @@ test(
     const version = await run(java, ['-version'], 20_000);
     expect(version.code, `${java} -version failed:\n${version.stderr}`).toBe(0);
 
-    const { files } = await build({ contentDir: 'content', now: new Date('2031-05-01T12:00:00Z') });
+    const { files } = await build({ contentDir: SAMPLE_CONTENT, now: new Date('2031-05-01T12:00:00Z') });
     const dir = await mkdtemp(path.join(os.tmpdir(), 'site-vnu-'));
     temporary.push(dir);
     for (const name of PAGES) {

@@ -8,7 +8,7 @@ import { main } from '../../bin/cli.js';
 import { jsonSchemaFiles, modeline, schemaPath } from '../../generator/json-schema.js';
 import { loadContent } from '../../generator/load.js';
 import { CONTENT_FILES, type ContentFile } from '../../generator/schema/index.js';
-import { captureIo, contentWithFixture, FIXTURES, ROOT, SHIPPED_CONTENT } from '../helpers/content.js';
+import { captureIo, contentWithFixture, FIXTURES, ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**
  * The JSON Schemas in schemas/ are what operators' editors check the YAML with. They are generated
@@ -90,11 +90,12 @@ describe('the committed JSON Schemas', () => {
 
   it('is named by the first line of every content file, by a path relative to that file', async () => {
     for (const name of NAMES) {
-      const source = await readFile(path.join(SHIPPED_CONTENT, name), 'utf8');
+      const source = await readFile(path.join(SAMPLE_CONTENT, name), 'utf8');
       const first = source.split('\n')[0]!;
       expect(first, `content/${name}`).toBe(modeline(name));
       const target = first.replace(/^# yaml-language-server: \$schema=/, '');
-      expect(existsSync(path.resolve(SHIPPED_CONTENT, path.dirname(name), target)), `${name} → ${target}`).toBe(true);
+      // The sample is a copy of content/: resolve from where the operator's files live.
+      expect(existsSync(path.resolve(ROOT, 'content', path.dirname(name), target)), `${name} → ${target}`).toBe(true);
     }
     expect(modeline('services.yaml')).toBe('# yaml-language-server: $schema=../schemas/services.schema.json');
     expect(modeline('pages/home.yaml')).toBe('# yaml-language-server: $schema=../../schemas/pages/home.schema.json');
@@ -127,7 +128,7 @@ describe('site schema', () => {
 
 describe('the JSON Schemas agree with site check', () => {
   it('accept the shipped content, which site check accepts', async () => {
-    const loaded = await loadContent(SHIPPED_CONTENT);
+    const loaded = await loadContent(SAMPLE_CONTENT);
     expect(loaded.problems).toEqual([]);
     for (const file of loaded.files) {
       expect(zodVerdict(file.name, file.data)).toEqual({ ok: true });
@@ -191,7 +192,7 @@ describe('the JSON Schemas agree with site check', () => {
 
   for (const mistake of MISTAKES) {
     it(`both refuse ${mistake.name}`, async () => {
-      const source = await readFile(path.join(SHIPPED_CONTENT, mistake.file), 'utf8');
+      const source = await readFile(path.join(SAMPLE_CONTENT, mistake.file), 'utf8');
       const doc = parseDocument(source);
       doc.setIn(mistake.path, mistake.value);
       const data = doc.toJS() as unknown;
@@ -201,7 +202,7 @@ describe('the JSON Schemas agree with site check', () => {
   }
 
   it('both accept what the patterns must not refuse: separators in phones, subdomains, ports and X on twitter.com', async () => {
-    const source = await readFile(path.join(SHIPPED_CONTENT, 'site.yaml'), 'utf8');
+    const source = await readFile(path.join(SAMPLE_CONTENT, 'site.yaml'), 'utf8');
     const doc = parseDocument(source);
     doc.setIn(['contact', 'phone'], '(+91) 98470-12345');
     doc.setIn(['contact', 'whatsapp'], '+44 20 7946 0958');

@@ -5,7 +5,7 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../generator/build.js';
 import type { Site } from '../../generator/schema/index.js';
-import { contentWithFixture } from '../helpers/content.js';
+import { contentWithFixture, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**
  * What a visitor gets on each page of the shipped site (SPEC.md §2, §5, §8, §9), read from the
@@ -82,7 +82,7 @@ const raw = new Map<string, string>();
 const docs = new Map<string, Document>();
 
 beforeAll(async () => {
-  built = await build({ contentDir: 'content', siteUrl: SITE_URL, now: NOW });
+  built = await build({ contentDir: SAMPLE_CONTENT, siteUrl: SITE_URL, now: NOW });
   site = built.site;
   for (const file of built.files) {
     if (file.path.endsWith('.html') || /\.(xml|txt|svg)$/.test(file.path)) raw.set(file.path, String(file.contents));

@@ -12,7 +12,7 @@ import { headersFor, parseHeaders } from '../../generator/serve/headers.js';
 import type { RunningServer } from '../../generator/serve/http.js';
 import { startPreview } from '../../generator/serve/preview.js';
 import { writeSite } from '../../generator/write.js';
-import { captureIo, ROOT } from '../helpers/content.js';
+import { captureIo, ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 interface Answer {
   status: number;
@@ -56,7 +56,7 @@ let js: string;
 beforeAll(async () => {
   temp = await mkdtemp(path.join(os.tmpdir(), 'site-preview-'));
   dist = path.join(temp, 'dist');
-  const { files } = await build({ contentDir: path.join(ROOT, 'content'), now: new Date('2025-06-01') });
+  const { files } = await build({ contentDir: SAMPLE_CONTENT, now: new Date('2025-06-01') });
   await writeSite(
     [
       // The test's own _headers stands in for the one the build writes, so the rules are known here.

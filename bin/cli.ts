@@ -41,10 +41,11 @@ function buildProgram(io: Io): Command {
     .command('build')
     .description('check the content, render every page and write the site folder')
     .option('--content <dir>', 'content folder', 'content')
-    .option('--out <dir>', 'output folder, replaced only when the whole build succeeds', 'dist')
+    .option('--out <dir>', 'output folder: a new or empty one, or an earlier build, replaced only when the whole build succeeds', 'dist')
     .option('--site-url <url>', 'published address, instead of seo.siteUrl in site.yaml')
     .option('--form-endpoint <url>', 'quote form relay, instead of the addresses in site.yaml')
-    .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string }) => {
+    .option('--strict', 'refuse to build while sample values marked PLACEHOLDER are left (the deploy uses this)')
+    .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string; strict?: boolean }) => {
       const { runBuild } = await import('./commands/build.js');
       await runBuild(options, io);
     });
@@ -53,7 +54,8 @@ function buildProgram(io: Io): Command {
     .command('check')
     .description('check the content only; print every problem with its file, line and column')
     .option('--content <dir>', 'content folder', 'content')
-    .action(async (options: { content: string }) => {
+    .option('--strict', 'count sample values marked PLACEHOLDER as problems, as the deploy does')
+    .action(async (options: { content: string; strict?: boolean }) => {
       const { runCheck } = await import('./commands/check.js');
       await runCheck(options, io);
     });

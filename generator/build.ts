@@ -7,6 +7,7 @@ import { ContentError, UsageError, type Problem } from './problem.js';
 import { renderPages } from './render.js';
 import type { Site } from './schema/index.js';
 import { headersFile, withPolicyMeta } from './security.js';
+import { findPlaceholders } from './placeholders.js';
 import { favicon, robots, sitemap } from './seo-files.js';
 import { sortProblems } from './format.js';
 import { validateContent } from './validate.js';
@@ -19,21 +20,37 @@ export interface BuildOptions extends BundleOptions {
   formEndpoint?: string;
   /** The build's clock, for the copyright year; tests pass a fixed date. */
   now?: Date;
+  /** Placeholders are errors, not warnings: the deploy builds this way. */
+  strict?: boolean;
 }
 
 export interface BuildResult {
   site: Site;
   files: OutputFile[];
+  /** Placeholders still in the content (none under `strict`, where they are errors). */
+  warnings: Problem[];
+  sources: ReadonlyMap<string, string>;
 }
 
 export interface CheckResult {
   site?: Site;
   problems: Problem[];
+  warnings: Problem[];
   sources: ReadonlyMap<string, string>;
 }
 
-/** Loads and validates the content folder; every problem in every file, sorted. */
-export async function checkContent(contentDir: string): Promise<CheckResult> {
+export interface CheckOptions {
+  /** Placeholders are errors: no site comes back while one is left. */
+  strict?: boolean;
+  /** The address comes from --site-url, so seo.siteUrl in content is not published. */
+  siteUrlOverridden?: boolean;
+}
+
+/**
+ * Loads and validates the content folder: every problem in every file, sorted, and the
+ * placeholders still to replace (warnings, or problems when strict).
+ */
+export async function checkContent(contentDir: string, options: CheckOptions = {}): Promise<CheckResult> {
   const dir = path.resolve(contentDir);
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) {
@@ -41,7 +58,16 @@ export async function checkContent(contentDir: string): Promise<CheckResult> {
   }
   const loaded = await loadContent(dir);
   const validated = validateContent(loaded.files);
-  return { site: validated.site, problems: sortProblems([...loaded.problems, ...validated.problems]), sources: loaded.sources };
+  const problems = [...loaded.problems, ...validated.problems];
+  const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
+  if (options.strict && placeholders.length > 0) {
+    const errors = placeholders.map(({ severity: _warning, ...problem }) => ({
+      ...problem,
+      hint: `${problem.hint}; a strict build (the deploy) refuses placeholders`,
+    }));
+    return { problems: sortProblems([...problems, ...errors]), warnings: [], sources: loaded.sources };
+  }
+  return { site: validated.site, problems: sortProblems(problems), warnings: sortProblems(placeholders), sources: loaded.sources };
 }
 
 /**
@@ -56,10 +82,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const bundling = bundleAssets(options);
   // Keep a rejected bundle from being reported as unhandled while content is still checked.
   bundling.catch(() => undefined);
-  const checked = await checkContent(options.contentDir);
+  const checked = await checkContent(options.contentDir, { strict: options.strict, siteUrlOverridden: overrides.siteUrl !== undefined });
   if (!checked.site) throw new ContentError(checked.problems, checked.sources);
   const site = applyOverrides(checked.site, overrides);
-  return { site, files: assembleSite(site, await bundling, { now: options.now }) };
+  return { site, files: assembleSite(site, await bundling, { now: options.now }), warnings: checked.warnings, sources: checked.sources };
 }
 
 export interface AssembleOptions {

@@ -13,20 +13,27 @@ export interface FormatOptions {
 export function formatProblem(problem: Problem, sources: ReadonlyMap<string, string>, options: FormatOptions): string {
   const file = displayPath(problem.file, options.cwd);
   const where = problem.line === undefined ? file : `${file}:${problem.line}:${problem.column ?? 1}`;
-  const out = [problem.path ? `${where}  ${problem.path}` : where, `  ${problem.message}`];
+  const heading = problem.path ? `${where}  ${problem.path}` : where;
+  const out = [problem.severity === 'warning' ? `${heading}  (warning)` : heading, `  ${problem.message}`];
   const source = sources.get(problem.file);
   if (source !== undefined && problem.line !== undefined) out.push(...codeFrame(source, problem.line, problem.column ?? 1, problem.length ?? 1));
   if (problem.hint) out.push(`  hint: ${problem.hint}`);
   return out.join('\n');
 }
 
-/** Every problem, a blank line between them, then a one-line summary. */
+/** Every problem and warning, a blank line between them, then a one-line summary. */
 export function formatProblems(problems: readonly Problem[], sources: ReadonlyMap<string, string>, options: FormatOptions): string {
   const files = new Set(problems.map((p) => p.file)).size;
   const blocks = sortProblems(problems).map((p) => formatProblem(p, sources, options));
-  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  blocks.push(`${count} in ${files} file${files === 1 ? '' : 's'}.`);
+  const warnings = problems.filter((p) => p.severity === 'warning').length;
+  const errors = problems.length - warnings;
+  const counts = [errors > 0 || warnings === 0 ? plural(errors, 'problem') : '', warnings > 0 ? plural(warnings, 'warning') : ''];
+  blocks.push(`${counts.filter(Boolean).join(' and ')} in ${plural(files, 'file')}.`);
   return blocks.join('\n\n');
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 export function sortProblems(problems: readonly Problem[]): Problem[] {

@@ -14,6 +14,8 @@ export interface Problem {
   /** What happened, why, and what to do, as whole sentences. */
   message: string;
   hint?: string;
+  /** A warning does not stop a build; `--strict` makes it an error. */
+  severity?: 'warning';
 }
 
 /**
@@ -39,6 +41,7 @@ export const PROBLEM_CODES = {
   'invalid-value': 'A value that is not valid',
   'too-complex': 'A file too large or too deeply nested to read safely',
   'too-many-problems': 'More problems in one file than are shown at once',
+  placeholder: 'A sample value that must be replaced before the site is published',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

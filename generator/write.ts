@@ -1,28 +1,46 @@
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { guardOutDir, markerFile, type GuardOptions } from './out-guard.js';
 import type { OutputFile } from './output.js';
 
+/** Any web server must be able to read the site, whatever the umask: folders 755, files 644. */
+const FOLDER_MODE = 0o755;
+const FILE_MODE = 0o644;
+
 /**
- * Writes the site into a fresh folder beside `outDir`, then swaps it in. Until the swap the
- * old folder is untouched, so a failure at any point leaves the last good site as it was.
+ * Writes the site into a fresh folder beside `outDir`, then swaps it in. First it proves that
+ * `outDir` may be replaced (guardOutDir); until the swap the old folder is untouched, so a failure
+ * at any point leaves the last good site as it was. The new folder carries the marker that lets
+ * the next build recognise it as its own.
  */
-export async function writeSite(files: readonly OutputFile[], outDir: string): Promise<void> {
-  const target = path.resolve(outDir);
+export async function writeSite(files: readonly OutputFile[], outDir: string, guard: Omit<GuardOptions, 'files'>): Promise<void> {
+  await guardOutDir(outDir, { ...guard, files });
+  const target = path.resolve(guard.cwd, outDir);
   const parent = path.dirname(target);
   await mkdir(parent, { recursive: true });
   const staging = await mkdtemp(path.join(parent, `.${path.basename(target)}-new-`));
   try {
-    for (const file of files) {
+    await chmod(staging, FOLDER_MODE);
+    for (const file of [...files, markerFile(files)]) {
       const destination = path.join(staging, ...file.path.split('/'));
       if (!destination.startsWith(staging + path.sep)) throw new Error(`Refusing to write outside the output folder: ${file.path}`);
-      await mkdir(path.dirname(destination), { recursive: true });
-      await writeFile(destination, file.contents);
+      await makeFolders(staging, path.dirname(destination));
+      await writeFile(destination, file.contents, { mode: FILE_MODE });
+      await chmod(destination, FILE_MODE);
     }
     await swap(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** mkdir -p below `base`, each new folder 755 whatever the umask. */
+async function makeFolders(base: string, dir: string): Promise<void> {
+  if (dir === base) return;
+  const created = await mkdir(dir, { recursive: true, mode: FOLDER_MODE });
+  if (created === undefined) return;
+  for (let folder = dir; folder.startsWith(created); folder = path.dirname(folder)) await chmod(folder, FOLDER_MODE);
 }
 
 async function swap(staging: string, target: string): Promise<void> {

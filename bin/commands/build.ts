@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { build } from '../../generator/build.js';
-import { displayPath, formatProblems } from '../../generator/format.js';
+import { formatProblems } from '../../generator/format.js';
+import { displayFolder } from '../../generator/out-guard.js';
 import { ContentError } from '../../generator/problem.js';
+import { projectRoot } from '../../generator/root.js';
 import { writeSite } from '../../generator/write.js';
 import { resolveFrom, type Io } from '../cli.js';
 
@@ -10,22 +12,28 @@ interface BuildFlags {
   out: string;
   siteUrl?: string;
   formEndpoint?: string;
+  strict?: boolean;
 }
 
 export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const started = performance.now();
   const outDir = resolveFrom(io, flags.out);
+  const shown = flags.out.trim() === '' ? 'the output folder' : displayFolder(outDir, io.cwd);
   let result;
   try {
-    result = await build({ contentDir: resolveFrom(io, flags.content), siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint });
+    result = await build({ contentDir: resolveFrom(io, flags.content), siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint, strict: flags.strict });
   } catch (error) {
     if (error instanceof ContentError) {
       io.err(formatProblems(error.problems, error.sources, { cwd: io.cwd }));
-      io.err(`Nothing was written: ${displayPath(outDir, io.cwd)}/ still holds the last good site.`);
+      io.err(`Nothing was written: ${shown} still holds the last good site.`);
     }
     throw error;
   }
-  await writeSite(result.files, outDir);
+  await writeSite(result.files, flags.out, { cwd: io.cwd, projectRoot: projectRoot(), contentDir: flags.content });
+  if (result.warnings.length > 0) {
+    io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
+    io.err('The site was built, but these sample values would go live as they are. The deploy builds with --strict, which refuses them.\n');
+  }
   const width = Math.max(...result.files.map((file) => file.path.length));
   for (const file of [...result.files].sort((a, b) => a.path.localeCompare(b.path))) {
     const raw = Buffer.byteLength(file.contents);
@@ -33,7 +41,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
     io.out(`  ${file.path.padEnd(width)}  ${kb(raw).padStart(8)}  ${kb(gzip).padStart(8)} gzip`);
   }
   const ms = Math.round(performance.now() - started);
-  io.out(`Built ${result.files.length} files into ${displayPath(outDir, io.cwd)}/ in ${ms} ms.`);
+  io.out(`Built ${result.files.length} files into ${shown} in ${ms} ms.`);
 }
 
 function kb(bytes: number): string {

@@ -4,11 +4,17 @@ import { ContentError } from '../../generator/problem.js';
 import { CONTENT_FILES } from '../../generator/schema/index.js';
 import { resolveFrom, type Io } from '../cli.js';
 
-export async function runCheck(options: { content: string }, io: Io): Promise<void> {
-  const result = await checkContent(resolveFrom(io, options.content));
+export async function runCheck(options: { content: string; strict?: boolean }, io: Io): Promise<void> {
+  const result = await checkContent(resolveFrom(io, options.content), { strict: options.strict });
   if (result.problems.length > 0) {
     io.err(formatProblems(result.problems, result.sources, { cwd: io.cwd }));
     throw new ContentError(result.problems, result.sources);
   }
-  io.out(`Content is valid: ${Object.keys(CONTENT_FILES).length} files checked.`);
+  const files = Object.keys(CONTENT_FILES).length;
+  if (result.warnings.length > 0) {
+    io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
+    io.out(`Content is valid: ${files} files checked. Replace the ${result.warnings.length} sample values above before publishing: the deploy (site build --strict) refuses them.`);
+    return;
+  }
+  io.out(`Content is valid: ${files} files checked.`);
 }

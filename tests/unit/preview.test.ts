@@ -69,6 +69,7 @@ beforeAll(async () => {
       { path: '.env', contents: 'hidden' },
     ],
     dist,
+    { cwd: temp, projectRoot: ROOT, contentDir: path.join(temp, 'content') },
   );
   await writeFile(path.join(temp, 'secret.txt'), SECRET);
   await symlink(path.join(temp, 'secret.txt'), path.join(dist, 'leak.txt'));

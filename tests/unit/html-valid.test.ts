@@ -1,17 +1,20 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { build } from '../../generator/build.js';
-import { SAMPLE_CONTENT } from '../helpers/content.js';
+import { LIVE_CONTENT, SAMPLE_CONTENT } from '../helpers/content.js';
+import { applyMonthOfEdits } from '../helpers/operator-edits.js';
 
 /**
  * Every page the build writes is valid HTML according to the W3C Nu HTML Checker (vnu.jar from
- * the vnu-jar devDependency), which needs a Java runtime. A control page with a known mistake is
- * checked in the same run, so a checker that reports nothing at all cannot pass the test.
+ * the vnu-jar devDependency), which needs a Java runtime: for the frozen sample, for the
+ * operator's content/, and for a copy of content/ after a month of ordinary edits. A control page
+ * with a known mistake is checked in the same run, so a checker that reports nothing at all
+ * cannot pass the test.
  */
 
 const PAGES = ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html', '404.html'];
@@ -84,25 +87,34 @@ function describeMessage(message: VnuMessage, root: string): string {
 }
 
 test(
-  'the five pages pass the W3C Nu HTML Checker with no errors',
+  'the five pages of each site pass the W3C Nu HTML Checker with no errors',
   async () => {
     const java = javaCommand();
     const version = await run(java, ['-version'], 20_000);
     expect(version.code, `${java} -version failed:\n${version.stderr}`).toBe(0);
 
-    const { files } = await build({ contentDir: SAMPLE_CONTENT, now: new Date('2031-05-01T12:00:00Z') });
     const dir = await mkdtemp(path.join(os.tmpdir(), 'site-vnu-'));
     temporary.push(dir);
-    for (const name of PAGES) {
-      const file = files.find((f) => f.path === name);
-      if (!file) throw new Error(`The build has no ${name}; it has ${files.map((f) => f.path).join(', ')}`);
-      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await writeFile(path.join(dir, name), file.contents);
+    const edited = path.join(dir, 'edited-content');
+    await cp(LIVE_CONTENT, edited, { recursive: true });
+    await applyMonthOfEdits(edited);
+    const sites = { sample: SAMPLE_CONTENT, content: LIVE_CONTENT, 'month-of-edits': edited };
+    const targets: string[] = [];
+    for (const [site, contentDir] of Object.entries(sites)) {
+      const { files } = await build({ contentDir, now: new Date('2031-05-01T12:00:00Z') });
+      for (const name of PAGES) {
+        const file = files.find((f) => f.path === name);
+        if (!file) throw new Error(`The ${site} build has no ${name}; it has ${files.map((f) => f.path).join(', ')}`);
+        const target = path.join(dir, site, name);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, file.contents);
+        targets.push(target);
+      }
     }
     await mkdir(path.join(dir, path.dirname(CONTROL)), { recursive: true });
     await writeFile(path.join(dir, CONTROL), CONTROL_HTML);
+    targets.push(path.join(dir, CONTROL));
 
-    const targets = [...PAGES, CONTROL].map((name) => path.join(dir, name));
     const result = await run(java, ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...targets], TIMEOUT_MS - 5_000);
 
     // vnu writes its JSON report to stderr; anything else there (a Java error) is shown as it is.

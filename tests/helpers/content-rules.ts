@@ -1,0 +1,178 @@
+/**
+ * What any valid content must give visitors, with every expectation read from the content
+ * itself: each service on /services with its price formatted from its number, each review and
+ * figure on the home page, the phone on every page, links that lead somewhere, structured data
+ * that matches. These rules run on the operator's live content/ and on edited copies of it, so
+ * they never name a price, a company or a count.
+ */
+import type { BuildResult } from '../../generator/build.js';
+import { banner, cardOf, contentinfo, controlLabelled, digitsOf, headings, main, parseHtml, statItems, squash, textOf } from './dom.js';
+
+const PAGES = { home: 'index.html', about: 'about/index.html', services: 'services/index.html', contact: 'contact/index.html', notFound: '404.html' };
+
+/** ₹ and the digits grouped the Indian way (₹1,25,000), computed here rather than by the generator. */
+export function rupeesText(amount: number): string {
+  return `₹${new Intl.NumberFormat('en-IN').format(amount)}`;
+}
+
+/** Every rule the built site breaks, as sentences; an empty list means the content is fine. */
+export function brokenRules(built: BuildResult): string[] {
+  const files = new Map(built.files.map((file) => [file.path, file.contents]));
+  const docs = new Map<string, Document>();
+  const failures: string[] = [];
+  for (const [key, file] of Object.entries(PAGES)) {
+    const html = files.get(file);
+    if (html === undefined) failures.push(`The build has no ${file} (the ${key} page).`);
+    else docs.set(file, parseHtml(String(html)));
+  }
+  if (failures.length > 0) return failures;
+  const page = (file: string) => docs.get(file)!;
+  const { site } = built;
+  const fail = (message: string) => failures.push(message);
+  const contains = (where: string, root: ParentNode, text: string) => {
+    if (!textOf(root as Node).includes(squash(text))) fail(`${where} does not show "${squash(text)}".`);
+  };
+
+  // Every page: one h1, the company in the title and footer, the phone as a link.
+  const company = site.settings.company.name;
+  const phoneHref = `tel:+${digitsOf(site.settings.contact.phone)}`;
+  for (const [file, doc] of docs) {
+    const h1 = doc.querySelectorAll('h1').length;
+    if (h1 !== 1) fail(`${file} has ${h1} h1 headings instead of one.`);
+    if (squash(doc.title) === '') fail(`${file} has no title.`);
+    contains(`${file}'s header`, banner(doc), company);
+    contains(`${file}'s footer`, contentinfo(doc), company);
+    if (!doc.querySelector(`a[href="${phoneHref}"]`)) fail(`${file} has no link calling ${site.settings.contact.phone} (${phoneHref}).`);
+    for (const leftover of ['undefined', '[object Object]', 'NaN']) {
+      if (textOf(doc.body).includes(leftover)) fail(`${file} shows the word "${leftover}", a value that did not reach the page.`);
+    }
+  }
+
+  // /services: every service, with its price and every list it has.
+  const servicesPage = main(page(PAGES.services));
+  for (const service of site.services) {
+    const title = headings(servicesPage).find((h) => textOf(h) === squash(service.title));
+    if (!title) {
+      fail(`/services has no heading "${service.title}" (service ${service.id}).`);
+      continue;
+    }
+    const card = title.closest('article') ?? cardOf(title);
+    const where = `/services, the ${service.id} card,`;
+    contains(where, card, rupeesText(service.pricing.starting));
+    for (const text of [service.fullDescription, service.pricing.note, ...service.process, ...service.whatsIncluded, ...service.idealFor]) contains(where, card, text);
+    for (const feature of service.keyFeatures) contains(where, card, `${feature.title}`);
+  }
+
+  // Home: every review, every figure, every card.
+  const home = main(page(PAGES.home));
+  for (const review of site.testimonials) {
+    for (const text of [review.name, review.comment, review.location]) contains(`The home page (review ${review.id})`, home, text);
+  }
+  const figures = statItems(home);
+  for (const stat of site.settings.stats) {
+    if (!figures.some(([value, label]) => value === squash(stat.value) && label === squash(stat.label))) {
+      fail(`The home page has no figure "${stat.value}" labelled "${stat.label}" (stat ${stat.id}).`);
+    }
+  }
+  for (const item of site.pages.home.services.items) contains('The home page services grid', home, item.title);
+
+  // About: the story and the values.
+  const about = main(page(PAGES.about));
+  for (const text of [...site.pages.about.story.paragraphs, ...site.pages.about.values.items.map((v) => v.title)]) contains('/about', about, text);
+
+  // Contact: the quote form offers exactly the services the content lists, in its order.
+  const contact = page(PAGES.contact);
+  const select = controlLabelled(contact, site.pages.contact.form.fields.service.label);
+  const offered = Array.from(select.querySelectorAll('option'))
+    .slice(1)
+    .map((option) => textOf(option));
+  const byId = new Map(site.services.map((service) => [service.id, service]));
+  const listed = site.pages.contact.form.services.map((id) => squash(byId.get(id)?.formLabel ?? byId.get(id)?.title ?? id));
+  if (JSON.stringify(offered) !== JSON.stringify(listed)) fail(`The quote form offers ${JSON.stringify(offered)}, but the content lists ${JSON.stringify(listed)}.`);
+
+  // The footer's service links, on every page.
+  for (const [file, doc] of docs) {
+    const footer = contentinfo(doc);
+    for (const id of site.layout.footer.services) {
+      const title = squash(byId.get(id)?.title ?? id);
+      const link = Array.from(footer.querySelectorAll('a')).find((a) => textOf(a) === title);
+      if (!link) fail(`${file}'s footer has no link "${title}".`);
+      else if (!/^\/services\/?(#.*)?$/.test(link.getAttribute('href') ?? '')) fail(`${file}'s footer link "${title}" goes to ${link.getAttribute('href')}, not /services.`);
+    }
+  }
+
+  failures.push(...brokenLinks(files, docs));
+  failures.push(...structuredDataProblems(built, docs));
+  return failures;
+}
+
+/** The built file an internal address is served from, if any (`/about` and `/about/` both count). */
+function fileFor(address: string, files: ReadonlyMap<string, unknown>): string | undefined {
+  const pathname = decodeURIComponent(address.replace(/[?#].*$/, '')).replace(/^\//, '');
+  const candidates = pathname === '' ? ['index.html'] : pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`];
+  return candidates.find((candidate) => files.has(candidate));
+}
+
+/** Internal links, stylesheets, scripts and images that lead nowhere, and #fragments with no target. */
+function brokenLinks(files: ReadonlyMap<string, unknown>, docs: ReadonlyMap<string, Document>): string[] {
+  const failures: string[] = [];
+  for (const [file, doc] of docs) {
+    const addresses = [
+      ...Array.from(doc.querySelectorAll('[href]')).map((el) => el.getAttribute('href')!),
+      ...Array.from(doc.querySelectorAll('[src]')).map((el) => el.getAttribute('src')!),
+      ...Array.from(doc.querySelectorAll('[srcset]')).flatMap((el) => el.getAttribute('srcset')!.split(',').map((part) => part.trim().split(/\s+/)[0]!)),
+    ];
+    for (const address of addresses) {
+      if (address.startsWith('#')) {
+        if (address.length > 1 && !doc.getElementById(address.slice(1))) failures.push(`${file} links to ${address}, which is not on the page.`);
+        continue;
+      }
+      if (!address.startsWith('/') || address.startsWith('//')) continue;
+      const target = fileFor(address, files);
+      if (!target) {
+        failures.push(`${file} links to ${address}, which the build does not have.`);
+        continue;
+      }
+      const fragment = address.includes('#') ? address.slice(address.indexOf('#') + 1) : '';
+      const targetDoc = docs.get(target);
+      if (fragment && targetDoc && !targetDoc.getElementById(fragment)) failures.push(`${file} links to ${address}, but ${target} has no element with id "${fragment}".`);
+    }
+  }
+  return failures;
+}
+
+/** JSON-LD that does not parse or does not match the content; the sitemap's pages. */
+function structuredDataProblems(built: BuildResult, docs: ReadonlyMap<string, Document>): string[] {
+  const failures: string[] = [];
+  const { site } = built;
+  for (const [file, doc] of docs) {
+    for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
+      let json: string;
+      try {
+        json = JSON.stringify(JSON.parse(script.textContent ?? ''));
+      } catch {
+        failures.push(`${file} has structured data (JSON-LD) that is not valid JSON.`);
+        continue;
+      }
+      if (!json.includes(JSON.stringify(site.settings.company.name).slice(1, -1))) failures.push(`${file}'s structured data does not name ${site.settings.company.name}.`);
+      if (file === PAGES.notFound) continue;
+      for (const service of site.services) {
+        const price = new RegExp(`"(price|minPrice)":"?${service.pricing.starting}(\\.0+)?"?[,}]`);
+        if (!json.includes(JSON.stringify(service.title).slice(1, -1)) || !price.test(json)) {
+          failures.push(`${file}'s structured data lacks the service "${service.title}" from ${service.pricing.starting} rupees.`);
+        }
+      }
+    }
+  }
+  const sitemap = String(built.files.find((f) => f.path === 'sitemap.xml')?.contents ?? '');
+  const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
+  for (const route of ['/', '/about', '/services', '/contact']) {
+    const pattern = new RegExp(`<loc>${escapeRegExp(siteUrl + route)}/?</loc>`);
+    if (!pattern.test(sitemap)) failures.push(`sitemap.xml does not list ${siteUrl}${route}.`);
+  }
+  return failures;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

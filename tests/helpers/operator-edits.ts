@@ -1,0 +1,114 @@
+/**
+ * A month of ordinary edits an office would make to content/, applied the way a person edits
+ * YAML (the file's comments and layout stay) and written relative to whatever is there, so it
+ * works on any valid content: new prices, the real name and phone, a new service, one more and
+ * one fewer review, new figures and headings.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isMap, isSeq, parseDocument, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
+
+export interface MonthOfEdits {
+  companyName: string;
+  phone: string;
+  newService: { id: string; title: string; price: number };
+  newReview: { id: string; name: string; comment: string };
+  /** The name of the review taken out, or undefined when there was only one to begin with. */
+  removedReview?: string;
+  newPrices: Map<string, number>;
+  newFigure: { value: string; label: string };
+  newHeroTitle: string;
+}
+
+async function edit(file: string, change: (doc: Document) => void): Promise<void> {
+  const doc = parseDocument(await readFile(file, 'utf8'));
+  change(doc);
+  await writeFile(file, String(doc));
+}
+
+function seq(doc: Document, keyPath: string[]): YAMLSeq {
+  const node = doc.getIn(keyPath, true);
+  if (!isSeq(node)) throw new Error(`Expected a list at ${keyPath.join('.')}`);
+  return node;
+}
+
+/** An id not yet taken among `taken`. */
+function freshId(base: string, taken: readonly unknown[]): string {
+  let id = base;
+  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+export async function applyMonthOfEdits(contentDir: string): Promise<MonthOfEdits> {
+  const result: MonthOfEdits = {
+    companyName: 'Periyar Packers & Movers',
+    phone: '+91 98470 12345',
+    newService: { id: '', title: 'Two-Wheeler Shifting', price: 125000 },
+    newReview: { id: '', name: 'Sreekutty Varghese', comment: 'They packed our "fragile" crockery in Thrissur & not one plate broke — ഒരുപാട് നന്ദി!' },
+    newPrices: new Map(),
+    newFigure: { value: '6200+', label: 'Families moved' },
+    newHeroTitle: 'Moving across Kerala? We carry it with care',
+  };
+
+  await edit(path.join(contentDir, 'site.yaml'), (doc) => {
+    doc.setIn(['company', 'name'], result.companyName);
+    doc.setIn(['contact', 'phone'], result.phone);
+    doc.setIn(['contact', 'whatsapp'], result.phone);
+    const stats = seq(doc, ['stats']);
+    (stats.items[0] as YAMLMap).set('value', result.newFigure.value);
+    (stats.items[0] as YAMLMap).set('label', result.newFigure.label);
+  });
+
+  await edit(path.join(contentDir, 'services.yaml'), (doc) => {
+    const services = seq(doc, ['services']);
+    for (const [index, item] of services.items.entries()) {
+      if (!isMap(item)) continue;
+      const price = (item.getIn(['pricing', 'starting']) as number) + 500 + index;
+      item.setIn(['pricing', 'starting'], price);
+      result.newPrices.set(String(item.get('id')), price);
+    }
+    const copy = (services.items[0] as YAMLMap).clone() as YAMLMap;
+    result.newService.id = freshId('two-wheeler', services.items.map((item) => (item as YAMLMap).get('id')));
+    copy.set('id', result.newService.id);
+    copy.set('title', result.newService.title);
+    copy.delete('formLabel');
+    copy.set('tagline', 'Scooters and bikes, door to door');
+    copy.setIn(['pricing', 'starting'], result.newService.price);
+    services.items.push(copy);
+    result.newPrices.set(result.newService.id, result.newService.price);
+  });
+
+  await edit(path.join(contentDir, 'testimonials.yaml'), (doc) => {
+    const reviews = seq(doc, ['testimonials']);
+    const copy = (reviews.items[0] as YAMLMap).clone() as YAMLMap;
+    result.newReview.id = freshId('sreekutty', reviews.items.map((item) => (item as YAMLMap).get('id')));
+    const names = reviews.items.map((item) => String((item as YAMLMap).get('name')));
+    while (names.includes(result.newReview.name)) result.newReview.name += ' K';
+    copy.set('id', result.newReview.id);
+    copy.set('name', result.newReview.name);
+    copy.set('comment', result.newReview.comment);
+    copy.set('avatar', 'SV');
+    copy.set('location', 'Thrissur to Kozhikode');
+    if (reviews.items.length > 1) {
+      result.removedReview = String((reviews.items.at(-1) as YAMLMap).get('name'));
+      reviews.items.pop();
+    }
+    reviews.items.push(copy);
+  });
+
+  await edit(path.join(contentDir, 'pages/home.yaml'), (doc) => {
+    doc.setIn(['hero', 'title'], result.newHeroTitle);
+    doc.setIn(['services', 'heading', 'title'], 'What we move, and how');
+  });
+
+  // The new service goes into the quote form and the footer, where services are listed by id.
+  await edit(path.join(contentDir, 'pages/contact.yaml'), (doc) => {
+    const listed = doc.getIn(['form', 'services'], true);
+    if (isSeq(listed)) listed.add(result.newService.id);
+  });
+  await edit(path.join(contentDir, 'layout.yaml'), (doc) => {
+    const listed = doc.getIn(['footer', 'services'], true);
+    if (isSeq(listed)) listed.add(result.newService.id);
+  });
+  return result;
+}

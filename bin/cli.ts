@@ -55,7 +55,8 @@ function buildProgram(io: Io): Command {
     .description('check the content only; print every problem with its file, line and column')
     .option('--content <dir>', 'content folder', 'content')
     .option('--strict', 'count sample values marked PLACEHOLDER as problems, as the deploy does')
-    .action(async (options: { content: string; strict?: boolean }) => {
+    .option('--site-url <url>', 'the published address will come from here, so seo.siteUrl may stay an example')
+    .action(async (options: { content: string; strict?: boolean; siteUrl?: string }) => {
       const { runCheck } = await import('./commands/check.js');
       await runCheck(options, io);
     });

@@ -4,8 +4,8 @@ import { ContentError } from '../../generator/problem.js';
 import { CONTENT_FILES } from '../../generator/schema/index.js';
 import { resolveFrom, type Io } from '../cli.js';
 
-export async function runCheck(options: { content: string; strict?: boolean }, io: Io): Promise<void> {
-  const result = await checkContent(resolveFrom(io, options.content), { strict: options.strict });
+export async function runCheck(options: { content: string; strict?: boolean; siteUrl?: string }, io: Io): Promise<void> {
+  const result = await checkContent(resolveFrom(io, options.content), { strict: options.strict, siteUrlOverridden: options.siteUrl !== undefined });
   if (result.problems.length > 0) {
     io.err(formatProblems(result.problems, result.sources, { cwd: io.cwd }));
     throw new ContentError(result.problems, result.sources);

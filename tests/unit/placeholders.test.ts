@@ -108,6 +108,10 @@ describe('placeholders', () => {
     expect(await main(['build', '--site-url', 'https://movers.example.net'], io)).toBe(0);
     expect(io.stderr()).not.toContain('seo.siteUrl');
     expect(io.stderr()).toContain('contact.phone');
+    const check = captureIo(dir);
+    expect(await main(['check', '--strict', '--site-url', 'https://movers.example.net'], check)).toBe(1);
+    expect(check.stderr()).not.toContain('seo.siteUrl');
+    expect(check.stderr()).toContain('contact.phone');
   });
 
   it('finds sample contact details that carry no comment, but not an input placeholder such as you@example.com', async () => {

@@ -1,13 +1,9 @@
-import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { ContentError, UsageError } from '../generator/problem.js';
+import type { Io } from './io.js';
 
-/** Where the CLI writes; tests pass their own to capture output without spawning. */
-export interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  cwd: string;
-}
+// The commands import Io from io.ts, never from here: imports run one way, cli → commands → io.
+export type { Io } from './io.js';
 
 const defaultIo: Io = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -116,8 +112,4 @@ function report(error: unknown, io: Io): number {
   const cause = error instanceof Error && error.cause instanceof Error ? `\nCaused by: ${error.cause.stack ?? error.cause.message}` : '';
   io.err(`Something went wrong inside the site generator; this is a bug, not a content mistake.\n${stack}${cause}`);
   return 2;
-}
-
-export function resolveFrom(io: Io, dir: string): string {
-  return path.resolve(io.cwd, dir);
 }

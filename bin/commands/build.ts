@@ -5,7 +5,7 @@ import { displayFolder } from '../../generator/out-guard.js';
 import { ContentError } from '../../generator/problem.js';
 import { projectRoot } from '../../generator/root.js';
 import { writeSite } from '../../generator/write.js';
-import { resolveFrom, type Io } from '../cli.js';
+import { resolveFrom, type Io } from '../io.js';
 
 interface BuildFlags {
   content: string;

@@ -2,7 +2,7 @@ import { checkContent } from '../../generator/build.js';
 import { formatProblems } from '../../generator/format.js';
 import { ContentError } from '../../generator/problem.js';
 import { CONTENT_FILES } from '../../generator/schema/index.js';
-import { resolveFrom, type Io } from '../cli.js';
+import { resolveFrom, type Io } from '../io.js';
 
 export async function runCheck(options: { content: string; strict?: boolean; siteUrl?: string }, io: Io): Promise<void> {
   const result = await checkContent(resolveFrom(io, options.content), { strict: options.strict, siteUrlOverridden: options.siteUrl !== undefined });

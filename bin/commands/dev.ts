@@ -1,6 +1,6 @@
 import { displayPath } from '../../generator/format.js';
 import { parsePort, untilStopped } from '../../generator/serve/http.js';
-import { resolveFrom, type Io } from '../cli.js';
+import { resolveFrom, type Io } from '../io.js';
 
 interface DevFlags {
   content: string;

@@ -1,7 +1,7 @@
 import { displayPath } from '../../generator/format.js';
 import { parsePort, untilStopped } from '../../generator/serve/http.js';
 import { startPreview } from '../../generator/serve/preview.js';
-import { resolveFrom, type Io } from '../cli.js';
+import { resolveFrom, type Io } from '../io.js';
 
 interface PreviewFlags {
   out: string;

@@ -2,10 +2,11 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main as runCli } from '../../bin/cli.js';
 import { build, checkContent, type BuildResult } from '../../generator/build.js';
 import { formatProblems } from '../../generator/format.js';
 import { brokenRules, rupeesText } from '../helpers/content-rules.js';
-import { LIVE_CONTENT } from '../helpers/content.js';
+import { captureIo, LIVE_CONTENT } from '../helpers/content.js';
 import { main as mainOf, parseHtml, textOf } from '../helpers/dom.js';
 import { applyMonthOfEdits, type MonthOfEdits } from '../helpers/operator-edits.js';
 
@@ -59,12 +60,7 @@ describe('a month of operator edits', () => {
   });
 
   it('passes site check from the command line too, as the deploy runs it', async () => {
-    const io = { cwd: dir, out: () => undefined, err: () => undefined };
-    expect(await mainCli(['check'], io)).toBe(0);
+    const io = captureIo(dir);
+    expect(await runCli(['check'], io), io.stderr()).toBe(0);
   });
 });
-
-async function mainCli(argv: string[], io: { cwd: string; out: (t: string) => void; err: (t: string) => void }): Promise<number> {
-  const { main } = await import('../../bin/cli.js');
-  return main(argv, io);
-}

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import type { OutputFile } from './output.js';
 import { projectRoot } from './root.js';
 
@@ -54,13 +53,81 @@ async function unchangedSince(inputs: Map<string, number>): Promise<boolean> {
 async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<OutputFile> {
   const cached = lastBundles.get(entry);
   if (cached && (await unchangedSince(cached.inputs))) return cached.file;
+  const fromDisk = await readDiskCache(entry);
+  if (fromDisk) {
+    lastBundles.set(entry, fromDisk);
+    return fromDisk.file;
+  }
   const fresh = await runEsbuild(entry, kind);
   lastBundles.set(entry, fresh);
+  await writeDiskCache(entry, fresh).catch(() => undefined);
   return fresh.file;
+}
+
+/**
+ * A fresh process (every `site build`) finds the last bundle of each entry on disk, under
+ * node_modules/.cache/, with the contents of every file that went into it. When they are all the
+ * same, esbuild is not even started: most builds change content, not the client or the styles.
+ */
+const CACHE_VERSION = 1;
+
+function cacheFile(entry: string): string {
+  const key = createHash('sha256').update(`${CACHE_VERSION}\0${TARGET.join(',')}\0${entry}`).digest('hex').slice(0, 16);
+  return path.join(projectRoot(), 'node_modules', '.cache', 'site-bundle', `${key}.json`);
+}
+
+interface DiskEntry {
+  /** Each input's absolute path and the sha256 of its contents. */
+  inputs: Array<[file: string, sha256: string]>;
+  path: string;
+  contents: string;
+}
+
+async function sha256Of(file: string): Promise<string | undefined> {
+  const bytes = await readFile(file).catch(() => undefined);
+  return bytes && createHash('sha256').update(bytes).digest('hex');
+}
+
+async function readDiskCache(entry: string): Promise<{ inputs: Map<string, number>; file: OutputFile } | undefined> {
+  const raw = await readFile(cacheFile(entry), 'utf8').catch(() => undefined);
+  if (!raw) return undefined;
+  let saved: DiskEntry;
+  try {
+    saved = JSON.parse(raw) as DiskEntry;
+  } catch {
+    return undefined;
+  }
+  const started = Date.now();
+  const same = await Promise.all(saved.inputs.map(async ([file, hash]) => (await sha256Of(file)) === hash));
+  if (saved.inputs.length === 0 || !same.every(Boolean)) return undefined;
+  return { inputs: await modificationTimes(saved.inputs.map(([file]) => file), started), file: { path: saved.path, contents: Buffer.from(saved.contents, 'base64') } };
+}
+
+async function writeDiskCache(entry: string, bundle: { inputs: Map<string, number>; file: OutputFile }): Promise<void> {
+  const inputs = await Promise.all([...bundle.inputs.keys()].map(async (file) => [file, (await sha256Of(file)) ?? ''] as [string, string]));
+  const saved: DiskEntry = { inputs, path: bundle.file.path, contents: Buffer.from(bundle.file.contents).toString('base64') };
+  const target = cacheFile(entry);
+  await mkdir(path.dirname(target), { recursive: true });
+  // Written aside, then renamed: two builds at once never read half a file.
+  const temporary = `${target}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(saved));
+  await rename(temporary, target);
+}
+
+/** Each input's modification time, or -1 for one saved after `started` (it may have changed since). */
+async function modificationTimes(files: readonly string[], started: number): Promise<Map<string, number>> {
+  const inputs = new Map<string, number>();
+  for (const file of files) {
+    const mtime = (await stat(file).catch(() => undefined))?.mtimeMs;
+    inputs.set(file, mtime !== undefined && mtime < started ? mtime : -1);
+  }
+  return inputs;
 }
 
 async function runEsbuild(entry: string, kind: 'js' | 'css') {
   const started = Date.now();
+  // Loaded only when something must be bundled: starting esbuild's service costs a cold build time.
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     metafile: true,
     entryPoints: [entry],
@@ -79,11 +146,6 @@ async function runEsbuild(entry: string, kind: 'js' | 'css') {
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
   const file: OutputFile = { path: `assets/main.${hash}.${kind}`, contents };
   // Times are read after the build; a file saved while esbuild ran looks changed next time.
-  const inputs = new Map<string, number>();
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const absolute = path.resolve(input);
-    const mtime = (await stat(absolute).catch(() => undefined))?.mtimeMs;
-    inputs.set(absolute, mtime !== undefined && mtime < started ? mtime : -1);
-  }
+  const inputs = await modificationTimes(Object.keys(result.metafile.inputs).map((input) => path.resolve(input)), started);
   return { inputs, file };
 }

@@ -1,0 +1,57 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/**
+ * A fresh process finds the last bundle on disk and does not start esbuild while the client and
+ * styles are unchanged; any change to a file that went into a bundle bundles again. A "fresh
+ * process" here is a fresh import of the module (its in-memory cache empty), with esbuild made to
+ * fail when it is asked for.
+ */
+let dir: string;
+let options: { scriptEntry: string; styleEntry: string; staticDir: string };
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'site-bundle-cache-'));
+  options = { scriptEntry: path.join(dir, 'main.ts'), styleEntry: path.join(dir, 'main.css'), staticDir: path.join(dir, 'static') };
+  await writeFile(path.join(dir, 'part.ts'), 'export const greeting: string = "namaskaram";\n');
+  await writeFile(options.scriptEntry, 'import { greeting } from "./part";\nconsole.log(greeting);\n');
+  await writeFile(options.styleEntry, 'body { color: teal }\n');
+});
+afterAll(async () => {
+  vi.doUnmock('esbuild');
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function freshBundle(esbuildAllowed: boolean) {
+  vi.resetModules();
+  if (esbuildAllowed) vi.doUnmock('esbuild');
+  else {
+    vi.doMock('esbuild', () => ({
+      build: () => Promise.reject(new Error('esbuild was started although nothing changed')),
+    }));
+  }
+  const { bundleAssets } = await import('../../generator/bundle.js');
+  const bundle = await bundleAssets(options);
+  const text = (url: string) => String(bundle.files.find((file) => `/${file.path}` === url)!.contents);
+  return { js: text(bundle.js), css: text(bundle.css), names: [bundle.js, bundle.css] };
+}
+
+describe('the on-disk bundle cache', () => {
+  it('serves an unchanged client and stylesheet without starting esbuild', async () => {
+    const first = await freshBundle(true);
+    expect(first.js).toContain('namaskaram');
+    const second = await freshBundle(false);
+    expect(second).toEqual(first);
+  });
+
+  it('bundles again when an imported file changes, and serves the new bundle', async () => {
+    await writeFile(path.join(dir, 'part.ts'), 'export const greeting: string = "swagatham";\n');
+    await expect(freshBundle(false)).rejects.toThrow(/esbuild was started/);
+    const changed = await freshBundle(true);
+    expect(changed.js).toContain('swagatham');
+    expect(changed.js).not.toContain('namaskaram');
+    expect((await freshBundle(false)).js).toContain('swagatham');
+  });
+});

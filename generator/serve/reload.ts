@@ -1,3 +1,4 @@
+import { RELOAD_CLIENT } from './reload-client.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The paths `site dev` answers itself; none of them exists in a built site. */
@@ -7,23 +8,8 @@ export const DEV_PATHS = {
   overlayCss: '/__dev/overlay.css',
 } as const;
 
-/**
- * The browser side of live reload, served as a file (not inline) so a strict Content-Security-Policy
- * without 'unsafe-inline' still allows it. The page knows the build it shows from the script's own
- * URL; the server names the current build when the stream opens and after every rebuild, so a page
- * that missed a rebuild (or outlived a restarted server) reloads too.
- */
-export const RELOAD_SCRIPT = `// Added by "site dev" only: reloads this page whenever the site is rebuilt.
-const shown = new URL(import.meta.url).searchParams.get('build');
-const events = new EventSource(${JSON.stringify(DEV_PATHS.events)});
-function check(event) {
-  if (JSON.parse(event.data).build === shown) return;
-  events.close();
-  location.reload();
-}
-events.addEventListener('hello', check);
-events.addEventListener('reload', check);
-`;
+/** The browser side of live reload: see reload-client.ts. */
+export const RELOAD_SCRIPT = RELOAD_CLIENT;
 
 /** The tag that loads the reload script, for a page of build `build`. */
 export function reloadScriptTag(build: string): string {

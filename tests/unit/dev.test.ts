@@ -107,15 +107,16 @@ afterAll(async () => {
 });
 
 /**
- * A copy of the project's content, templates, client and generator: a test can break them safely,
+ * A copy of the project's templates, client and generator, with the sample content: a test can break them safely,
  * and edits others make to the real ones meanwhile do not reach the server under test.
  */
 async function projectCopy(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-dev-project-'));
   temporary.push(dir);
-  for (const folder of ['generator', 'templates', 'client', 'static', 'content']) {
+  for (const folder of ['generator', 'templates', 'client', 'static']) {
     if (existsSync(path.join(ROOT, folder))) await cp(path.join(ROOT, folder), path.join(dir, folder), { recursive: true });
   }
+  await cp(SAMPLE_CONTENT, path.join(dir, 'content'), { recursive: true });
   return dir;
 }
 

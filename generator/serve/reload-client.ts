@@ -17,7 +17,7 @@ export const RELOAD_CLIENT = String.raw`// Added by "site dev" only: updates thi
 let shown = new URL(import.meta.url).searchParams.get('build');
 let base = null;
 let busy = Promise.resolve();
-const events = new EventSource('/__dev/events');
+const events = new EventSource("/__dev/events");
 
 function isDevScript(node) {
   return node.nodeType === 1 && node.tagName === 'SCRIPT' && (node.getAttribute('src') || '').startsWith('/__dev/');

@@ -90,6 +90,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 export interface AssembleOptions {
   now?: Date;
+  /**
+   * Link the stylesheet as a file instead of writing it into each page: `site dev` does, so a
+   * style edit can be swapped in without a reload (the page's policy would refuse new inline text).
+   */
+  linkStylesheet?: boolean;
   /** The page renderer; `site dev` passes one built from freshly edited templates. */
   render?: typeof renderPages;
 }
@@ -99,13 +104,15 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const render = options.render ?? renderPages;
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
   const pages = render(site, {
-    assets: { css: bundle.css, js: bundle.js },
+    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles } },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
   });
   // The policy travels in each page's <meta> for hosts that cannot send headers, and in _headers for those that can.
-  const secured = pages.map((page) => ({ ...page, contents: withPolicyMeta(String(page.contents), site) }));
-  return [...secured, ...bundle.files, favicon(), sitemap(siteUrl), robots(siteUrl), headersFile(site)];
+  const inline = options.linkStylesheet ? {} : { styles: [bundle.styleHash] };
+  const secured = pages.map((page) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, inline) }));
+  const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
+  return [...secured, ...bundle.files, ...stylesheet, favicon(), sitemap(siteUrl), robots(siteUrl), headersFile(site, inline)];
 }
 
 function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?: string }): Site {

@@ -14,9 +14,17 @@ export interface BundleOptions {
 
 export interface Bundle {
   files: OutputFile[];
-  /** Root-relative URLs of the hashed files, for the templates. */
-  css: string;
+  /** Root-relative URL of the hashed script, for the templates. */
   js: string;
+  /**
+   * The stylesheet, written into every page's <head>: no request stands between the HTML and the
+   * first paint. Files it refers to (fonts) are in `files`, under /assets/.
+   */
+  styles: string;
+  /** The stylesheet's sha256 as a CSP source ('sha256-…'), so the policy allows exactly it. */
+  styleHash: string;
+  /** The same stylesheet as a hashed file, for `site dev`, which swaps it without a reload. */
+  stylesheet: OutputFile;
 }
 
 /** Browsers the site supports: what mid-range Android phones of the last few years run. */
@@ -30,7 +38,9 @@ export async function bundleAssets(options: BundleOptions = {}): Promise<Bundle>
     bundleOne(options.styleEntry ?? path.join(root, 'templates/styles/main.css'), 'css'),
     staticFiles(options.staticDir ?? path.join(root, 'static')),
   ]);
-  return { files: [js, css, ...copied], js: `/${js.path}`, css: `/${css.path}` };
+  const styles = String(css.main.contents);
+  const styleHash = `'sha256-${createHash('sha256').update(styles).digest('base64')}'`;
+  return { files: [js.main, ...js.extra, ...css.extra, ...copied], js: `/${js.main.path}`, styles, styleHash, stylesheet: css.main };
 }
 
 /** Files served as they are at fixed addresses, such as the share picture /share.png. */
@@ -43,14 +53,20 @@ async function staticFiles(dir: string): Promise<OutputFile[]> {
  * What the last bundle of each entry read, with each input's modification time: a content edit
  * rebuilds in the same process (tests, benchmarks, tools) without bundling unchanged code again.
  */
-const lastBundles = new Map<string, { inputs: Map<string, number>; file: OutputFile }>();
+const lastBundles = new Map<string, { inputs: Map<string, number>; file: Bundled }>();
+
+/** One entry's bundle: the script or stylesheet, and the files it refers to (fonts). */
+interface Bundled {
+  main: OutputFile;
+  extra: OutputFile[];
+}
 
 async function unchangedSince(inputs: Map<string, number>): Promise<boolean> {
   const checks = [...inputs].map(async ([file, mtime]) => (await stat(file).catch(() => undefined))?.mtimeMs === mtime);
   return (await Promise.all(checks)).every(Boolean);
 }
 
-async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<OutputFile> {
+async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<Bundled> {
   const cached = lastBundles.get(entry);
   if (cached && (await unchangedSince(cached.inputs))) return cached.file;
   const fromDisk = await readDiskCache(entry);
@@ -69,7 +85,7 @@ async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<OutputFile>
  * node_modules/.cache/, with the contents of every file that went into it. When they are all the
  * same, esbuild is not even started: most builds change content, not the client or the styles.
  */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 function cacheFile(entry: string): string {
   const key = createHash('sha256').update(`${CACHE_VERSION}\0${TARGET.join(',')}\0${entry}`).digest('hex').slice(0, 16);
@@ -79,8 +95,8 @@ function cacheFile(entry: string): string {
 interface DiskEntry {
   /** Each input's absolute path and the sha256 of its contents. */
   inputs: Array<[file: string, sha256: string]>;
-  path: string;
-  contents: string;
+  /** The outputs, main file first, contents in base64. */
+  files: Array<[path: string, contents: string]>;
 }
 
 async function sha256Of(file: string): Promise<string | undefined> {
@@ -88,7 +104,7 @@ async function sha256Of(file: string): Promise<string | undefined> {
   return bytes && createHash('sha256').update(bytes).digest('hex');
 }
 
-async function readDiskCache(entry: string): Promise<{ inputs: Map<string, number>; file: OutputFile } | undefined> {
+async function readDiskCache(entry: string): Promise<{ inputs: Map<string, number>; file: Bundled } | undefined> {
   const raw = await readFile(cacheFile(entry), 'utf8').catch(() => undefined);
   if (!raw) return undefined;
   let saved: DiskEntry;
@@ -99,13 +115,15 @@ async function readDiskCache(entry: string): Promise<{ inputs: Map<string, numbe
   }
   const started = Date.now();
   const same = await Promise.all(saved.inputs.map(async ([file, hash]) => (await sha256Of(file)) === hash));
-  if (saved.inputs.length === 0 || !same.every(Boolean)) return undefined;
-  return { inputs: await modificationTimes(saved.inputs.map(([file]) => file), started), file: { path: saved.path, contents: Buffer.from(saved.contents, 'base64') } };
+  if (saved.inputs.length === 0 || !Array.isArray(saved.files) || saved.files.length === 0 || !same.every(Boolean)) return undefined;
+  const [main, ...extra] = saved.files.map(([file, contents]) => ({ path: file, contents: Buffer.from(contents, 'base64') }));
+  return { inputs: await modificationTimes(saved.inputs.map(([file]) => file), started), file: { main: main!, extra } };
 }
 
-async function writeDiskCache(entry: string, bundle: { inputs: Map<string, number>; file: OutputFile }): Promise<void> {
+async function writeDiskCache(entry: string, bundle: { inputs: Map<string, number>; file: Bundled }): Promise<void> {
   const inputs = await Promise.all([...bundle.inputs.keys()].map(async (file) => [file, (await sha256Of(file)) ?? ''] as [string, string]));
-  const saved: DiskEntry = { inputs, path: bundle.file.path, contents: Buffer.from(bundle.file.contents).toString('base64') };
+  const files = [bundle.file.main, ...bundle.file.extra].map((file) => [file.path, Buffer.from(file.contents).toString('base64')] as [string, string]);
+  const saved: DiskEntry = { inputs, files };
   const target = cacheFile(entry);
   await mkdir(path.dirname(target), { recursive: true });
   // Written aside, then renamed: two builds at once never read half a file.
@@ -138,13 +156,21 @@ async function runEsbuild(entry: string, kind: 'js' | 'css') {
     target: TARGET,
     legalComments: 'none',
     logLevel: 'silent',
-    outfile: `out.${kind}`,
+    outfile: `assets/out.${kind}`,
+    // Files a stylesheet refers to (fonts) keep a hashed name under /assets/, addressed from the
+    // site's root: the stylesheet is read inside pages at every depth.
+    loader: { '.woff2': 'file', '.woff': 'file' },
+    assetNames: '[name].[hash]',
+    publicPath: '/assets/',
   });
-  const output = result.outputFiles.find((file) => file.path.endsWith(`.${kind}`));
+  const output = result.outputFiles.find((file) => file.path.endsWith(`out.${kind}`));
   if (!output) throw new Error(`esbuild produced no .${kind} file for ${entry}`);
   const contents = Buffer.from(output.contents);
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
-  const file: OutputFile = { path: `assets/main.${hash}.${kind}`, contents };
+  const extra: OutputFile[] = result.outputFiles
+    .filter((other) => other !== output && !other.path.endsWith('.map'))
+    .map((other) => ({ path: `assets/${path.basename(other.path)}`, contents: Buffer.from(other.contents) }));
+  const file: Bundled = { main: { path: `assets/main.${hash}.${kind}`, contents }, extra };
   // Times are read after the build; a file saved while esbuild ran looks changed next time.
   const inputs = await modificationTimes(Object.keys(result.metafile.inputs).map((input) => path.resolve(input)), started);
   return { inputs, file };

@@ -40,19 +40,20 @@ const DENIED_FEATURES = [
  * The policy for the site. Everything defaults to nothing; each directive adds only what a
  * page really uses:
  * - scripts, styles, fonts and images come from the site itself (the pages have no inline
- *   script apart from JSON-LD data, which CSP does not run, and no style attributes);
+ *   script apart from JSON-LD data, which CSP does not run, and no style attributes), and the
+ *   stylesheet written into each page is allowed by its hash alone;
  * - connect-src: the relay the quote form posts to with fetch, plus 'self' so the dev server's
  *   reload channel (same origin) keeps working;
  * - form-action: the relay's plain endpoint the form posts to without JavaScript, plus 'self'
  *   because browsers apply form-action to the relay's redirect back to /contact;
  * - frame-src: the map on the contact page.
  */
-export function contentSecurityPolicy(site: Site): Directives {
+export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): Directives {
   const { form, contact } = site.settings;
   return [
     ['default-src', ["'none'"]],
     ['script-src', ["'self'"]],
-    ['style-src', ["'self'"]],
+    ['style-src', ["'self'", ...(inline.styles ?? [])]],
     ['img-src', ["'self'"]],
     ['font-src', ["'self'"]],
     ['connect-src', unique(["'self'", origin(form.endpoint)])],
@@ -64,6 +65,11 @@ export function contentSecurityPolicy(site: Site): Directives {
   ];
 }
 
+/** Inline code the pages carry, allowed one by one by its hash ('sha256-…'), never 'unsafe-inline'. */
+export interface InlineSources {
+  styles?: readonly string[];
+}
+
 /** The policy as a header value; `forMeta` leaves out what a <meta> policy may not carry. */
 export function serializePolicy(directives: Directives, { forMeta = false } = {}): string {
   return directives
@@ -73,9 +79,9 @@ export function serializePolicy(directives: Directives, { forMeta = false } = {}
 }
 
 /** Every header the site is served with, as name and value. */
-export function securityHeaders(site: Site): Array<[name: string, value: string]> {
+export function securityHeaders(site: Site, inline: InlineSources = {}): Array<[name: string, value: string]> {
   return [
-    ['Content-Security-Policy', serializePolicy(contentSecurityPolicy(site))],
+    ['Content-Security-Policy', serializePolicy(contentSecurityPolicy(site, inline))],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -89,12 +95,12 @@ export function securityHeaders(site: Site): Array<[name: string, value: string]
  * at the start of a line, then its headers indented by two spaces. Assets carry a content hash
  * in their names, so they may be cached for a year.
  */
-export function headersFile(site: Site): OutputFile {
+export function headersFile(site: Site, inline: InlineSources = {}): OutputFile {
   const block = (pattern: string, headers: ReadonlyArray<readonly [string, string]>) =>
     [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   const contents = [
     '# Written by `site build` from content/site.yaml; edit the content, not this file.',
-    block('/*', securityHeaders(site)),
+    block('/*', securityHeaders(site, inline)),
     block('/assets/*', [['Cache-Control', 'public, max-age=31536000, immutable']]),
   ].join('\n\n');
   return { path: '_headers', contents: `${contents}\n` };
@@ -104,8 +110,8 @@ export function headersFile(site: Site): OutputFile {
  * Adds the policy as `<meta http-equiv="Content-Security-Policy">` straight after the charset
  * declaration, before anything the policy governs: a meta policy only applies to what follows it.
  */
-export function withPolicyMeta(html: string, site: Site): string {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(serializePolicy(contentSecurityPolicy(site), { forMeta: true }))}"/>`;
+export function withPolicyMeta(html: string, site: Site, inline: InlineSources = {}): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(serializePolicy(contentSecurityPolicy(site, inline), { forMeta: true }))}"/>`;
   const charset = /<meta charSet="utf-8"\/>/i.exec(html);
   const head = /<head(\s[^>]*)?>/i.exec(html);
   const anchor = charset ?? head;

@@ -3,10 +3,14 @@ import type { Site } from '../generator/schema/index.js';
 /** The pages the generator renders; each becomes one HTML document. */
 export type PageId = 'home' | 'about' | 'services' | 'contact' | 'notFound';
 
-/** Root-relative URLs of the bundled, content-hashed assets. */
+/** The bundled assets: the script's root-relative, content-hashed URL and the stylesheet. */
 export interface Assets {
-  css: string;
   js: string;
+  /**
+   * The stylesheet: its text, written into <head> so nothing blocks the first paint (the CSP
+   * allows it by its hash), or, for `site dev`, the root-relative URL of its file.
+   */
+  styles: { inline: string } | { href: string };
 }
 
 export interface PageProps {

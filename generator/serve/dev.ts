@@ -194,7 +194,7 @@ class DevSite {
     const reports = ALL_AREAS.flatMap((area) => this.#reports.get(area) ?? []);
     if (reports.length === 0) {
       try {
-        const files = assembleSite(this.#site!, this.#bundle!, { render: this.#templates!.render });
+        const files = assembleSite(this.#site!, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true });
         this.#files = new Map(files.map((file) => [file.path, file]));
         this.#rules = parseHeaders(String(this.#files.get('_headers')?.contents ?? ''));
       } catch (error) {

@@ -6,8 +6,9 @@
  * again and applies the difference between the markup the page was loaded with and the new
  * markup to the live document. What the visitor did (scroll position, typed values, an open menu
  * or chat popup: state the site's script keeps in attributes the server never writes) is left
- * alone, because only what the server's markup changed is touched. A new stylesheet is swapped in
- * without a reload. Anything patching cannot do safely (a new script, the error overlay coming or
+ * alone, because only what the server's markup changed is touched. `site dev` links the
+ * stylesheet as a file (the built site writes it into each page), so a style edit swaps the file
+ * in without a reload. Anything patching cannot do safely (a new script, the error overlay coming or
  * going, a page whose structure the script changed) falls back to a full reload.
  *
  * The page knows the build it shows from the script's own URL; the server names the current build
@@ -35,7 +36,8 @@ function sync(old, next, live) {
     return true;
   }
   if (old.nodeType !== 1) return true;
-  if (old.tagName === 'SCRIPT') return old.outerHTML === next.outerHTML;
+  // New code or new inline styles (which the page's policy would refuse) need the page loaded afresh.
+  if (old.tagName === 'SCRIPT' || old.tagName === 'STYLE') return old.outerHTML === next.outerHTML;
   if (old.tagName === 'LINK' && old.rel === 'stylesheet' && old.getAttribute('href') !== next.getAttribute('href')) {
     swapStylesheet(live, next.getAttribute('href'));
     return true;
@@ -45,10 +47,6 @@ function sync(old, next, live) {
   }
   for (const { name } of Array.from(old.attributes)) {
     if (!next.hasAttribute(name)) live.removeAttribute(name);
-  }
-  if (old.tagName === 'STYLE' && old.textContent !== next.textContent) {
-    live.textContent = next.textContent;
-    return true;
   }
   const was = kids(old);
   const now = kids(next);

@@ -19,7 +19,11 @@ export function Head({ page, path, site, assets, siteUrl }: PageProps) {
       <meta name="theme-color" content={PALETTE.primary} />
       <meta name="color-scheme" content="light" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      <link rel="stylesheet" href={assets.css} />
+      {'inline' in assets.styles ? (
+        <style dangerouslySetInnerHTML={{ __html: assets.styles.inline }} />
+      ) : (
+        <link rel="stylesheet" href={assets.styles.href} />
+      )}
       <script type="module" src={assets.js} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.settings.company.name} />

@@ -21,7 +21,8 @@ const PAGES = ['index.html', 'about/index.html', 'services/index.html', 'contact
 const CONTROL = 'control/known-invalid.html';
 /** Invalid on purpose: a <div> may not sit inside a <span>, and a <p> may not be closed twice. */
 const CONTROL_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title></head><body><span><div>x</div></span></p></body></html>';
-const TIMEOUT_MS = 60_000;
+// Three sites of five pages on a Java start-up: slow on a busy two-core machine.
+const TIMEOUT_MS = 180_000;
 
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Window } from 'happy-dom';
@@ -7,7 +8,7 @@ import { build, checkContent, type BuildResult } from '../../generator/build.js'
 import { contentSecurityPolicy, serializePolicy } from '../../generator/security.js';
 import { headersFor, parseHeaders } from '../../generator/serve/headers.js';
 import type { ContentFile } from '../../generator/schema/index.js';
-import { contentWithFixture, ROOT } from '../helpers/content.js';
+import { contentWithFixture, ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**
  * "Ship it safely": the headers and the meta policy derived from content, what the built pages may
@@ -18,9 +19,18 @@ import { contentWithFixture, ROOT } from '../helpers/content.js';
 const NOW = new Date('2025-06-01T00:00:00Z');
 const PAGES = ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html', '404.html'];
 
-/** The policy for the shipped content, spelled out so a change to it shows in review. */
-const SHIPPED_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; " +
+/** The stylesheet written into a page, and its hash as a CSP source. */
+function inlineStyle(html: string): { text: string; source: string } {
+  const text = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+  return { text, source: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
+}
+
+/**
+ * The policy for the sample content, spelled out so a change to it shows in review; STYLE stands
+ * for the hash of the stylesheet every page carries, which changes with every style edit.
+ */
+const SAMPLE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' STYLE; img-src 'self'; font-src 'self'; " +
   "connect-src 'self' https://formsubmit.co; form-action 'self' https://formsubmit.co; " +
   "frame-src https://www.google.com; base-uri 'self'; object-src 'none'; frame-ancestors 'none'";
 
@@ -71,7 +81,7 @@ const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'da
  * is data, not script), <style> elements, style="" and on*="" attributes, javascript: or data: URLs.
  * Returns one line per finding, empty when the page is clean.
  */
-function inlineFindings(html: string, scriptSrc: string): string[] {
+function inlineFindings(html: string, scriptSrc: string, allowedStyles: readonly string[]): string[] {
   const findings: string[] = [];
   for (const element of elements(html)) {
     const tag = element.tagName.toLowerCase();
@@ -81,7 +91,7 @@ function inlineFindings(html: string, scriptSrc: string): string[] {
       if (type === 'application/ld+json' && src === null) JSON.parse(element.textContent ?? '');
       else if (!(src === scriptSrc && type === 'module' && !element.textContent)) findings.push(`script ${element.outerHTML.slice(0, 120)}`);
     }
-    if (tag === 'style') findings.push('a <style> element');
+    if (tag === 'style' && !allowedStyles.includes(inlineStyle(element.outerHTML).source)) findings.push('a <style> element the policy does not allow by its hash');
     for (const attribute of [...element.attributes]) {
       const name = attribute.name.toLowerCase();
       const value = attribute.value ?? '';
@@ -97,12 +107,22 @@ function inlineFindings(html: string, scriptSrc: string): string[] {
 
 describe('security headers and the page policy, from the shipped content', () => {
   let result: BuildResult;
+  let style: { text: string; source: string };
+  let policy: string;
   beforeAll(async () => {
-    result = await build({ contentDir: path.join(ROOT, 'content'), now: NOW });
+    result = await build({ contentDir: SAMPLE_CONTENT, now: NOW });
+    style = inlineStyle(text(result, 'index.html'));
+    policy = SAMPLE_POLICY.replace('STYLE', style.source);
+  });
+
+  it('write the same stylesheet into every page, allowed by its hash and nothing looser', () => {
+    expect(style.text.length).toBeGreaterThan(1000);
+    for (const file of PAGES) expect(inlineStyle(text(result, file)), file).toEqual(style);
+    expect(policy).not.toContain('unsafe-inline');
   });
 
   it('allow only the site itself, the quote relay and the map', () => {
-    expect(serializePolicy(contentSecurityPolicy(result.site))).toBe(SHIPPED_POLICY);
+    expect(serializePolicy(contentSecurityPolicy(result.site, { styles: [style.source] }))).toBe(policy);
   });
 
   it('write _headers with the policy, the hardening headers and long caching for hashed assets', () => {
@@ -110,7 +130,7 @@ describe('security headers and the page policy, from the shipped content', () =>
     expect(rules.map((rule) => rule.pattern)).toEqual(['/*', '/assets/*']);
     const page = Object.fromEntries(headersFor(rules, '/contact/'));
     expect(page).toEqual({
-      'Content-Security-Policy': SHIPPED_POLICY,
+      'Content-Security-Policy': policy,
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -126,7 +146,7 @@ describe('security headers and the page policy, from the shipped content', () =>
   });
 
   it('put the policy, without frame-ancestors, at the top of every page’s <head>', () => {
-    const metaPolicy = SHIPPED_POLICY.replace("; frame-ancestors 'none'", '');
+    const metaPolicy = policy.replace("; frame-ancestors 'none'", '');
     for (const file of PAGES) {
       const html = text(result, file);
       const doc = parseHtml(html);
@@ -141,7 +161,7 @@ describe('security headers and the page policy, from the shipped content', () =>
 
   it('render pages with no inline script or style, no event handler attributes and no script URLs', () => {
     const js = result.files.find((f) => /^assets\/.*\.js$/.test(f.path))!.path;
-    for (const file of PAGES) expect(inlineFindings(text(result, file), `/${js}`), file).toEqual([]);
+    for (const file of PAGES) expect(inlineFindings(text(result, file), `/${js}`, [style.source]), file).toEqual([]);
   });
 
   it('load nothing the policy does not allow: every script, stylesheet and image from the site, the map from its origin', () => {
@@ -162,10 +182,8 @@ describe('security headers and the page policy, from the shipped content', () =>
       }
     }
     // The stylesheet pulls in nothing from elsewhere and needs no data: images.
-    for (const css of result.files.filter((f) => f.path.endsWith('.css'))) {
-      for (const [, target] of String(css.contents).matchAll(/url\(\s*['"]?([^'")]*)/g)) expect(target, css.path).toMatch(/^\/[^/]/);
-      expect(String(css.contents)).not.toMatch(/@import\s/);
-    }
+    for (const [, target] of style.text.matchAll(/url\(\s*['"]?([^'")]*)/g)) expect(target).toMatch(/^\/[^/]/);
+    expect(style.text).not.toMatch(/@import\s/);
   });
 
   it('open every new tab with rel="noopener noreferrer", the social links included', async () => {
@@ -191,7 +209,7 @@ describe('security headers and the page policy, from the shipped content', () =>
 
 describe('the relay address from --form-endpoint', () => {
   it('replaces the content’s relay in connect-src and form-action, in _headers and in every page', async () => {
-    const result = await build({ contentDir: path.join(ROOT, 'content'), formEndpoint: 'http://127.0.0.1:8787/relay', now: NOW });
+    const result = await build({ contentDir: SAMPLE_CONTENT, formEndpoint: 'http://127.0.0.1:8787/relay', now: NOW });
     const policy = new Map(contentSecurityPolicy(result.site));
     expect(policy.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8787']);
     expect(policy.get('form-action')).toEqual(["'self'", 'http://127.0.0.1:8787']);
@@ -227,7 +245,8 @@ describe('markup in content renders as text', () => {
     const js = result.files.find((f) => /^assets\/.*\.js$/.test(f.path))!.path;
     for (const file of PAGES) {
       const html = text(result, file);
-      expect(inlineFindings(html, `/${js}`), file).toEqual([]);
+      const allowed = /style-src ([^;"]*)/.exec(html)?.[1]?.split(' ').filter((source) => source.startsWith("'sha256-")) ?? [];
+      expect(inlineFindings(html, `/${js}`, allowed), file).toEqual([]);
       const doc = parseHtml(html);
       expect(doc.querySelectorAll('img').length, file).toBe(0);
       expect(html, file).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

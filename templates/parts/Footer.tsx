@@ -105,7 +105,7 @@ export function Footer({ site, buildYear, returnTo }: { site: Site; buildYear: n
 /**
  * The newsletter box (client/HOOKS.md): a real form to the same relay as the quote form, with its
  * own subject. Without JavaScript the relay brings the visitor back to #newsletter-sent on the same
- * page, where CSS shows the confirmation.
+ * page, where CSS (`:target`) shows the confirmation the script shows otherwise.
  */
 function Newsletter({ site, returnTo }: { site: Site; returnTo: string }) {
   const { newsletter } = site.layout.footer;
@@ -118,8 +118,11 @@ function Newsletter({ site, returnTo }: { site: Site; returnTo: string }) {
       data-newsletter
       data-endpoint={form.endpoint}
       data-timeout-ms={form.timeoutSeconds * 1000}
+      aria-labelledby="newsletter-title"
     >
-      <h2 className="footer-title">{newsletter.title}</h2>
+      <h2 className="footer-title" id="newsletter-title">
+        {newsletter.title}
+      </h2>
       <p>{newsletter.text}</p>
       <input type="hidden" name="_subject" value={newsletter.subject} />
       <input type="hidden" name="_next" value={`${returnTo}#newsletter-sent`} />
@@ -134,10 +137,7 @@ function Newsletter({ site, returnTo }: { site: Site; returnTo: string }) {
         </button>
       </div>
       <div className="newsletter-status" role="status">
-        <p className="newsletter-sent" id="newsletter-sent">
-          {newsletter.success}
-        </p>
-        <p className="notice notice-success" data-newsletter-success hidden>
+        <p className="notice notice-success newsletter-sent" id="newsletter-sent" data-newsletter-success hidden>
           {newsletter.success}
         </p>
         <p className="notice notice-error" data-newsletter-error hidden>

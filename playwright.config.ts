@@ -26,7 +26,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
-  globalTimeout: 5 * 60_000,
+  // A bound for a hung run, not a speed budget: about 90 tests take 2-3 minutes on two idle cores and
+  // much longer on a shared, busy machine.
+  globalTimeout: 10 * 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {

@@ -67,6 +67,16 @@ function buildProgram(io: Io): Command {
     });
 
   program
+    .command('form-test')
+    .description('send one test request to the quote form relay and say whether it was accepted (run once after publishing)')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--form-endpoint <url>', 'relay AJAX address, instead of the one made from form.recipient in site.yaml')
+    .action(async (options: { content: string; formEndpoint?: string }) => {
+      const { runFormTest } = await import('./commands/form-test.js');
+      await runFormTest(options, io);
+    });
+
+  program
     .command('dev')
     .description('build, serve on this computer, and rebuild and reload the browser whenever a file changes')
     .option('--content <dir>', 'content folder', 'content')

@@ -1,5 +1,6 @@
 import { initHeader } from './header.js';
 import { initMenu } from './menu.js';
+import { initNewsletter } from './newsletter.js';
 import { initQuoteForm } from './quote-form.js';
 import { initWhatsApp } from './whatsapp.js';
 import { initYear } from './year.js';
@@ -9,4 +10,5 @@ initYear(document);
 initHeader(document);
 initMenu(document);
 initQuoteForm(document);
+initNewsletter(document);
 initWhatsApp(document);

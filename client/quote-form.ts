@@ -3,14 +3,17 @@
  * through idle → sending → success | error without leaving the page. Without JavaScript the form
  * posts to its `action` instead, so this only adds to what already works.
  *
+ * A request is never lost: on any failure the visitor's values stay, and the fallback offers the
+ * same request on WhatsApp and a call; when the browser comes back online the form offers to send
+ * the kept request; and the draft survives a reload (client/draft.ts).
+ *
  * The browser's own required checks stay in charge: `submit` fires only after they pass.
  */
+import { clearDraft, restoreDraft, saveDraft } from './draft.js';
+import { payload, send, show, timeoutOf } from './relay.js';
 
 /** How long the success message stays on screen (SPEC.md §9). */
 export const SUCCESS_MS = 5000;
-
-/** Used when the form does not say how long to wait for the relay. */
-const DEFAULT_TIMEOUT_MS = 20_000;
 
 /**
  * Enhances every [data-quote-form] under `root`. Returns a function that removes the listeners,
@@ -25,32 +28,44 @@ export function initQuoteForm(root: ParentNode): () => void {
 }
 
 function enhance(form: HTMLFormElement, signal: AbortSignal): void {
-  const find = <T extends Element>(hook: string) => form.querySelector<T>(`[${hook}]`);
+  const find = <T extends HTMLElement = HTMLElement>(hook: string) => form.querySelector<T>(`[${hook}]`);
   const button = find<HTMLButtonElement>('data-submit');
-  const label = find<HTMLElement>('data-submit-label');
-  const spinner = find<HTMLElement>('data-spinner');
-  const success = find<HTMLElement>('data-form-success');
-  const failure = find<HTMLElement>('data-form-error');
+  const label = find('data-submit-label');
+  const spinner = find('data-spinner');
+  const success = find('data-form-success');
+  const failure = find('data-form-error');
+  const offline = find('data-form-offline');
+  const online = find('data-form-online');
+  const fallback = find('data-form-fallback');
+  const whatsapp = find<HTMLAnchorElement>('data-fallback-whatsapp');
   const honeypot = find<HTMLInputElement>('data-honeypot');
-  const subjectInput = find<HTMLInputElement>('data-subject');
   let sending = false;
+  // A request that failed and has not been sent since: coming back online offers to send it.
+  let unsent = false;
   let successTimer: ReturnType<typeof setTimeout> | undefined;
 
   const showSuccess = () => {
     form.reset();
-    if (!success) return;
-    success.hidden = false;
-    successTimer = setTimeout(() => (success.hidden = true), SUCCESS_MS);
+    clearDraft();
+    unsent = false;
+    show(success);
+    successTimer = setTimeout(() => show(success, false), SUCCESS_MS);
+  };
+
+  const showFailure = (wasOffline: boolean) => {
+    unsent = true;
+    show(wasOffline ? offline : failure);
+    if (whatsapp) whatsapp.href = whatsapp.href.split('?')[0] + '?text=' + encodeURIComponent(whatsappText(form, whatsapp.dataset.greeting));
+    show(fallback);
   };
 
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (sending) return;
 
-    // A new attempt starts clean: the last answer's message goes away.
+    // A new attempt starts clean: the last answer's messages go away.
     clearTimeout(successTimer);
-    if (success) success.hidden = true;
-    if (failure) failure.hidden = true;
+    for (const message of [success, failure, offline, online, fallback]) show(message, false);
 
     // Bots fill every field; people never see this one. Pretend it worked and send nothing.
     if (honeypot?.value) {
@@ -58,26 +73,36 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
       return;
     }
 
-    const data = payload(form);
-    const subject = subjectLine(form.dataset.subjectPrefix ?? '', String(data.get('name') ?? ''));
-    if (subjectInput) subjectInput.value = subject;
-    data.set('subject', subject);
+    const subject = subjectLine(form.dataset.subjectPrefix ?? '', form.querySelector<HTMLInputElement>('[name=name]')?.value ?? '');
+    // FormSubmit titles the email with `_subject`; `subject` is the field the spec names. Both carry it.
+    for (const input of form.querySelectorAll<HTMLInputElement>('[data-subject]')) input.value = subject;
 
     sending = true;
     const idleLabel = label?.textContent ?? '';
     setBusy(true, button?.dataset.sendingLabel ?? idleLabel);
     try {
-      await send(form.dataset.endpoint ?? form.action, data, timeoutOf(form));
+      await send(form.dataset.endpoint ?? form.action, payload(form), timeoutOf(form));
       showSuccess();
     } catch (error) {
       console.error('The quote request could not be sent.', error);
-      if (failure) failure.hidden = false;
+      showFailure(!navigator.onLine);
     } finally {
       sending = false;
       setBusy(false, idleLabel);
     }
   };
-  form.addEventListener('submit', onSubmit, { signal });
+  const options = { signal };
+  form.addEventListener('submit', onSubmit, options);
+  form.addEventListener('input', () => saveDraft(form), options);
+  form.addEventListener('change', () => saveDraft(form), options);
+  find('data-form-resend')?.addEventListener('click', () => form.requestSubmit(), options);
+  const onOnline = () => {
+    if (!unsent) return;
+    show(offline, false);
+    show(online);
+  };
+  window.addEventListener('online', onOnline, options);
+  restoreDraft(form);
 
   function setBusy(busy: boolean, text: string): void {
     if (button) button.disabled = busy;
@@ -89,15 +114,16 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
 }
 
 /**
- * The visitor's answers. Fields named `_…` (`_next`, `_captcha`, the `_honey` trap) tell the relay
- * how to treat the plain no-JavaScript post; they mean nothing to its AJAX endpoint, so they stay home.
+ * The WhatsApp message for a request that could not be sent: the greeting, then one
+ * "Label: value" line per answered field, in the form's order.
  */
-function payload(form: HTMLFormElement): FormData {
-  const data = new FormData();
-  for (const [name, value] of new FormData(form)) {
-    if (!name.startsWith('_')) data.append(name, value);
+export function whatsappText(form: HTMLFormElement, greeting = ''): string {
+  const lines = [greeting];
+  for (const field of form.querySelectorAll<HTMLInputElement>('[data-label]')) {
+    const value = field.value.trim();
+    if (value) lines.push(`${field.dataset.label}: ${value}`);
   }
-  return data;
+  return lines.join('\n').trim();
 }
 
 /**
@@ -106,43 +132,4 @@ function payload(form: HTMLFormElement): FormData {
  */
 export function subjectLine(prefix: string, name: string): string {
   return [prefix.trim(), name.trim()].filter(Boolean).join(' ');
-}
-
-function timeoutOf(form: HTMLFormElement): number {
-  const ms = Number(form.dataset.timeoutMs);
-  return ms > 0 ? ms : DEFAULT_TIMEOUT_MS;
-}
-
-/**
- * Posts `data` and resolves when the relay accepted it. Rejects on a network failure, a non-ok
- * status, a JSON answer with `success: false` (or "false", how the relay refuses a form that is
- * not activated yet) and when the whole exchange takes longer than `timeoutMs`.
- */
-async function send(endpoint: string, data: FormData, timeoutMs: number): Promise<void> {
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new Error(`The form relay did not answer within ${timeoutMs} ms`)),
-    timeoutMs,
-  );
-  try {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      body: data,
-      headers: { Accept: 'application/json' },
-      signal: controller.signal,
-    });
-    if (!response.ok) throw new Error(`The form relay answered ${response.status} ${response.statusText}`.trim());
-    const body = await response.text();
-    let answer: { success?: unknown; message?: unknown } | undefined;
-    try {
-      answer = JSON.parse(body);
-    } catch {
-      // Not JSON: an ok status is all there is to go on.
-    }
-    if (answer?.success === false || answer?.success === 'false') {
-      throw new Error(`The form relay refused the request: ${String(answer.message ?? body)}`);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
 }

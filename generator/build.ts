@@ -127,7 +127,8 @@ function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?
   };
 }
 
-function checkUrlFlag(flag: string, value: string): string {
+/** A web address given on the command line, or a located UsageError saying what was expected. */
+export function checkUrlFlag(flag: string, value: string): string {
   let parsed: URL | undefined;
   try {
     parsed = new URL(value);

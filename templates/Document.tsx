@@ -27,7 +27,7 @@ function PageBody({ page, site, siteUrl }: PageProps): ReactNode {
 
 /** The whole HTML document for one page (the generator adds the doctype). */
 export function Document(props: PageProps) {
-  const { site, path, buildYear } = props;
+  const { site, page, path, buildYear, siteUrl } = props;
   return (
     <html lang="en-IN">
       <Head {...props} />
@@ -39,7 +39,8 @@ export function Document(props: PageProps) {
         <main id="main" tabIndex={-1}>
           <PageBody {...props} />
         </main>
-        <Footer site={site} buildYear={buildYear} />
+        {/* The not-found page has no address of its own to come back to: the home page stands in. */}
+        <Footer site={site} buildYear={buildYear} returnTo={`${siteUrl}${page === 'notFound' ? '/' : path}`} />
         <WhatsApp site={site} />
       </body>
     </html>

@@ -16,11 +16,17 @@ export const layoutSchema = z.strictObject({
     services: z.array(serviceRef()).min(1).meta({ description: 'Service ids listed in the footer; each links to /services' }),
     contactTitle: text(),
     newsletter: z.strictObject({
+      enabled: z
+        .boolean()
+        .meta({ description: 'Whether the footer shows the newsletter box', expected: 'true or false', hint: 'write true to show the box or false to hide it' }),
       title: text(),
       text: text(),
       inputLabel: text(),
       placeholder: text(),
       button: text(),
+      subject: text('The subject of the email each sign-up sends to the form recipient'),
+      success: text('Shown after a sign-up was sent'),
+      error: text('Shown when a sign-up could not be sent'),
     }),
     socialTitle: text(),
     socialPending: text('Shown beside a network that has no address yet'),

@@ -52,6 +52,60 @@ const clockTime = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
   .meta({ expected: 'a 24-hour time such as "08:00"', hint: 'write hours and minutes with a colon, in quotes: "20:00"' });
 
+/** FormSubmit's two addresses for one inbox: the AJAX one the page's script uses, and the plain one a form posts to. */
+export function formSubmitEndpoints(recipient: string): { endpoint: string; plainEndpoint: string } {
+  return { endpoint: `https://formsubmit.co/ajax/${recipient}`, plainEndpoint: `https://formsubmit.co/${recipient}` };
+}
+
+const RELAY_HINT = 'write the quote email once as "recipient:"; only a relay other than FormSubmit needs "endpoint:" and "plainEndpoint:" instead';
+
+/**
+ * Where quote requests and newsletter sign-ups go. The usual case names one inbox (`recipient`)
+ * and both FormSubmit addresses are derived from it, so they can never name different mailboxes;
+ * another relay is given by both of its addresses instead. Either way the result carries both.
+ */
+const formSettings = z
+  .strictObject({
+    recipient: email('The email address that receives quote requests and newsletter sign-ups (through FormSubmit)').optional(),
+    endpoint: url({}, 'Only for a relay other than FormSubmit: where the form sends from the page (its AJAX address)').optional(),
+    plainEndpoint: url({}, 'Only for a relay other than FormSubmit: where the form posts when JavaScript is off').optional(),
+    subjectPrefix: text('Starts the subject line of each quote email; the visitor’s name follows'),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(120)
+      .meta({ expected: 'a number of seconds between 5 and 120', hint: 'how long to wait for the relay before showing the error' }),
+  })
+  .superRefine((form, ctx) => {
+    const explicit = [form.endpoint, form.plainEndpoint].filter((address) => address !== undefined).length;
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message, params: { problem: 'invalid-value', hint: RELAY_HINT } });
+    if (form.recipient !== undefined && explicit > 0) {
+      issue(
+        form.endpoint !== undefined ? 'endpoint' : 'plainEndpoint',
+        `The form has a recipient (${form.recipient}) and also a relay address of its own, so it is unclear which one receives the requests. Remove the relay address to use FormSubmit, or remove recipient to use another relay.`,
+      );
+    } else if (form.recipient === undefined && explicit === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'The form says nowhere where quote requests go: add "recipient:" with the email address that should receive them.',
+        params: { problem: 'missing-field', hint: 'for example: recipient: hello@example.com' },
+      });
+    } else if (explicit === 1) {
+      issue(
+        form.endpoint === undefined ? 'plainEndpoint' : 'endpoint',
+        'Another relay needs both of its addresses, "endpoint:" (used from the page) and "plainEndpoint:" (used without JavaScript); only one is written.',
+      );
+    }
+  })
+  .transform(({ recipient, endpoint, plainEndpoint, ...rest }) => ({
+    ...rest,
+    recipient,
+    ...(recipient !== undefined ? formSubmitEndpoints(recipient) : { endpoint: endpoint!, plainEndpoint: plainEndpoint! }),
+  }));
+
 export const siteSchema = z.strictObject({
   company: z.strictObject({
     name: text('The company name, shown in the header, footer and page titles'),
@@ -100,17 +154,7 @@ export const siteSchema = z.strictObject({
     value: z.number().min(1).max(5).meta({ expected: 'a rating between 1 and 5' }),
     count: z.number().int().positive().meta({ expected: 'a whole number of reviews' }),
   }),
-  form: z.strictObject({
-    endpoint: url({}, 'Where the quote form sends requests from the page (the relay’s AJAX address)'),
-    plainEndpoint: url({}, 'Where the quote form posts when JavaScript is off'),
-    subjectPrefix: text('Starts the subject line of each quote email; the visitor’s name follows'),
-    timeoutSeconds: z
-      .number()
-      .int()
-      .min(5)
-      .max(120)
-      .meta({ expected: 'a number of seconds between 5 and 120', hint: 'how long to wait for the relay before showing the error' }),
-  }),
+  form: formSettings,
   seo: z.strictObject({
     siteUrl: url({}, 'The address the site is published at, e.g. https://www.example.com'),
     locale: z.enum(['en_IN']).meta({ expected: 'the locale en_IN' }),

@@ -4,7 +4,11 @@ import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
 import { BreakAfterSlashes } from './Text.js';
 
-export function Footer({ site, buildYear }: { site: Site; buildYear: number }) {
+/**
+ * `returnTo` is the absolute address of the page the footer is on: without JavaScript the
+ * newsletter box posts to the relay, which sends the visitor back there.
+ */
+export function Footer({ site, buildYear, returnTo }: { site: Site; buildYear: number; returnTo: string }) {
   const { footer } = site.layout;
   const { company, contact, social } = site.settings;
   const { address } = contact;
@@ -87,17 +91,7 @@ export function Footer({ site, buildYear }: { site: Site; buildYear: number }) {
             </p>
           </address>
         </div>
-        <div className="newsletter">
-          <h2 className="footer-title">{footer.newsletter.title}</h2>
-          <p>{footer.newsletter.text}</p>
-          <label htmlFor="newsletter-email">{footer.newsletter.inputLabel}</label>
-          <div className="newsletter-row">
-            <input id="newsletter-email" type="email" name="newsletter-email" autoComplete="email" placeholder={footer.newsletter.placeholder} />
-            <button type="button" className="button button-accent">
-              {footer.newsletter.button}
-            </button>
-          </div>
-        </div>
+        {footer.newsletter.enabled && <Newsletter site={site} returnTo={returnTo} />}
       </div>
       <div className="container footer-bottom">
         <p>
@@ -105,5 +99,51 @@ export function Footer({ site, buildYear }: { site: Site; buildYear: number }) {
         </p>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The newsletter box (client/HOOKS.md): a real form to the same relay as the quote form, with its
+ * own subject. Without JavaScript the relay brings the visitor back to #newsletter-sent on the same
+ * page, where CSS (`:target`) shows the confirmation the script shows otherwise.
+ */
+function Newsletter({ site, returnTo }: { site: Site; returnTo: string }) {
+  const { newsletter } = site.layout.footer;
+  const { form } = site.settings;
+  return (
+    <form
+      className="newsletter"
+      action={form.plainEndpoint}
+      method="post"
+      data-newsletter
+      data-endpoint={form.endpoint}
+      data-timeout-ms={form.timeoutSeconds * 1000}
+      aria-labelledby="newsletter-title"
+    >
+      <h2 className="footer-title" id="newsletter-title">
+        {newsletter.title}
+      </h2>
+      <p>{newsletter.text}</p>
+      <input type="hidden" name="_subject" value={newsletter.subject} />
+      <input type="hidden" name="_next" value={`${returnTo}#newsletter-sent`} />
+      <input type="hidden" name="_captcha" value="false" />
+      <input type="hidden" name="_template" value="table" />
+      <input type="text" name="_honey" hidden tabIndex={-1} autoComplete="off" aria-hidden="true" data-honeypot />
+      <label htmlFor="newsletter-email">{newsletter.inputLabel}</label>
+      <div className="newsletter-row">
+        <input id="newsletter-email" type="email" name="email" required autoComplete="email" placeholder={newsletter.placeholder} />
+        <button type="submit" className="button button-accent" data-newsletter-submit>
+          {newsletter.button}
+        </button>
+      </div>
+      <div className="newsletter-status" role="status">
+        <p className="notice notice-success newsletter-sent" id="newsletter-sent" data-newsletter-success hidden>
+          {newsletter.success}
+        </p>
+        <p className="notice notice-error" data-newsletter-error hidden>
+          {newsletter.error}
+        </p>
+      </div>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { Site } from '../../generator/schema/index.js';
+import { NEW_TAB, telUrl, whatsappNumber } from '../links.js';
 
 type Fields = Site['pages']['contact']['form']['fields'];
 type FieldName = keyof Fields;
@@ -24,13 +25,20 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'message', type: 'textarea', required: false, autoComplete: 'off', wide: true },
 ];
 
+/** A field's label as the WhatsApp fallback message writes it: without the required marker. */
+function plainLabel(label: string): string {
+  return label.replace(/\s*\*$/, '');
+}
+
 /**
  * The quote request form, wired for client/HOOKS.md. Without JavaScript it posts to the relay's
- * plain endpoint, which sends the visitor back to /contact#quote-sent.
+ * plain endpoint, which sends the visitor back to /contact#quote-sent: `_next` names that page,
+ * and `_captcha` false skips FormSubmit's own check page, which would otherwise come first.
  */
 export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
   const form = site.pages.contact.form;
   const settings = site.settings.form;
+  const { contact } = site.settings;
   const services = form.services.flatMap((id) => site.services.filter((service) => service.id === id));
   return (
     <>
@@ -47,14 +55,22 @@ export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
         data-timeout-ms={settings.timeoutSeconds * 1000}
       >
         <input type="hidden" name="subject" value={settings.subjectPrefix} data-subject />
+        <input type="hidden" name="_subject" value={settings.subjectPrefix} data-subject />
         <input type="hidden" name="_next" value={`${siteUrl}/contact#quote-sent`} />
         <input type="hidden" name="_captcha" value="false" />
+        <input type="hidden" name="_template" value="table" />
         <input type="text" name="_honey" hidden tabIndex={-1} autoComplete="off" aria-hidden="true" data-honeypot />
         <div className="form-grid">
           {FIELDS.map((spec) => {
             const field = form.fields[spec.name];
             const id = `quote-${spec.name}`;
-            const common = { id, name: spec.name, required: spec.required || undefined, autoComplete: spec.autoComplete };
+            const common = {
+              id,
+              name: spec.name,
+              required: spec.required || undefined,
+              autoComplete: spec.autoComplete,
+              'data-label': plainLabel(field.label),
+            };
             return (
               <div className={spec.wide ? 'field field-wide' : 'field'} key={spec.name}>
                 <label htmlFor={id}>{field.label}</label>
@@ -90,6 +106,32 @@ export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
           <p className="notice notice-error" data-form-error hidden>
             {form.error}
           </p>
+          <p className="notice notice-error" data-form-offline hidden>
+            {form.offline}
+          </p>
+          <div className="notice notice-online" data-form-online hidden>
+            <p>{form.backOnline}</p>
+            <button type="button" className="button button-primary" data-form-resend>
+              {form.resend}
+            </button>
+          </div>
+          <div className="fallback" data-form-fallback hidden>
+            <p>{form.fallback.text}</p>
+            <div className="button-row">
+              <a
+                className="button button-whatsapp"
+                href={`https://wa.me/${whatsappNumber(contact.whatsapp)}`}
+                data-fallback-whatsapp
+                data-greeting={form.fallback.greeting}
+                {...NEW_TAB}
+              >
+                {form.fallback.whatsapp}
+              </a>
+              <a className="button button-outline" href={telUrl(contact.phone)}>
+                {form.fallback.call}
+              </a>
+            </div>
+          </div>
         </div>
         <p className="privacy">{form.privacy}</p>
       </form>

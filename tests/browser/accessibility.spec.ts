@@ -1,8 +1,12 @@
-/** axe-core on every page at phone and desktop width, and with the menu and the WhatsApp popup open. */
+/**
+ * axe-core on every page at phone and desktop width, with the menu and the WhatsApp popup open, and
+ * with the quote form's fallback and the newsletter box's answers showing.
+ */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { DESKTOP, MOBILE, ROUTES, UNKNOWN_PATH, settle } from './helpers.js';
+import { fillQuote, quoteButton } from './quote-helpers.js';
 
 const PAGES = [...ROUTES.map((route) => ({ path: route.path, name: route.name })), { path: UNKNOWN_PATH, name: '404' }];
 
@@ -28,6 +32,39 @@ for (const viewport of [MOBILE, DESKTOP]) {
       test(`${target.path} has no axe violations`, async ({ page, issues }) => {
         issues.allow('console', /status of 404/);
         await page.goto(target.path);
+        await expectNoViolations(page);
+      });
+    }
+
+    test('the quote form with its error and fallback showing has no axe violations', async ({ page, relay, issues }) => {
+      issues.allow('console', /^Failed to load resource|quote/i);
+      await relay.set({ mode: 'error' });
+      await page.goto('/contact');
+      await fillQuote(page);
+      await quoteButton(page).click();
+      await expect(page.getByRole('link', { name: 'Send on WhatsApp' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('the quote form back online with a kept request has no axe violations', async ({ page, context, issues }) => {
+      issues.allow('console', /quote/i);
+      await page.goto('/contact');
+      await fillQuote(page);
+      await context.setOffline(true);
+      await quoteButton(page).click();
+      await context.setOffline(false);
+      await expect(page.getByRole('button', { name: 'Send my request now' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    for (const outcome of ['ok', 'refuse'] as const) {
+      test(`the newsletter box after ${outcome === 'ok' ? 'a sign-up' : 'a failed sign-up'} has no axe violations`, async ({ page, relay, issues }) => {
+        issues.allow('console', /newsletter/i);
+        await relay.set({ mode: outcome });
+        await page.goto('/');
+        await page.getByRole('contentinfo').getByLabel('Your email address').fill('reader@example.in');
+        await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click();
+        await expect(page.getByRole('contentinfo').getByRole('status').getByText(outcome === 'ok' ? 'Thank you!' : 'Sorry,')).toBeVisible();
         await expectNoViolations(page);
       });
     }

@@ -12,7 +12,7 @@
  */
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type Request } from '@playwright/test';
 import { browserEnv, type BrowserEnv } from './env.js';
-import { RelayClient } from './relay.js';
+import { LANE_HEADER, RelayClient } from './relay.js';
 
 export { expect };
 
@@ -87,8 +87,13 @@ export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => {
     await use(browserEnv().baseURL);
   },
-  relay: async ({ env }, use) => {
-    const relay = new RelayClient(env.relayOrigin);
+  // Each test gets its own lane of the shared relay: every request the pages send to it is tagged.
+  relay: async ({ env, context }, use, testInfo) => {
+    const relay = new RelayClient(env.relayOrigin, testInfo.testId);
+    await context.route(
+      (url) => url.href.startsWith(env.relayEndpoint),
+      (route) => route.continue({ headers: { ...route.request().headers(), [LANE_HEADER]: relay.lane } }),
+    );
     await relay.reset();
     await use(relay);
     await relay.reset();

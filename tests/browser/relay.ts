@@ -9,6 +9,10 @@
  * - OPTIONS answers any CORS preflight; every answer carries Access-Control-Allow-Origin.
  * - POST /__control {mode, delayMs?}, POST /__reset and GET /__submissions let the test workers
  *   (other processes) steer and inspect it.
+ *
+ * Test files run side by side in two workers against this one relay, so each test has a lane of
+ * its own: the browser's requests carry it in an `X-Relay-Lane` header (the `relay` fixture adds
+ * it), the control endpoints in `?lane=`. Each lane has its own mode and submissions.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -41,10 +45,22 @@ export interface Relay {
   close(): Promise<void>;
 }
 
+/** The header that names a request's lane. */
+export const LANE_HEADER = 'x-relay-lane';
+
+interface Lane {
+  mode: RelayMode;
+  submissions: Submission[];
+  held: Set<ServerResponse>;
+}
+
 export async function startRelay(): Promise<Relay> {
-  let mode: RelayMode = { mode: 'ok' };
-  let submissions: Submission[] = [];
-  const held = new Set<ServerResponse>();
+  const lanes = new Map<string, Lane>();
+  const laneOf = (name: string): Lane => {
+    let lane = lanes.get(name);
+    if (!lane) lanes.set(name, (lane = { mode: { mode: 'ok' }, submissions: [], held: new Set() }));
+    return lane;
+  };
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -69,6 +85,7 @@ export async function startRelay(): Promise<Relay> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const lane = laneOf(url.searchParams.get('lane') ?? String(req.headers[LANE_HEADER] ?? ''));
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         ...cors(req),
@@ -80,29 +97,29 @@ export async function startRelay(): Promise<Relay> {
       return;
     }
     if (url.pathname === '/__control' && req.method === 'POST') {
-      mode = JSON.parse((await readBody(req)).toString('utf8') || '{}') as RelayMode;
-      sendJson(res, 200, { mode });
+      lane.mode = JSON.parse((await readBody(req)).toString('utf8') || '{}') as RelayMode;
+      sendJson(res, 200, { mode: lane.mode });
       return;
     }
     if (url.pathname === '/__reset' && req.method === 'POST') {
-      mode = { mode: 'ok' };
-      submissions = [];
-      releaseHeld();
+      lane.mode = { mode: 'ok' };
+      lane.submissions = [];
+      releaseHeld(lane);
       sendJson(res, 200, { reset: true });
       return;
     }
     if (url.pathname === '/__submissions' && req.method === 'GET') {
-      sendJson(res, 200, submissions);
+      sendJson(res, 200, lane.submissions);
       return;
     }
     if (url.pathname === '/submit' && req.method === 'POST') {
-      await submit(req, res);
+      await submit(req, res, lane);
       return;
     }
     res.writeHead(404, { ...cors(req), 'Content-Type': 'text/plain' }).end('not found');
   }
 
-  async function submit(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function submit(req: IncomingMessage, res: ServerResponse, lane: Lane): Promise<void> {
     const received = await readBody(req);
     const body = new Uint8Array(received.byteLength);
     body.set(received);
@@ -116,7 +133,7 @@ export async function startRelay(): Promise<Relay> {
     for (const [name, value] of form) fields[name] = typeof value === 'string' ? value : `[file ${value.name}]`;
     const accept = req.headers.accept ?? '';
     const kind = accept.includes('application/json') ? 'fetch' : 'plain';
-    submissions.push({ kind, fields, contentType, origin: req.headers.origin ?? null, receivedAt: Date.now() });
+    lane.submissions.push({ kind, fields, contentType, origin: req.headers.origin ?? null, receivedAt: Date.now() });
 
     if (kind === 'plain') {
       const next = fields._next;
@@ -128,7 +145,7 @@ export async function startRelay(): Promise<Relay> {
       return;
     }
 
-    const current = mode;
+    const current = lane.mode;
     const answer = () => {
       switch (current.mode) {
         case 'ok':
@@ -141,7 +158,7 @@ export async function startRelay(): Promise<Relay> {
           req.socket.destroy();
           return;
         case 'hang':
-          held.add(res);
+          lane.held.add(res);
           return;
       }
     };
@@ -149,9 +166,9 @@ export async function startRelay(): Promise<Relay> {
     else answer();
   }
 
-  function releaseHeld(): void {
-    for (const res of held) res.socket?.destroy();
-    held.clear();
+  function releaseHeld(lane: Lane): void {
+    for (const res of lane.held) res.socket?.destroy();
+    lane.held.clear();
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -165,7 +182,7 @@ export async function startRelay(): Promise<Relay> {
     origin,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
-      releaseHeld();
+      for (const lane of lanes.values()) releaseHeld(lane);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -191,7 +208,11 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 /** Steers the relay from a test worker, over HTTP (the relay runs in the runner's process). */
 export class RelayClient {
-  constructor(private readonly origin: string) {}
+  constructor(
+    private readonly origin: string,
+    /** The lane this client steers and reads. */
+    readonly lane = '',
+  ) {}
 
   async reset(): Promise<void> {
     await this.call('/__reset', 'POST');
@@ -206,7 +227,7 @@ export class RelayClient {
   }
 
   private async call(path: string, method: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(this.origin + path, {
+    const response = await fetch(`${this.origin}${path}?lane=${encodeURIComponent(this.lane)}`, {
       method,
       headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -109,7 +109,7 @@ describe('the page as rendered', () => {
 });
 
 describe('sending', () => {
-  test('posts every field and the subject as multipart form data to the relay, asking for JSON', async () => {
+  test('posts every field and the subject (as subject and _subject) as multipart form data to the relay, asking for JSON', async () => {
     fillIn();
     submit();
     await settle();
@@ -131,6 +131,10 @@ describe('sending', () => {
         ['moveDate', '2026-12-05'],
         ['message', 'Third floor, no lift & a piano #fragile'],
         ['subject', 'New Moving Quote Request - Anu Thomas'],
+        // FormSubmit titles the email with _subject and lays it out with _template.
+        ['_subject', 'New Moving Quote Request - Anu Thomas'],
+        ['_captcha', 'false'],
+        ['_template', 'table'],
       ].sort(([a], [b]) => a!.localeCompare(b!)),
     );
     // The browser writes the multipart Content-Type with its boundary; setting it by hand would break it.
@@ -178,7 +182,7 @@ describe('sending', () => {
 
   test('a filled honeypot looks like success to the bot but sends nothing', async () => {
     fillIn();
-    hook<HTMLInputElement>('data-honeypot').value = 'http://spam.example';
+    hook<HTMLInputElement>('data-honeypot', form()).value = 'http://spam.example';
     submit();
     await settle();
     expect(fetchStub).not.toHaveBeenCalled();

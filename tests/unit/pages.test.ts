@@ -344,8 +344,8 @@ describe('/services', () => {
 describe('/contact', () => {
   const contact = () => page('contact/index.html');
   const form = () => {
-    const forms = contact().querySelectorAll('form');
-    if (forms.length !== 1) throw new Error(`Expected one form on /contact, found ${forms.length}`);
+    const forms = main(contact()).querySelectorAll('form');
+    if (forms.length !== 1) throw new Error(`Expected one form in the main content of /contact, found ${forms.length}`);
     return forms[0] as HTMLFormElement;
   };
 
@@ -616,16 +616,29 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     for (const link of serviceLinks) expect(link.getAttribute('href'), accessibleName(link)).toBe('/services');
   });
 
-  test('the newsletter box has a labelled email input and a Subscribe button outside any form', () => {
+  test('the newsletter box is a form posting the address to the plain relay, with its subject, back to this page', () => {
     const footer = contentinfo(doc());
-    const input = controlLabelled(doc(), site.layout.footer.newsletter.inputLabel);
+    const { newsletter } = site.layout.footer;
+    const input = controlLabelled(doc(), newsletter.inputLabel) as HTMLInputElement;
     expect(footer.contains(input)).toBe(true);
     expect(input.getAttribute('type')).toBe('email');
-    expect(input.closest('form')).toBeNull();
-    const subscribe = buttonNamed(footer, 'Subscribe');
-    expect(subscribe.getAttribute('type')).toBe('button');
-    expect(subscribe.closest('form')).toBeNull();
-    expect(footer.querySelector('form')).toBeNull();
+    expect(input.getAttribute('name')).toBe('email');
+    expect(input.hasAttribute('required')).toBe(true);
+    const box = input.closest('form')!;
+    expect(box).not.toBeNull();
+    expect(box.getAttribute('method')).toBe('post');
+    expect(box.getAttribute('action')).toBe(site.settings.form.plainEndpoint);
+    expect(buttonNamed(box, newsletter.button).getAttribute('type')).toBe('submit');
+    const hidden = (name: string) => box.querySelector<HTMLInputElement>(`input[type="hidden"][name="${name}"]`)?.getAttribute('value');
+    expect(hidden('_subject')).toBe(newsletter.subject);
+    expect(hidden('_next')).toBe(`${SITE_URL}${route?.route ?? '/'}#newsletter-sent`);
+    expect(hidden('_captcha')).toBe('false');
+    for (const message of [newsletter.success, newsletter.error]) {
+      const found = Array.from(box.querySelectorAll('p')).filter((p) => textOf(p) === message);
+      expect(found, message).toHaveLength(1);
+      expect(found[0]!.hasAttribute('hidden'), `${message} starts hidden`).toBe(true);
+      expect(found[0]!.closest('[role="status"]'), `${message} is announced`).not.toBeNull();
+    }
   });
 
   test('social networks without an address are shown but are not links', () => {

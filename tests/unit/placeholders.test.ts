@@ -40,8 +40,7 @@ async function replacePlaceholders(dir: string): Promise<void> {
   doc.setIn(['contact', 'address', 'street'], '14/220 NH Bypass');
   doc.setIn(['contact', 'mapEmbedUrl'], 'https://www.google.com/maps?q=Vyttila%2C%20Kochi&output=embed');
   doc.setIn(['contact', 'directionsUrl'], 'https://www.google.com/maps/search/?api=1&query=Vyttila%2C%20Kochi');
-  doc.setIn(['form', 'endpoint'], 'https://formsubmit.co/ajax/office@periyarpackers.in');
-  doc.setIn(['form', 'plainEndpoint'], 'https://formsubmit.co/office@periyarpackers.in');
+  doc.setIn(['form', 'recipient'], 'quotes@periyarpackers.in');
   doc.setIn(['seo', 'siteUrl'], 'https://www.periyarpackers.in');
   const text = String(doc)
     .split('\n')
@@ -56,7 +55,7 @@ describe('placeholders', () => {
     const io = captureIo(dir);
     expect(await main(['check'], io)).toBe(0);
     await expectOutput('check.txt', io.stderr());
-    expect(io.stdout()).toMatch(/^Content is valid: 10 files checked\. Replace the 10 sample values above before publishing/);
+    expect(io.stdout()).toMatch(/^Content is valid: 10 files checked\. Replace the 9 sample values above before publishing/);
   });
 
   it('site check --strict counts them as problems and exits 1', async () => {
@@ -122,7 +121,7 @@ describe('placeholders', () => {
     const io = captureIo(dir);
     expect(await main(['check'], io)).toBe(0);
     const paths = [...io.stderr().matchAll(/^content\/[\w/.-]+:\d+:\d+ {2}(\S+) {2}\(warning\)$/gm)].map((m) => m[1]);
-    expect(paths).toEqual(['contact.phone', 'contact.whatsapp', 'contact.email', 'form.endpoint', 'form.plainEndpoint', 'seo.siteUrl']);
+    expect(paths).toEqual(['contact.phone', 'contact.whatsapp', 'contact.email', 'form.recipient', 'seo.siteUrl']);
     expect(io.stderr()).toContain('"+91 90000 00000" is the sample phone number');
   });
 });

@@ -272,14 +272,20 @@ describe('markup in content renders as text', () => {
   });
 });
 
+/** Form settings for a relay other than FormSubmit (both addresses, no recipient), with `addresses` changed. */
+function otherRelay(addresses: { endpoint?: string; plainEndpoint?: string }) {
+  return { endpoint: 'https://relay.example/ajax', plainEndpoint: 'https://relay.example/post', subjectPrefix: 'Quote', timeoutSeconds: 20, ...addresses };
+}
+
 describe('unsafe links are refused with a located problem', () => {
-  const CASES: Array<{ name: string; edit: Edit; path: string; code: string; message: RegExp }> = [
+  /** `value` is the unsafe value where the edit writes more than it (a whole block). */
+  const CASES: Array<{ name: string; edit: Edit; path: string; code: string; message: RegExp; value?: string }> = [
     { name: 'a javascript: directions link', edit: ['site.yaml', ['contact', 'directionsUrl'], 'javascript:alert(1)'], path: 'contact.directionsUrl', code: 'unsafe-url', message: /uses "javascript:"/ },
     { name: 'javascript: in capitals behind a space', edit: ['site.yaml', ['contact', 'directionsUrl'], ' JavaScript:alert(1)'], path: 'contact.directionsUrl', code: 'unsafe-url', message: /uses "javascript:"/ },
     { name: 'a data: map', edit: ['site.yaml', ['contact', 'mapEmbedUrl'], 'data:text/html,<script>alert(1)</script>'], path: 'contact.mapEmbedUrl', code: 'unsafe-url', message: /uses "data:"/ },
     { name: 'a map on another host', edit: ['site.yaml', ['contact', 'mapEmbedUrl'], 'https://maps.evil.example/embed'], path: 'contact.mapEmbedUrl', code: 'unsafe-url', message: /points at maps\.evil\.example/ },
-    { name: 'a relay with a javascript: address', edit: ['site.yaml', ['form', 'endpoint'], 'javascript:fetch(1)'], path: 'form.endpoint', code: 'unsafe-url', message: /uses "javascript:"/ },
-    { name: 'a relay address with a password', edit: ['site.yaml', ['form', 'plainEndpoint'], 'https://user:secret@relay.example/'], path: 'form.plainEndpoint', code: 'unsafe-url', message: /user name or password/ },
+    { name: 'a relay with a javascript: address', edit: ['site.yaml', ['form'], otherRelay({ endpoint: 'javascript:fetch(1)' })], value: 'javascript:fetch(1)', path: 'form.endpoint', code: 'unsafe-url', message: /uses "javascript:"/ },
+    { name: 'a relay address with a password', edit: ['site.yaml', ['form'], otherRelay({ plainEndpoint: 'https://user:secret@relay.example/' })], value: 'https://user:secret@relay.example/', path: 'form.plainEndpoint', code: 'unsafe-url', message: /user name or password/ },
     { name: 'a plain http site address', edit: ['site.yaml', ['seo', 'siteUrl'], 'http://www.example.com'], path: 'seo.siteUrl', code: 'unsafe-url', message: /uses http:/ },
     { name: 'a Facebook link to another site', edit: ['site.yaml', ['social', 0, 'url'], 'https://facebook.com.evil.example/page'], path: 'social[0].url', code: 'unsafe-url', message: /not a facebook address/ },
     { name: 'an Instagram link on Facebook', edit: ['site.yaml', ['social', 1, 'url'], 'https://www.facebook.com/example'], path: 'social[1].url', code: 'unsafe-url', message: /points at www\.facebook\.com, which is not a instagram address/ },
@@ -287,7 +293,7 @@ describe('unsafe links are refused with a located problem', () => {
     { name: 'a link to another host written as //', edit: ['pages/home.yaml', ['hero', 'primary', 'href'], '//evil.example/'], path: 'hero.primary.href', code: 'unknown-reference', message: /not a page of this site/ },
   ];
 
-  for (const { name, edit, path: dotPath, code, message } of CASES) {
+  for (const { name, edit, path: dotPath, code, message, value = String(edit[2]) } of CASES) {
     it(`refuses ${name}`, async () => {
       const content = await editedContent([edit]);
       const { problems, sources } = await checkContent(content);
@@ -297,7 +303,7 @@ describe('unsafe links are refused with a located problem', () => {
       expect(problem!.message).toMatch(message);
       // The location is the value itself: its line, at its column (after an opening quote, if any).
       const line = sources.get(problem!.file)!.split('\n')[problem!.line! - 1]!;
-      expect(line.slice(problem!.column! - 1).replace(/^["']/, '')).toMatch(new RegExp(`^${escape(String(edit[2]).slice(0, 8))}`));
+      expect(line.slice(problem!.column! - 1).replace(/^["']/, '')).toMatch(new RegExp(`^${escape(value.slice(0, 8))}`));
     });
   }
 

@@ -1,5 +1,6 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { Site } from '../../generator/schema/index.js';
+import { formServices } from '../service-list.js';
 
 type Fields = Site['pages']['contact']['form']['fields'];
 type FieldName = keyof Fields;
@@ -31,7 +32,7 @@ const FIELDS: readonly FieldSpec[] = [
 export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
   const form = site.pages.contact.form;
   const settings = site.settings.form;
-  const services = form.services.flatMap((id) => site.services.filter((service) => service.id === id));
+  const services = formServices(site);
   return (
     <>
       <p className="quote-sent" id="quote-sent">

@@ -98,7 +98,7 @@ function leftOutOfForm(contact: Contact, services: Site['services'], file: Loade
       file: file.file,
       ...where,
       path: 'form.services',
-      message: `The quote form does not offer "${service.title}" (${service.id}), so visitors cannot ask for a quote for it: this list names the services the form shows, and it does not name ${service.id}.`,
+      message: `The quote form does not offer "${service.title}" (${service.id}): this list of the services it shows does not name it, so visitors cannot ask for a quote for it.`,
       hint: `add "- ${service.id}" to this list; if leaving it out is deliberate, add "leftOut: [${service.id}]" under form; or delete the list, and the form offers every service in services.yaml`,
     }));
 }

@@ -34,7 +34,13 @@ const homeServiceCard = z
       });
     }
   })
-  .meta({ anyOf: [{ required: ['service'] }, { required: ['icon', 'title', 'desc'] }] });
+  // For editors: the same rule as a JSON Schema condition.
+  .meta({
+    anyOf: [
+      { required: ['service'], properties: { service: {} } },
+      { required: ['icon', 'title', 'desc'], properties: { icon: {}, title: {}, desc: {} } },
+    ],
+  });
 
 const numberedStep = z.strictObject({ title: text(), desc: text() });
 

@@ -19,6 +19,11 @@ export interface SyntaxResult {
 
 /** Mistakes reported per file before asking the operator to fix those first. */
 const MAX_ROUNDS = 10;
+/**
+ * Each round parses the file again. Content files are a few kilobytes; a pasted multi-megabyte
+ * file gets fewer rounds, so checking it never takes more than a couple of parses' time.
+ */
+const MAX_BYTES_PARSED = 2_000_000;
 
 const HINT = 'check the indentation (spaces, not tabs) and that each "key: value" has a space after the colon; put text that contains ": " or " #" in quotes';
 
@@ -48,20 +53,21 @@ export function findSyntaxProblems(source: string): SyntaxResult {
   const problems: SyntaxProblem[] = [];
   let text = source;
   let doc = parseYaml(text);
+  const rounds = Math.max(1, Math.min(MAX_ROUNDS, Math.floor(MAX_BYTES_PARSED / Math.max(1, source.length))));
   for (let round = 0; ; round++) {
     const rows = text.split('\n').map((row) => row.replace(/\r$/, ''));
     const candidates = [invisible(rows), doc.errors[0] && explain(doc.errors[0], text, rows)].filter((f): f is Finding => f !== undefined);
     // On one line, an invisible character explains the parser's error there, whatever its column.
     const first = candidates.sort((a, b) => a.line - b.line || Number(b.alone ?? false) - Number(a.alone ?? false) || a.column - b.column)[0];
     if (!first) break;
-    if (round === MAX_ROUNDS) {
+    if (round === rounds) {
       problems.push({
         code: 'yaml-syntax',
         line: first.line,
         column: first.column,
         length: first.length,
         path: '',
-        message: `There are more mistakes from here on; only the first ${MAX_ROUNDS} are shown.`,
+        message: `There are more mistakes from here on; only the first ${rounds} ${rounds === 1 ? 'is' : 'are'} shown.`,
         hint: 'fix these, then check again to see the rest',
       });
       break;

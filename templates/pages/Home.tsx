@@ -1,7 +1,7 @@
 import type { Site } from '../../generator/schema/index.js';
 import { HeroArt, Stars } from '../parts/Art.js';
 import { formatMonthYear, ratingText } from '../format.js';
-import { CheckList, gridClass, IconCardGrid, StatsStrip } from '../parts/Cards.js';
+import { CheckList, IconCardGrid, StatsStrip } from '../parts/Cards.js';
 import { homeCards } from '../service-list.js';
 import { Cta } from '../parts/Cta.js';
 import { Section } from '../parts/SectionHeading.js';
@@ -77,7 +77,7 @@ export function HomePage({ site }: { site: Site }) {
 
       {site.testimonials.length > 0 ? (
         <Section id="testimonials" heading={testimonials.heading} tone="tint">
-          <ul className={gridClass(site.testimonials.length)} role="list">
+          <ul className="card-grid is-centered cols-3" role="list">
             {site.testimonials.map((t) => (
               <li className="card testimonial" key={t.id}>
                 <figure>

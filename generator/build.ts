@@ -3,11 +3,12 @@ import path from 'node:path';
 import { bundleAssets, type Bundle, type BundleOptions } from './bundle.js';
 import { loadContent } from './load.js';
 import type { OutputFile } from './output.js';
-import { ContentError, UsageError, type Problem } from './problem.js';
+import { ContentError, UsageError, type Problem, type ProblemCode } from './problem.js';
 import { renderPages } from './render.js';
 import type { Site } from './schema/index.js';
 import { headersFile, withPolicyMeta } from './security.js';
 import { findPlaceholders } from './placeholders.js';
+import { findCutText } from './comments.js';
 import { favicon, robots, sitemap } from './seo-files.js';
 import { sortProblems } from './format.js';
 import { validateContent } from './validate.js';
@@ -20,14 +21,14 @@ export interface BuildOptions extends BundleOptions {
   formEndpoint?: string;
   /** The build's clock, for the copyright year; tests pass a fixed date. */
   now?: Date;
-  /** Placeholders are errors, not warnings: the deploy builds this way. */
+  /** Placeholders and the warnings in STRICT_REFUSES are errors: the deploy builds this way. */
   strict?: boolean;
 }
 
 export interface BuildResult {
   site: Site;
   files: OutputFile[];
-  /** Placeholders still in the content (none under `strict`, where they are errors). */
+  /** Placeholders and likely mistakes still in the content (under `strict`, those it refuses are errors). */
   warnings: Problem[];
   sources: ReadonlyMap<string, string>;
 }
@@ -40,15 +41,26 @@ export interface CheckResult {
 }
 
 export interface CheckOptions {
-  /** Placeholders are errors: no site comes back while one is left. */
+  /** Placeholders and the warnings in STRICT_REFUSES are errors: no site comes back while one is left. */
   strict?: boolean;
   /** The address comes from --site-url, so seo.siteUrl in content is not published. */
   siteUrlOverridden?: boolean;
 }
 
 /**
+ * Warnings `--strict` refuses, with why. Each has a fix that makes it go away for good: put in
+ * the real value; add the service to the form or name it under leftOut; quote the text or move
+ * the comment to its own line. So a strict build (the deploy) never has to live with one.
+ */
+const STRICT_REFUSES: Partial<Record<ProblemCode, string>> = {
+  placeholder: 'a strict build (the deploy) refuses placeholders',
+  'service-not-offered': 'a strict build (the deploy) refuses a service left out of the form unless leftOut names it',
+  'text-cut-by-comment': 'a strict build (the deploy) refuses text cut short by a comment',
+};
+
+/**
  * Loads and validates the content folder: every problem in every file, sorted, and the
- * placeholders still to replace (warnings, or problems when strict).
+ * warnings: placeholders still to replace and likely mistakes (problems when strict).
  */
 export async function checkContent(contentDir: string, options: CheckOptions = {}): Promise<CheckResult> {
   const dir = path.resolve(contentDir);
@@ -60,14 +72,14 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const validated = validateContent(loaded.files);
   const problems = [...loaded.problems, ...validated.problems];
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
-  if (options.strict && placeholders.length > 0) {
-    const errors = placeholders.map(({ severity: _warning, ...problem }) => ({
-      ...problem,
-      hint: `${problem.hint}; a strict build (the deploy) refuses placeholders`,
-    }));
-    return { problems: sortProblems([...problems, ...errors]), warnings: [], sources: loaded.sources };
+  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders];
+  const refused = options.strict ? warnings.filter((warning) => STRICT_REFUSES[warning.code]) : [];
+  if (refused.length > 0) {
+    const errors = refused.map(({ severity: _warning, ...problem }) => ({ ...problem, hint: `${problem.hint}; ${STRICT_REFUSES[problem.code]}` }));
+    const kept = warnings.filter((warning) => !STRICT_REFUSES[warning.code]);
+    return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources };
   }
-  return { site: validated.site, problems: sortProblems(problems), warnings: sortProblems(placeholders), sources: loaded.sources };
+  return { site: validated.site, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources };
 }
 
 /**

@@ -59,6 +59,7 @@ function forEditors(schema: JsonSchema): void {
   const { expected, hint } = schema as { expected?: unknown; hint?: unknown };
   delete schema.expected;
   delete schema.hint;
+  delete schema.suggest;
   if (typeof expected !== 'string') return;
   const message = `Expected ${expected}.${typeof hint === 'string' ? ` Hint: ${hint}.` : ''}`;
   schema.description ??= `${expected.charAt(0).toUpperCase()}${expected.slice(1)}.`;

@@ -1,6 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, YAMLParseError, isMap, isNode, isPair, isScalar, isSeq, parseDocument, type Document, type YAMLError } from 'yaml';
+import { LineCounter, YAMLParseError, isMap, isNode, isPair, isScalar, isSeq, type Document } from 'yaml';
+import { decodeContent } from './encoding.js';
+import { findSyntaxProblems } from './yaml-syntax.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from './problem.js';
 import { CONTENT_FILES, type ContentFile } from './schema/index.js';
 import { closest } from './suggest.js';
@@ -28,9 +30,6 @@ export interface LoadResult {
  */
 const MAX_ALIAS_COUNT = 50;
 
-const SYNTAX_HINT =
-  'check the indentation (spaces, not tabs) and that each "key: value" has a space after the colon; put text that contains ": " or " #" in quotes';
-
 /** Reads and parses every content file; never throws for anything an operator can fix. */
 export async function loadContent(contentDir: string): Promise<LoadResult> {
   const problems: Problem[] = [];
@@ -41,9 +40,9 @@ export async function loadContent(contentDir: string): Promise<LoadResult> {
   await Promise.all(
     names.map(async (name) => {
       const file = path.join(contentDir, name);
-      let source: string;
+      let bytes: Buffer;
       try {
-        source = await readFile(file, 'utf8');
+        bytes = await readFile(file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         problems.push({
@@ -55,6 +54,13 @@ export async function loadContent(contentDir: string): Promise<LoadResult> {
         });
         return;
       }
+      const decoded = decodeContent(bytes, name);
+      if ('problem' in decoded) {
+        if (decoded.shown !== undefined) sources.set(file, decoded.shown);
+        problems.push({ ...decoded.problem, file });
+        return;
+      }
+      const source = decoded.text;
       sources.set(file, source);
       const loaded = parseFile(name, file, source, problems);
       files.push(loaded);
@@ -66,16 +72,15 @@ export async function loadContent(contentDir: string): Promise<LoadResult> {
 }
 
 function parseFile(name: ContentFile, file: string, source: string, problems: Problem[]): LoadedFile {
-  // yaml's own duplicate-key check compares every key with every other (50,000 keys take minutes), so
-  // it is off and duplicateKeys() does the same job in one pass.
-  const doc = parseDocument(source, { prettyErrors: true, uniqueKeys: false });
-  doc.errors.push(...duplicateKeys(doc));
   const lineCounter = linesOf(source);
+  const syntax = findSyntaxProblems(source);
+  const doc = syntax.doc;
   const loaded: LoadedFile = { name, file, source, doc, lineCounter };
-
-  if (doc.errors.length > 0) {
-    for (const error of doc.errors.slice(0, MAX_PROBLEMS_PER_FILE)) problems.push(syntaxProblem(error, file, source, lineCounter));
-    if (doc.errors.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(file, doc.errors.length, MAX_PROBLEMS_PER_FILE));
+  const duplicates = duplicateKeys(doc).map((error) => duplicateProblem(error, file, source, lineCounter));
+  const found = [...syntax.problems.map((problem) => ({ ...problem, file })), ...duplicates];
+  if (found.length > 0) {
+    problems.push(...found.slice(0, MAX_PROBLEMS_PER_FILE));
+    if (found.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(file, found.length, MAX_PROBLEMS_PER_FILE));
     return loaded;
   }
   if (doc.contents === null) {
@@ -169,44 +174,19 @@ function describeNode(node: unknown): string {
   return 'a single value';
 }
 
-function syntaxProblem(error: YAMLError, file: string, source: string, lines: LineCounter): Problem {
-  const first = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
-  let [offset, end] = error.pos;
-  let message = `The file cannot be read as YAML: ${first}.`;
-  let hint = SYNTAX_HINT;
-  let code: Problem['code'] = 'yaml-syntax';
-  const quote = error.code === 'MISSING_CHAR' ? first.match(/closing (["'])quote/)?.[1] : undefined;
-  if (quote) {
-    // yaml reports an unclosed quote where the file ends; the mistake is where the quote opened,
-    // which is the last quote character in the file, since nothing after it could close it.
-    const opened = source.lastIndexOf(quote, offset);
-    if (opened >= 0) [offset, end] = [opened, opened + 1];
-    message = `This text opens a quote (${quote}) that is never closed, so everything after it is read as part of the text.`;
-    hint = `add the closing ${quote} at the end of the text`;
-  } else if (error.code === 'DUPLICATE_KEY') {
-    const key = source.slice(offset).match(/^[^:\n]*/)?.[0].trim() ?? '';
-    end = offset + Math.max(1, key.length);
-    message = `The key "${key}" appears twice in one block; the second would silently replace the first.`;
-    hint = 'keep one of the two lines and delete the other';
-  } else if (error.code === 'TAB_AS_INDENT') {
-    message = 'A tab is used for indentation; YAML only accepts spaces there.';
-    hint = 'replace the tab with spaces';
-  } else if (first.includes('Maximum call stack size exceeded')) {
-    code = 'too-complex';
-    message = 'Lists or settings are nested so deeply here that the file cannot be read safely.';
-    hint = 'content needs only a few levels of indentation: look for a long run of [, { or "- " from a paste gone wrong';
-  }
+function duplicateProblem(error: YAMLParseError, file: string, source: string, lines: LineCounter): Problem {
+  const [offset] = error.pos;
+  const key = source.slice(offset).match(/^[^:\n]*/)?.[0].trim() ?? '';
   const from = lines.linePos(offset);
-  const to = lines.linePos(end);
   return {
-    code,
+    code: 'yaml-syntax',
     file,
     line: from.line,
     column: from.col,
-    length: to.line === from.line ? Math.max(1, to.col - from.col) : 1,
+    length: Math.max(1, key.length),
     path: '',
-    message,
-    hint,
+    message: `The key "${key}" appears twice in one block; the second would silently replace the first.`,
+    hint: 'keep one of the two lines and delete the other',
   };
 }
 

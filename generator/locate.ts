@@ -78,10 +78,28 @@ function span(node: Node | null, lines: LineCounter, source: string): Location {
   return { line: from.line, column: from.col, length: Math.max(1, end - start) };
 }
 
-/** `['services', 2, 'pricing']` → `services[2].pricing`. */
-export function formatPath(path: readonly PathSegment[]): string {
+/**
+ * `['services', 2, 'pricing']` → `services[pet].pricing`: a list entry is named by its id when it
+ * has one no other entry shares, else by its place counted from 1 as people count
+ * (`whatsIncluded[3]` is the third line), so no one has to count from 0. `data` is the file's
+ * content; without it entries are numbered.
+ */
+export function formatPath(path: readonly PathSegment[], data?: unknown): string {
+  let value = data;
   return path.reduce<string>((out, segment) => {
-    if (typeof segment === 'number') return `${out}[${segment}]`;
+    const parent = value;
+    value = parent !== null && typeof parent === 'object' ? (parent as Record<PathSegment, unknown>)[segment] : undefined;
+    if (typeof segment === 'number') return `${out}[${entryName(parent, segment)}]`;
     return out ? `${out}.${segment}` : segment;
   }, '');
+}
+
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function entryName(list: unknown, index: number): string {
+  if (!Array.isArray(list)) return String(index + 1);
+  const idOf = (entry: unknown) => (entry !== null && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined);
+  const id = idOf(list[index]);
+  if (typeof id !== 'string' || !ID.test(id) || !/[a-z]/.test(id) || list.filter((entry) => idOf(entry) === id).length > 1) return String(index + 1);
+  return id;
 }

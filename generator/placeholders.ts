@@ -13,7 +13,7 @@ import { phoneDigits } from './schema/fields.js';
 export function findPlaceholders(files: readonly LoadedFile[], options: { ignore?: readonly string[] } = {}): Problem[] {
   const problems: Problem[] = [];
   for (const file of files) {
-    if (file.doc.errors.length > 0) continue;
+    if (file.data === undefined) continue;
     const entries = entriesOf(file.doc.contents as Node | null, [], (offset) => file.lineCounter.linePos(offset).line);
     const marked = markedLines(file.source);
     const reported = new Set<string>();
@@ -34,7 +34,7 @@ export function findPlaceholders(files: readonly LoadedFile[], options: { ignore
         severity: 'warning',
         file: file.file,
         ...where,
-        path: formatPath(entry.path),
+        path: formatPath(entry.path, file.data),
         message:
           (scalar
             ? `This is still the sample value ${JSON.stringify(String((entry.value as { value: unknown }).value))}, marked as a placeholder on line ${commentLine}`
@@ -52,7 +52,7 @@ export function findPlaceholders(files: readonly LoadedFile[], options: { ignore
         severity: 'warning',
         file: file.file,
         ...locateValue(file.doc, file.lineCounter, file.source, entry.path),
-        path: formatPath(entry.path),
+        path: formatPath(entry.path, file.data),
         message: `"${entry.value.value}" is ${sample}, not the company's own.`,
         hint: 'replace it with the real one before publishing',
       });

@@ -42,6 +42,9 @@ export const PROBLEM_CODES = {
   'too-complex': 'A file too large or too deeply nested to read safely',
   'too-many-problems': 'More problems in one file than are shown at once',
   placeholder: 'A sample value that must be replaced before the site is published',
+  'not-utf8': 'A file saved in another encoding than UTF-8',
+  'service-not-offered': 'A service the quote form does not offer',
+  'text-cut-by-comment': 'Text cut short where " #" starts a comment',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -57,6 +57,7 @@ export function metaAt(root: Schema, path: readonly PathSegment[]): FieldMeta {
     const found = z.globalRegistry.get(s) as FieldMeta | undefined;
     meta.expected ??= found?.expected;
     meta.hint ??= found?.hint;
+    meta.suggest ??= found?.suggest;
   });
   return meta;
 }

@@ -11,6 +11,8 @@ export interface ValidateResult {
   /** Present only when every file is complete and valid. */
   site?: Site;
   problems: Problem[];
+  /** Things that do not stop a build but are most likely mistakes (a service the form leaves out). */
+  warnings: Problem[];
 }
 
 /** Checks every loaded file against its schema, then the references between files. */
@@ -24,11 +26,13 @@ export function validateContent(files: readonly LoadedFile[]): ValidateResult {
     if (result.success) parsed.set(file.name, result.data);
     else problems.push(...fileProblems(result.error.issues, file, schema));
   }
-  problems.push(...checkReferences(files, parsed));
+  const references = checkReferences(files, parsed);
+  problems.push(...references.problems);
+  const warnings = references.warnings;
 
   const all = Object.keys(CONTENT_FILES) as ContentFile[];
-  if (problems.length > 0 || !all.every((name) => parsed.has(name))) return { problems };
-  return { problems, site: assemble(parsed) };
+  if (problems.length > 0 || !all.every((name) => parsed.has(name))) return { problems, warnings };
+  return { problems, warnings, site: assemble(parsed) };
 }
 
 function assemble(parsed: Map<ContentFile, unknown>): Site {
@@ -72,11 +76,12 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
   const path = issue.path as PathSegment[];
   const at = (where: 'value' | 'parent', p: PathSegment[] = path) =>
     (where === 'value' ? locateValue : locateParent)(file.doc, file.lineCounter, file.source, p);
-  const base = { file: file.file, path: formatPath(path) };
+  const base = { file: file.file, path: formatPath(path, file.data) };
   const meta = metaAt(root, path);
   const input = 'input' in issue ? issue.input : valueAt(file.data, path);
   const expected = meta.expected ?? describeExpected(issue);
   const field = String(path.at(-1) ?? 'value');
+  const hint = meta.suggest?.(input) ?? meta.hint;
 
   switch (issue.code) {
     case 'unrecognized_keys':
@@ -86,7 +91,7 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
         return {
           ...base,
           ...locateKey(file.doc, file.lineCounter, file.source, [...path, key]),
-          path: formatPath([...path, key]),
+          path: formatPath([...path, key], file.data),
           code: 'unknown-field' as const,
           message: `Unknown field "${key}": the site does not read it, so its value would be lost.${guess ? ` Did you mean "${guess}"?` : ''}`,
           hint: guess ? `rename "${key}" to "${guess}"` : `the fields allowed here are: ${known.join(', ')}`,
@@ -99,7 +104,7 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
             ...base,
             ...at('parent'),
             code: 'missing-field',
-            message: `The required field "${field}" is missing from ${path.length > 1 ? formatPath(path.slice(0, -1)) : 'the top level of the file'}; it needs ${expected}.`,
+            message: `The required field "${field}" is missing from ${path.length > 1 ? formatPath(path.slice(0, -1), file.data) : 'the top level of the file'}; it needs ${expected}.`,
             hint: `add a line "${field}: …" inside this block, indented like its neighbours`,
           },
         ];
@@ -107,7 +112,7 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
       if (input === null) {
         return [{ ...base, ...at('value'), code: 'missing-field', message: `The field "${field}" is empty; it needs ${expected}.`, hint: meta.hint }];
       }
-      return [{ ...base, ...at('value'), code: 'wrong-type', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
+      return [{ ...base, ...at('value'), code: 'wrong-type', message: `Expected ${expected}, got ${describeValue(input)}.`, hint }];
     case 'invalid_value': {
       const allowed = issue.values.map(String);
       const guess = typeof input === 'string' ? closest(input, allowed) : undefined;

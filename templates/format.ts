@@ -8,3 +8,16 @@ const rupeeFormat = new Intl.NumberFormat('en-IN', {
 export function formatRupees(amount: number): string {
   return rupeeFormat.format(amount);
 }
+
+const monthYear = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A year-month-day date as visitors read it: "2026-10-12" → "October 2026". */
+export function formatMonthYear(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return monthYear.format(new Date(Date.UTC(year!, month! - 1, day!)));
+}
+
+/** A content label with `{rating}` filled in, e.g. "Rated {rating} out of 5" → "Rated 4 out of 5". */
+export function ratingText(label: string, rating: number): string {
+  return label.replaceAll('{rating}', String(rating));
+}

@@ -32,7 +32,8 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   await writeSite(result.files, flags.out, { cwd: io.cwd, projectRoot: projectRoot(), contentDir: flags.content });
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
-    io.err('The site was built, but these sample values would go live as they are. The deploy builds with --strict, which refuses them.\n');
+    const samples = result.warnings.some((warning) => warning.code === 'placeholder');
+    io.err(`The site was built, but ${samples ? 'these sample values would go live as they are' : 'look at these warnings first'}. The deploy builds with --strict, which refuses them.\n`);
   }
   const width = Math.max(...result.files.map((file) => file.path.length));
   for (const file of [...result.files].sort((a, b) => a.path.localeCompare(b.path))) {

@@ -13,7 +13,13 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
   const files = Object.keys(CONTENT_FILES).length;
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
-    io.out(`Content is valid: ${files} files checked. Replace the ${result.warnings.length} sample values above before publishing: the deploy (site build --strict) refuses them.`);
+    const samples = result.warnings.filter((warning) => warning.code === 'placeholder').length;
+    const others = result.warnings.length - samples;
+    const todo = [
+      samples > 0 ? `Replace the ${samples} sample value${samples === 1 ? '' : 's'} above before publishing` : '',
+      others > 0 ? `${samples > 0 ? 'look' : 'Look'} at the ${others} other warning${others === 1 ? '' : 's'}` : '',
+    ].filter(Boolean);
+    io.out(`Content is valid: ${files} files checked. ${todo.join(', and ')}: the deploy (site build --strict) refuses them.`);
     return;
   }
   io.out(`Content is valid: ${files} files checked.`);

@@ -12,6 +12,11 @@ export interface FieldMeta {
   expected?: string;
   hint?: string;
   /**
+   * What the operator probably meant, worked out from the value they wrote (e.g. 9499 for
+   * "₹9,499"); used as the hint when it gives one. Never reaches the JSON Schemas.
+   */
+  suggest?: (input: unknown) => string | undefined;
+  /**
    * For editors only: a JSON Schema pattern approximating a check zod does in code (phones,
    * addresses). It goes into the generated JSON Schema as it is; the zod check stays the authority.
    */
@@ -48,7 +53,27 @@ export function rupees(description = 'A price in rupees, as a plain number') {
     .number()
     .int()
     .positive()
-    .meta({ description, expected: 'a number of rupees', hint: 'write the price as a plain number, e.g. 8999' });
+    .meta({ description, expected: 'a whole number of rupees', hint: 'write the price as a plain number, e.g. 8999', suggest: suggestRupees });
+}
+
+/**
+ * The number an operator most likely meant by a price written another way: "9,499", "₹9499",
+ * "Rs. 9,499/-" and 9.499 (a dot grouping thousands, as in much of Europe) all mean 9499.
+ */
+export function suggestRupees(input: unknown): string | undefined {
+  let digits: string | undefined;
+  if (typeof input === 'number' && Number.isFinite(input) && !Number.isInteger(input)) {
+    const [whole, fraction = ''] = String(input).split('.');
+    digits = fraction.length === 3 ? `${whole}${fraction}` : String(Math.round(input));
+  } else if (typeof input === 'string') {
+    const bare = input
+      .replace(/^\s*(₹|rs\.?|inr)\s*/i, '')
+      .replace(/\s*(\/-|rs\.?|rupees|inr)\s*$/i, '')
+      .trim();
+    if (/^\d{1,3}([,.\s]\d{2,3})*$|^\d+$/.test(bare)) digits = bare.replace(/[,.\s]/g, '');
+  }
+  if (!digits || !/^[1-9]\d*$/.test(digits)) return undefined;
+  return `write the price as a plain number of rupees, without ₹, commas or dots: ${digits}`;
 }
 
 export function icon() {
@@ -59,6 +84,8 @@ export function icon() {
   });
 }
 
+const ID_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+
 export function id(description = 'A short name used to refer to this entry elsewhere') {
   return z
     .string()
@@ -66,11 +93,16 @@ export function id(description = 'A short name used to refer to this entry elsew
     .meta({ description, expected: 'an id of lowercase letters, digits and dashes', hint: 'for example: long-distance' });
 }
 
-/** An id that must match the `id` of one of the services in services.yaml. */
+/**
+ * The id of one of the services in services.yaml. Any text passes here: references.ts checks it
+ * against the ids that exist, so a wrong one is answered with the list of right ones.
+ */
 export function serviceRef() {
-  return id('The id of a service in services.yaml').meta({
+  return z.string().trim().min(1).meta({
     description: 'The id of a service in services.yaml',
     expected: 'the id of a service',
+    hint: 'write the id of a service from services.yaml, e.g. residential',
+    pattern: ID_PATTERN,
   });
 }
 

@@ -13,7 +13,11 @@ export const layoutSchema = z.strictObject({
     quickLinksTitle: text(),
     quickLinks: z.array(link).min(1),
     servicesTitle: text(),
-    services: z.array(serviceRef()).min(1).meta({ description: 'Service ids listed in the footer; each links to /services' }),
+    services: z
+      .array(serviceRef())
+      .min(1)
+      .optional()
+      .meta({ description: 'Service ids listed in the footer, each linking to /services; leave it out to list every service in services.yaml' }),
     contactTitle: text(),
     newsletter: z.strictObject({
       enabled: z

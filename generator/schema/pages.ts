@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { heading, hero, iconCard, link, pageSeo, serviceRef, text, textList } from './fields.js';
+import { heading, hero, icon, iconCard, link, pageSeo, serviceRef, text, textList } from './fields.js';
 
 /** A closing call to action; `call` adds a telephone button with the site's number. */
 const callToAction = z.strictObject({
@@ -9,6 +9,38 @@ const callToAction = z.strictObject({
   secondary: link.optional(),
   call: z.strictObject({ label: text('e.g. Call Now') }).optional(),
 });
+
+/**
+ * A home page card. It may name a service and then takes the service's title, icon and short
+ * description (each can still be written out to differ) and links to it on /services; a card
+ * without a service (Vehicle Transport in the spec) writes all three itself.
+ */
+const homeServiceCard = z
+  .strictObject({
+    service: serviceRef().optional(),
+    icon: icon().optional(),
+    title: text().optional(),
+    desc: text().optional(),
+  })
+  .superRefine((card, ctx) => {
+    if (card.service !== undefined) return;
+    for (const field of ['icon', 'title', 'desc'] as const) {
+      if (card[field] !== undefined) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `This card names no service, so it needs its own "${field}".`,
+        params: { problem: 'missing-field', hint: `add "${field}: …" to the card, or "service: <id>" to take it from a service in services.yaml` },
+      });
+    }
+  })
+  // For editors: the same rule as a JSON Schema condition.
+  .meta({
+    anyOf: [
+      { required: ['service'], properties: { service: {} } },
+      { required: ['icon', 'title', 'desc'], properties: { icon: {}, title: {}, desc: {} } },
+    ],
+  });
 
 const numberedStep = z.strictObject({ title: text(), desc: text() });
 
@@ -24,12 +56,31 @@ export const homeSchema = z.strictObject({
   about: z.strictObject({ heading, paragraphs: textList(), points: textList(), link }),
   services: z.strictObject({
     heading,
-    items: z.array(iconCard).min(1).meta({ description: 'The home page’s own list of service cards' }),
+    items: z
+      .array(homeServiceCard)
+      .min(1)
+      .meta({ description: 'The home page’s own list of cards; a card with "service: <id>" takes its title, icon and link from that service' }),
     link,
   }),
   whyChooseUs: z.strictObject({ heading, steps: z.array(iconCard).min(1) }),
   howItWorks: z.strictObject({ heading, steps: z.array(numberedStep).min(1) }),
-  testimonials: z.strictObject({ heading, ratingLabel: text('Read out for the stars, e.g. Rated 5 out of 5') }),
+  testimonials: z.strictObject({
+    heading,
+    ratingLabel: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((label) => label.includes('{rating}'), {
+        message: 'The rating label must say where the number of stars goes, with {rating}.',
+        params: { problem: 'invalid-value', hint: 'for example: Rated {rating} out of 5' },
+      })
+      .meta({
+        description: 'Read out for the stars; {rating} stands for the review’s rating, e.g. Rated {rating} out of 5',
+        expected: 'some text with {rating} in it',
+        hint: 'for example: Rated {rating} out of 5',
+        pattern: '\\{rating\\}',
+      }),
+  }),
   cta: callToAction,
 });
 
@@ -92,7 +143,16 @@ export const contactSchema = z.strictObject({
       message: field,
     }),
     selectPrompt: text('The first, empty choice of the service list, e.g. Select a service'),
-    services: z.array(serviceRef()).min(1).meta({ description: 'Service ids offered in the form, in order' }),
+    services: z
+      .array(serviceRef())
+      .min(1)
+      .optional()
+      .meta({ description: 'Service ids offered in the form, in this order; leave it out to offer every service in services.yaml, in that order' }),
+    leftOut: z
+      .array(serviceRef())
+      .min(1)
+      .optional()
+      .meta({ description: 'Service ids deliberately not offered in the form, so check does not warn about them' }),
     submit: text(),
     sending: text(),
     success: text(),

@@ -1,22 +1,60 @@
 import { z } from 'zod';
 import { id, serviceRef, text, uniqueBy } from './fields.js';
 
+const DATE_HINT = 'write the date of the review as year-month-day, e.g. 2026-10-12; the page shows it as October 2026';
+
+/**
+ * A calendar date written year-month-day. Reviews carry the date itself rather than "2 weeks
+ * ago", which would go stale the day after it was written.
+ */
+const reviewDate = z
+  .string()
+  .superRefine((value, ctx) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+    const [year, month, day] = match ? match.slice(1).map(Number) : [];
+    const date = match ? new Date(Date.UTC(year!, month! - 1, day!)) : undefined;
+    if (date && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: match
+        ? `There is no such day as ${value.trim()}.`
+        : `Expected the date of the review as year-month-day, got "${value}"; a date such as "2 weeks ago" would soon be wrong.`,
+      params: { problem: 'bad-format', hint: DATE_HINT },
+    });
+  })
+  .meta({
+    description: 'When the review was written, year-month-day (e.g. 2026-10-12); the page shows the month and year',
+    expected: 'a date such as 2026-10-12',
+    hint: DATE_HINT,
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  });
+
 export const testimonialSchema = z.strictObject({
   id: id(),
   name: text(),
   location: text('Where the customer moved, e.g. Kochi to Bengaluru'),
-  rating: z.literal(5).meta({ expected: 'the rating 5', hint: 'only five-star reviews are shown' }),
+  rating: z
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .meta({ description: 'Stars the customer gave, 1 to 5', expected: 'a whole number of stars', hint: 'give 1 to 5 stars, as a plain number, e.g. rating: 4' }),
   comment: text(),
   avatar: z
     .string()
     .regex(/^\p{Lu}{1,3}$/u)
     .meta({ expected: 'the customer’s initials, one to three capital letters', hint: 'e.g. AM for Anjali Menon' }),
-  date: text('When, as visitors read it, e.g. 2 weeks ago'),
+  date: reviewDate,
   service: serviceRef(),
 });
 
 export const testimonialsSchema = z.strictObject({
-  testimonials: z.array(testimonialSchema).min(1).superRefine(uniqueBy('id', 'testimonial')),
+  testimonials: z
+    .array(testimonialSchema)
+    .superRefine(uniqueBy('id', 'testimonial'))
+    .nullable()
+    .transform((list) => list ?? [])
+    .meta({ description: 'Customer reviews shown on the home page; with none (testimonials: []) the reviews section is left out' }),
 });
 
 export type Testimonial = z.infer<typeof testimonialSchema>;

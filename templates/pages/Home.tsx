@@ -1,6 +1,8 @@
 import type { Site } from '../../generator/schema/index.js';
 import { HeroArt, Stars } from '../parts/Art.js';
+import { formatMonthYear, ratingText } from '../format.js';
 import { CheckList, IconCardGrid, StatsStrip } from '../parts/Cards.js';
+import { homeCards } from '../service-list.js';
 import { Cta } from '../parts/Cta.js';
 import { Section } from '../parts/SectionHeading.js';
 import { LinkLabel } from '../parts/Text.js';
@@ -47,7 +49,7 @@ export function HomePage({ site }: { site: Site }) {
       </Section>
 
       <Section id="services" heading={services.heading} tone="tint">
-        <IconCardGrid items={services.items} />
+        <IconCardGrid items={homeCards(site)} columns="auto" />
         <p className="section-more">
           <a className="button button-primary" href={services.link.href}>
             <LinkLabel link={services.link} />
@@ -73,31 +75,42 @@ export function HomePage({ site }: { site: Site }) {
         </ol>
       </Section>
 
-      <Section id="testimonials" heading={testimonials.heading} tone="tint">
-        <ul className="card-grid cols-3" role="list">
-          {site.testimonials.map((t) => (
-            <li className="card testimonial" key={t.id}>
-              <figure>
-                <Stars label={testimonials.ratingLabel} count={t.rating} />
-                <blockquote>
-                  <p>{t.comment}</p>
-                </blockquote>
-                <figcaption>
-                  <span className="avatar" aria-hidden="true">
-                    {t.avatar}
-                  </span>
-                  <span className="who">
-                    <strong>{t.name}</strong>
-                    <span>{t.location}</span>
-                    <span className="when">{t.date}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-        <StatsStrip stats={site.settings.stats} />
-      </Section>
+      {site.testimonials.length > 0 ? (
+        <Section id="testimonials" heading={testimonials.heading} tone="tint">
+          <ul className="card-grid is-centered cols-3" role="list">
+            {site.testimonials.map((t) => (
+              <li className="card testimonial" key={t.id}>
+                <figure>
+                  <Stars label={ratingText(testimonials.ratingLabel, t.rating)} count={t.rating} />
+                  <blockquote>
+                    <p>{t.comment}</p>
+                  </blockquote>
+                  <figcaption>
+                    <span className="avatar" aria-hidden="true">
+                      {t.avatar}
+                    </span>
+                    <span className="who">
+                      <strong>{t.name}</strong>
+                      <span>{t.location}</span>
+                      <time className="when" dateTime={t.date}>
+                        {formatMonthYear(t.date)}
+                      </time>
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+          <StatsStrip stats={site.settings.stats} />
+        </Section>
+      ) : (
+        // No reviews yet: the figures stay, without a heading that promises reviews.
+        <div className="section section-tight tone-tint">
+          <div className="container">
+            <StatsStrip stats={site.settings.stats} />
+          </div>
+        </div>
+      )}
 
       <Cta cta={home.cta} phone={site.settings.contact.phone} />
     </>

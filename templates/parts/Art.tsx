@@ -74,14 +74,18 @@ export function Wave() {
 }
 
 /** Five stars drawn as one image, read out as `label`. */
-export function Stars({ label, count = 5 }: { label: string; count?: number }) {
+/** A rating as `outOf` stars, `count` of them filled; `label` is what screen readers hear instead. */
+export function Stars({ label, count, outOf = 5 }: { label: string; count: number; outOf?: number }) {
+  const star = 'M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z';
   return (
-    <svg className="stars" viewBox={`0 0 ${count * 24} 24`} width={count * 20} height="20" role="img" aria-label={label}>
-      <g fill={C.star}>
-        {Array.from({ length: count }, (_, i) => (
-          <path key={i} transform={`translate(${i * 24})`} d="M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z" />
-        ))}
-      </g>
+    <svg className="stars" viewBox={`0 0 ${outOf * 24} 24`} width={outOf * 20} height="20" role="img" aria-label={label}>
+      {Array.from({ length: outOf }, (_, i) =>
+        i < count ? (
+          <path key={i} transform={`translate(${i * 24})`} d={star} fill={C.star} />
+        ) : (
+          <path key={i} transform={`translate(${i * 24})`} d={star} fill="none" stroke={C.star} strokeWidth="1.5" strokeLinejoin="round" />
+        ),
+      )}
     </svg>
   );
 }

@@ -5,16 +5,32 @@ interface IconCardItem {
   icon: IconName;
   title: string;
   desc: string;
+  /** Makes the title a link. */
+  href?: string;
+}
+
+/**
+ * Columns for a grid whose number of cards the content decides: three or four, whichever leaves
+ * the last row fullest (three on a tie), so 7 cards sit 4 + 3 and 8 sit 4 + 4. `gridClass` centres
+ * a last row that is not full.
+ */
+export function columnsFor(count: number): 3 | 4 {
+  const empty = (columns: number) => (columns - (count % columns)) % columns;
+  return empty(4) < empty(3) ? 4 : 3;
+}
+
+export function gridClass(count: number): string {
+  return `card-grid is-centered cols-${columnsFor(count)}`;
 }
 
 /** A grid of icon cards; each title is a heading one level below the section's. */
-export function IconCardGrid({ items, columns = 3 }: { items: readonly IconCardItem[]; columns?: 3 | 4 }) {
+export function IconCardGrid({ items, columns = 3 }: { items: readonly IconCardItem[]; columns?: 3 | 4 | 'auto' }) {
   return (
-    <ul className={`card-grid cols-${columns}`} role="list">
+    <ul className={columns === 'auto' ? gridClass(items.length) : `card-grid cols-${columns}`} role="list">
       {items.map((item) => (
         <li className="card icon-card" key={item.title}>
           <IconBadge name={item.icon} />
-          <h3>{item.title}</h3>
+          <h3>{item.href ? <a href={item.href}>{item.title}</a> : item.title}</h3>
           <p>{item.desc}</p>
         </li>
       ))}

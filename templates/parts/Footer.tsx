@@ -1,5 +1,6 @@
 import type { Site } from '../../generator/schema/index.js';
 import { NEW_TAB, telUrl } from '../links.js';
+import { footerServices } from '../service-list.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
 import { BreakAfterSlashes } from './Text.js';
@@ -12,7 +13,7 @@ export function Footer({ site, buildYear, returnTo }: { site: Site; buildYear: n
   const { footer } = site.layout;
   const { company, contact, social } = site.settings;
   const { address } = contact;
-  const services = footer.services.flatMap((id) => site.services.filter((service) => service.id === id));
+  const services = footerServices(site);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">

@@ -1,6 +1,7 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { Site } from '../../generator/schema/index.js';
 import { NEW_TAB, telUrl, whatsappNumber } from '../links.js';
+import { formServices } from '../service-list.js';
 
 type Fields = Site['pages']['contact']['form']['fields'];
 type FieldName = keyof Fields;
@@ -39,7 +40,7 @@ export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
   const form = site.pages.contact.form;
   const settings = site.settings.form;
   const { contact } = site.settings;
-  const services = form.services.flatMap((id) => site.services.filter((service) => service.id === id));
+  const services = formServices(site);
   return (
     <>
       <p className="quote-sent" id="quote-sent">

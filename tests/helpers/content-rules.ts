@@ -74,26 +74,32 @@ export function brokenRules(built: BuildResult): string[] {
       fail(`The home page has no figure "${stat.value}" labelled "${stat.label}" (stat ${stat.id}).`);
     }
   }
-  for (const item of site.pages.home.services.items) contains('The home page services grid', home, item.title);
+  for (const item of site.pages.home.services.items) {
+    const service = site.services.find((s) => s.id === item.service);
+    contains('The home page services grid', home, item.title ?? service?.title ?? `the card for ${item.service}`);
+  }
 
   // About: the story and the values.
   const about = main(page(PAGES.about));
   for (const text of [...site.pages.about.story.paragraphs, ...site.pages.about.values.items.map((v) => v.title)]) contains('/about', about, text);
 
-  // Contact: the quote form offers exactly the services the content lists, in its order.
+  // Contact: the quote form offers exactly the services the content lists, in its order; with no
+  // list, every service in services.yaml order but those under leftOut.
   const contact = page(PAGES.contact);
   const select = controlLabelled(contact, site.pages.contact.form.fields.service.label);
   const offered = Array.from(select.querySelectorAll('option'))
     .slice(1)
     .map((option) => textOf(option));
   const byId = new Map(site.services.map((service) => [service.id, service]));
-  const listed = site.pages.contact.form.services.map((id) => squash(byId.get(id)?.formLabel ?? byId.get(id)?.title ?? id));
+  const { services: formIds, leftOut = [] } = site.pages.contact.form;
+  const offeredIds = formIds ?? site.services.map((service) => service.id).filter((id) => !leftOut.includes(id));
+  const listed = offeredIds.map((id) => squash(byId.get(id)?.formLabel ?? byId.get(id)?.title ?? id));
   if (JSON.stringify(offered) !== JSON.stringify(listed)) fail(`The quote form offers ${JSON.stringify(offered)}, but the content lists ${JSON.stringify(listed)}.`);
 
   // The footer's service links, on every page.
   for (const [file, doc] of docs) {
     const footer = contentinfo(doc);
-    for (const id of site.layout.footer.services) {
+    for (const id of site.layout.footer.services ?? site.services.map((service) => service.id)) {
       const title = squash(byId.get(id)?.title ?? id);
       const link = Array.from(footer.querySelectorAll('a')).find((a) => textOf(a) === title);
       if (!link) fail(`${file}'s footer has no link "${title}".`);

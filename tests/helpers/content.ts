@@ -1,4 +1,5 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { parseDocument } from 'yaml';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,4 +46,24 @@ export function captureIo(cwd: string): Io & { stdout: () => string; stderr: () 
     stdout: () => out.join('\n'),
     stderr: () => err.join('\n'),
   };
+}
+
+/** Puts real details in place of every placeholder and deletes the PLACEHOLDER comments, as the README says. */
+export async function replacePlaceholders(dir: string): Promise<void> {
+  const file = path.join(dir, 'content/site.yaml');
+  const doc = parseDocument(await readFile(file, 'utf8'));
+  doc.setIn(['company', 'name'], 'Periyar Packers & Movers');
+  doc.setIn(['contact', 'phone'], '+91 98470 12345');
+  doc.setIn(['contact', 'whatsapp'], '+91 98470 12345');
+  doc.setIn(['contact', 'email'], 'office@periyarpackers.in');
+  doc.setIn(['contact', 'address', 'street'], '14/220 NH Bypass');
+  doc.setIn(['contact', 'mapEmbedUrl'], 'https://www.google.com/maps?q=Vyttila%2C%20Kochi&output=embed');
+  doc.setIn(['contact', 'directionsUrl'], 'https://www.google.com/maps/search/?api=1&query=Vyttila%2C%20Kochi');
+  doc.setIn(['form', 'recipient'], 'quotes@periyarpackers.in');
+  doc.setIn(['seo', 'siteUrl'], 'https://www.periyarpackers.in');
+  const text = String(doc)
+    .split('\n')
+    .filter((line) => !/#.*PLACEHOLDER/.test(line))
+    .join('\n');
+  await writeFile(file, text);
 }

@@ -18,6 +18,8 @@ export interface MonthOfEdits {
   newPrices: Map<string, number>;
   newFigure: { value: string; label: string };
   newHeroTitle: string;
+  /** Files besides services.yaml the new service had to be added to: those that list service ids. */
+  listsEdited: string[];
 }
 
 async function edit(file: string, change: (doc: Document) => void): Promise<void> {
@@ -48,6 +50,7 @@ export async function applyMonthOfEdits(contentDir: string): Promise<MonthOfEdit
     newPrices: new Map(),
     newFigure: { value: '6200+', label: 'Families moved' },
     newHeroTitle: 'Moving across Kerala? We carry it with care',
+    listsEdited: [],
   };
 
   await edit(path.join(contentDir, 'site.yaml'), (doc) => {
@@ -101,14 +104,18 @@ export async function applyMonthOfEdits(contentDir: string): Promise<MonthOfEdit
     doc.setIn(['services', 'heading', 'title'], 'What we move, and how');
   });
 
-  // The new service goes into the quote form and the footer, where services are listed by id.
-  await edit(path.join(contentDir, 'pages/contact.yaml'), (doc) => {
-    const listed = doc.getIn(['form', 'services'], true);
-    if (isSeq(listed)) listed.add(result.newService.id);
-  });
-  await edit(path.join(contentDir, 'layout.yaml'), (doc) => {
-    const listed = doc.getIn(['footer', 'services'], true);
-    if (isSeq(listed)) listed.add(result.newService.id);
-  });
+  // Lists of services default to every service, so the new one needs no other file. Only where
+  // the content chooses its services by id does the office add the new id, as it would by hand.
+  for (const [file, keyPath] of [
+    ['pages/contact.yaml', ['form', 'services']],
+    ['layout.yaml', ['footer', 'services']],
+  ] as const) {
+    await edit(path.join(contentDir, file), (doc) => {
+      const listed = doc.getIn(keyPath, true);
+      if (!isSeq(listed)) return;
+      listed.add(result.newService.id);
+      result.listsEdited.push(file);
+    });
+  }
   return result;
 }

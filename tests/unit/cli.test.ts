@@ -103,7 +103,7 @@ describe('site build', () => {
     const io2 = captureIo(dir);
     const fixture = await project('price-as-text');
     expect(await main(['build', '--content', path.join(fixture, 'content')], io2)).toBe(1);
-    expect(io2.stderr()).toContain('services[0].pricing.starting');
+    expect(io2.stderr()).toContain('services[residential].pricing.starting');
     expect(io2.stderr()).toContain('Nothing was written: ./dist still holds the last good site.');
     expect(await snapshot(path.join(dir, 'dist'))).toEqual(before);
     expect((await readdir(dir)).sort()).toEqual(['content', 'dist']);
@@ -117,8 +117,8 @@ describe('the installed command', () => {
     const failure = await run('node', [path.join(ROOT, 'bin/site.js'), 'check'], { cwd: dir }).catch((error: unknown) => error);
     const { code, stderr } = failure as { code: number; stderr: string };
     expect(code).toBe(1);
-    expect(stderr).toContain('content/services.yaml:36:17  services[0].pricing.starting');
-    expect(stderr).toContain('  Expected a number of rupees, got the text "8,999".');
+    expect(stderr).toContain('content/services.yaml:37:17  services[residential].pricing.starting');
+    expect(stderr).toContain('  Expected a whole number of rupees, got the text "8,999".');
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { build, checkContent, type BuildResult } from '../../generator/build.js'
 import { formatProblems } from '../../generator/format.js';
 import { brokenRules, rupeesText } from '../helpers/content-rules.js';
 import { captureIo, LIVE_CONTENT } from '../helpers/content.js';
-import { main as mainOf, parseHtml, textOf } from '../helpers/dom.js';
+import { parseDocument } from 'yaml';
+import { headings, main as mainOf, parseHtml, textOf } from '../helpers/dom.js';
 import { applyMonthOfEdits, type MonthOfEdits } from '../helpers/operator-edits.js';
 
 /**
@@ -55,8 +56,24 @@ describe('a month of operator edits', () => {
     expect(textOf(home.querySelector('h1'))).toBe(edits.newHeroTitle);
     expect(textOf(home.querySelector('header'))).toContain(edits.companyName);
     expect(home.querySelector('a[href="tel:+919847012345"]')).not.toBeNull();
+  });
+
+  it('shows the new service in the quote form, the footer and /services, with only the files that list ids edited besides services.yaml', async () => {
     const form = page('contact/index.html').querySelector('select[name="service"]')!;
     expect(Array.from(form.querySelectorAll('option')).map((o) => textOf(o))).toContain(edits.newService.title);
+    for (const file of ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html']) {
+      const footerLinks = Array.from(page(file).querySelectorAll('footer a')).map((a) => [textOf(a), a.getAttribute('href')]);
+      expect(footerLinks, file).toContainEqual([edits.newService.title, '/services']);
+    }
+    expect(headings(mainOf(page('services/index.html'))).map((h) => textOf(h))).toContain(edits.newService.title);
+    const explicit: string[] = [];
+    for (const [file, keyPath] of [
+      ['pages/contact.yaml', ['form', 'services']],
+      ['layout.yaml', ['footer', 'services']],
+    ] as const) {
+      if (parseDocument(await readFile(path.join(LIVE_CONTENT, file), 'utf8')).hasIn(keyPath)) explicit.push(file);
+    }
+    expect(edits.listsEdited).toEqual(explicit);
   });
 
   it('passes site check from the command line too, as the deploy runs it', async () => {

@@ -1,9 +1,8 @@
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
-import { captureIo, contentWithFixture, FIXTURES } from '../helpers/content.js';
+import { captureIo, contentWithFixture, FIXTURES, replacePlaceholders } from '../helpers/content.js';
 
 /**
  * The sample content carries the shipped placeholders (fake name, phone, email, address, map,
@@ -27,26 +26,6 @@ async function expectOutput(name: string, actual: string): Promise<void> {
   const file = path.join(EXPECTED, name);
   if (process.env.UPDATE_FIXTURES) await writeFile(file, `${actual}\n`);
   expect(`${actual}\n`).toBe(await readFile(file, 'utf8'));
-}
-
-/** Puts real details in place of every placeholder and deletes the PLACEHOLDER comments, as the README says. */
-async function replacePlaceholders(dir: string): Promise<void> {
-  const file = path.join(dir, 'content/site.yaml');
-  const doc = parseDocument(await readFile(file, 'utf8'));
-  doc.setIn(['company', 'name'], 'Periyar Packers & Movers');
-  doc.setIn(['contact', 'phone'], '+91 98470 12345');
-  doc.setIn(['contact', 'whatsapp'], '+91 98470 12345');
-  doc.setIn(['contact', 'email'], 'office@periyarpackers.in');
-  doc.setIn(['contact', 'address', 'street'], '14/220 NH Bypass');
-  doc.setIn(['contact', 'mapEmbedUrl'], 'https://www.google.com/maps?q=Vyttila%2C%20Kochi&output=embed');
-  doc.setIn(['contact', 'directionsUrl'], 'https://www.google.com/maps/search/?api=1&query=Vyttila%2C%20Kochi');
-  doc.setIn(['form', 'recipient'], 'quotes@periyarpackers.in');
-  doc.setIn(['seo', 'siteUrl'], 'https://www.periyarpackers.in');
-  const text = String(doc)
-    .split('\n')
-    .filter((line) => !/#.*PLACEHOLDER/.test(line))
-    .join('\n');
-  await writeFile(file, text);
 }
 
 describe('placeholders', () => {

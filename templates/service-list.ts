@@ -1,0 +1,42 @@
+import type { IconName, Service, Site } from '../generator/schema/index.js';
+
+/**
+ * Lists of services default to every service in services.yaml, in its order, so a new service
+ * shows everywhere once it is added there; a list written out in the content picks and orders.
+ */
+function listed(site: Site, ids: readonly string[] | undefined, leftOut: readonly string[] = []): Service[] {
+  if (!ids) return site.services.filter((service) => !leftOut.includes(service.id));
+  return ids.flatMap((id) => site.services.filter((service) => service.id === id));
+}
+
+/** The services the quote form offers. */
+export function formServices(site: Site): Service[] {
+  const { services, leftOut } = site.pages.contact.form;
+  return listed(site, services, leftOut);
+}
+
+/** The services the footer links to. */
+export function footerServices(site: Site): Service[] {
+  return listed(site, site.layout.footer.services);
+}
+
+export interface HomeCard {
+  icon: IconName;
+  title: string;
+  desc: string;
+  /** Where the card leads: its service on /services, for a card that names one. */
+  href?: string;
+}
+
+/** The home page's cards, each naming a service filled in from it. */
+export function homeCards(site: Site): HomeCard[] {
+  return site.pages.home.services.items.map((card) => {
+    const service = site.services.find((s) => s.id === card.service);
+    return {
+      icon: card.icon ?? service!.icon,
+      title: card.title ?? service!.title,
+      desc: card.desc ?? service!.shortDesc,
+      ...(service ? { href: `/services#${service.id}` } : {}),
+    };
+  });
+}

@@ -1,8 +1,9 @@
 import type { Site } from '../../generator/schema/index.js';
+import { pageAddress } from '../../generator/schema/routes.js';
 import { NEW_TAB, telUrl } from '../links.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
-import { BreakAfterSlashes } from './Text.js';
+import { BreakAfterSlashes, PhoneNumber } from './Text.js';
 
 export function Footer({ site, buildYear }: { site: Site; buildYear: number }) {
   const { footer } = site.layout;
@@ -52,7 +53,7 @@ export function Footer({ site, buildYear }: { site: Site; buildYear: number }) {
           <ul className="footer-links" role="list">
             {services.map((service) => (
               <li key={service.id}>
-                <a href="/services">
+                <a href={pageAddress('/services')}>
                   <BreakAfterSlashes text={service.title} />
                 </a>
               </li>
@@ -72,7 +73,7 @@ export function Footer({ site, buildYear }: { site: Site; buildYear: number }) {
             <p>
               <Icon name="phone" size={20} />
               <a className="footer-phone" href={telUrl(contact.phone)}>
-                {contact.phone}
+                <PhoneNumber phone={contact.phone} />
               </a>
             </p>
             <p>

@@ -1,5 +1,6 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { Site } from '../../generator/schema/index.js';
+import { pageAddress } from '../../generator/schema/routes.js';
 
 type Fields = Site['pages']['contact']['form']['fields'];
 type FieldName = keyof Fields;
@@ -26,7 +27,7 @@ const FIELDS: readonly FieldSpec[] = [
 
 /**
  * The quote request form, wired for client/HOOKS.md. Without JavaScript it posts to the relay's
- * plain endpoint, which sends the visitor back to /contact#quote-sent.
+ * plain endpoint, which sends the visitor back to /contact/#quote-sent.
  */
 export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
   const form = site.pages.contact.form;
@@ -47,7 +48,7 @@ export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
         data-timeout-ms={settings.timeoutSeconds * 1000}
       >
         <input type="hidden" name="subject" value={settings.subjectPrefix} data-subject />
-        <input type="hidden" name="_next" value={`${siteUrl}/contact#quote-sent`} />
+        <input type="hidden" name="_next" value={`${siteUrl}${pageAddress('/contact')}#quote-sent`} />
         <input type="hidden" name="_captcha" value="false" />
         <input type="text" name="_honey" hidden tabIndex={-1} autoComplete="off" aria-hidden="true" data-honeypot />
         <div className="form-grid">

@@ -93,7 +93,7 @@ export function id(description = 'A short name used to refer to this entry elsew
   return z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lowercase letters, digits and dashes')
-    .meta({ description, expected: 'an id of lowercase letters, digits and dashes', hint: 'for example: long-distance' });
+    .meta({ description, expected: 'an id of lowercase letters, digits and dashes', hint: 'for example, long-distance' });
 }
 
 /** An id that must match the `id` of one of the services in services.yaml. */
@@ -142,7 +142,7 @@ function phoneProblem(value: string): string | undefined {
 }
 
 export function email(description = 'An email address') {
-  return z.email().meta({ description, expected: 'an email address', hint: 'for example: hello@example.com' });
+  return z.email().meta({ description, expected: 'an email address', hint: 'for example, hello@example.com' });
 }
 
 export interface UrlRule {

@@ -29,7 +29,7 @@ export const SOCIAL_HOSTS: Record<(typeof SOCIAL_NETWORKS)[number], readonly str
  */
 const socialEntry = z
   .strictObject({
-    network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')}` }),
+    network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')} (x is the network once called Twitter)` }),
     label: text('The network name as visitors read it'),
     url: url({}, 'The company page; leave out until there is one').optional(),
   })
@@ -68,7 +68,7 @@ const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
 const clockTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-  .meta({ expected: 'a 24-hour time such as "08:00"', hint: 'write hours and minutes with a colon, in quotes: "20:00"' });
+  .meta({ expected: 'a 24-hour time such as "08:00"', hint: 'write two digits for the hour and two for the minutes, in quotes: "08:00" or "20:00"' });
 
 export const siteSchema = z.strictObject({
   company: z.strictObject({

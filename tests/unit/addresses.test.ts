@@ -9,7 +9,7 @@ import { pageAddress, pageFile } from '../../generator/schema/routes.js';
 import type { RunningServer } from '../../generator/serve/http.js';
 import { startPreview } from '../../generator/serve/preview.js';
 import { writeSite } from '../../generator/write.js';
-import { SAMPLE_CONTENT } from '../helpers/content.js';
+import { ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**
  * Every address the built site gives out to browsers and search engines (links, canonical,
@@ -29,7 +29,7 @@ let files: Map<string, string>;
 beforeAll(async () => {
   temp = await mkdtemp(path.join(os.tmpdir(), 'site-addresses-'));
   const built = await build({ contentDir: SAMPLE_CONTENT, siteUrl: SITE_URL, now: new Date('2031-05-01') });
-  await writeSite(built.files, path.join(temp, 'dist'));
+  await writeSite(built.files, path.join(temp, 'dist'), { cwd: temp, projectRoot: ROOT, contentDir: SAMPLE_CONTENT });
   files = new Map(built.files.filter((f) => /\.(html|xml|txt)$/.test(f.path)).map((f) => [f.path, String(f.contents)]));
   server = await startPreview({ dir: path.join(temp, 'dist') });
 });

@@ -41,7 +41,7 @@ const socialEntry = z
       ctx.addIssue({
         code: 'custom',
         path: ['url'],
-        message: `The address "${entry.url}" points at ${new URL(entry.url).hostname}, but a ${NETWORK_NAMES[entry.network]} link must lead to ${hosts.join(' or ')}.`,
+        message: `The address "${entry.url}" points at ${new URL(entry.url).hostname}, but ${withArticle(NETWORK_NAMES[entry.network])} link must lead to ${hosts.join(' or ')}.`,
         params: { problem: 'unsafe-url', hint: socialHint(entry.network) },
       });
     },
@@ -59,8 +59,13 @@ const socialEntry = z
     })),
   });
 
+/** "a Facebook", "an Instagram", "an X". */
+function withArticle(name: string): string {
+  return `${/^[AEIOUX]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 function socialHint(network: SocialNetwork): string {
-  const hint = `a ${NETWORK_NAMES[network]} link is an https:// address on ${SOCIAL_HOSTS[network].join(' or ')}`;
+  const hint = `${withArticle(NETWORK_NAMES[network])} link is an https:// address on ${SOCIAL_HOSTS[network].join(' or ')}`;
   return `${hint.charAt(0).toUpperCase()}${hint.slice(1)}, e.g. https://www.${SOCIAL_HOSTS[network][0]}/your-company`;
 }
 

@@ -262,8 +262,8 @@ describe('unsafe links are refused with a located problem', () => {
     { name: 'a relay with a javascript: address', edit: ['site.yaml', ['form', 'endpoint'], 'javascript:fetch(1)'], path: 'form.endpoint', code: 'unsafe-url', message: /uses "javascript:"/ },
     { name: 'a relay address with a password', edit: ['site.yaml', ['form', 'plainEndpoint'], 'https://user:secret@relay.example/'], path: 'form.plainEndpoint', code: 'unsafe-url', message: /user name or password/ },
     { name: 'a plain http site address', edit: ['site.yaml', ['seo', 'siteUrl'], 'http://www.example.com'], path: 'seo.siteUrl', code: 'unsafe-url', message: /uses http:/ },
-    { name: 'a Facebook link to another site', edit: ['site.yaml', ['social', 0, 'url'], 'https://facebook.com.evil.example/page'], path: 'social[0].url', code: 'unsafe-url', message: /not a facebook address/ },
-    { name: 'an Instagram link on Facebook', edit: ['site.yaml', ['social', 1, 'url'], 'https://www.facebook.com/example'], path: 'social[1].url', code: 'unsafe-url', message: /points at www\.facebook\.com, which is not a instagram address/ },
+    { name: 'a Facebook link to another site', edit: ['site.yaml', ['social', 0, 'url'], 'https://facebook.com.evil.example/page'], path: 'social[0].url', code: 'unsafe-url', message: /points at facebook\.com\.evil\.example, but a Facebook link must lead to facebook\.com\./ },
+    { name: 'an Instagram link on Facebook', edit: ['site.yaml', ['social', 1, 'url'], 'https://www.facebook.com/example'], path: 'social[1].url', code: 'unsafe-url', message: /points at www\.facebook\.com, but an Instagram link must lead to instagram\.com\./ },
     { name: 'a javascript: menu link', edit: ['layout.yaml', ['header', 'cta', 'href'], 'javascript:alert(1)'], path: 'header.cta.href', code: 'unknown-reference', message: /not a page of this site/ },
     { name: 'a link to another host written as //', edit: ['pages/home.yaml', ['hero', 'primary', 'href'], '//evil.example/'], path: 'hero.primary.href', code: 'unknown-reference', message: /not a page of this site/ },
   ];

@@ -25,7 +25,7 @@ export const BUDGETS = {
 };
 
 /** The pages the bench reports on, by the path a visitor opens. */
-export const PAGE_PATHS = ['/', '/about', '/services', '/contact'];
+export const PAGE_PATHS = ['/', '/about/', '/services/', '/contact/'];
 
 /** Kinds of file a page pulls in, by extension. */
 const KIND_BY_EXTENSION = {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from './output.js';
+import { logoPng } from './raster.js';
 import { projectRoot } from './root.js';
 
 export interface BundleOptions {
@@ -30,17 +31,21 @@ export interface Bundle {
 /** Browsers the site supports: what mid-range Android phones of the last few years run. */
 const TARGET = ['chrome100', 'firefox100', 'safari15', 'edge100'];
 
-/** Bundles and minifies the client script and the stylesheet into content-hashed files. */
+/**
+ * Bundles and minifies the client script and the stylesheet into content-hashed files; copies
+ * the static files and draws the logo picture beside them.
+ */
 export async function bundleAssets(options: BundleOptions = {}): Promise<Bundle> {
   const root = projectRoot();
-  const [js, css, copied] = await Promise.all([
+  const [js, css, copied, logo] = await Promise.all([
     bundleOne(options.scriptEntry ?? path.join(root, 'client/main.ts'), 'js'),
     bundleOne(options.styleEntry ?? path.join(root, 'templates/styles/main.css'), 'css'),
     staticFiles(options.staticDir ?? path.join(root, 'static')),
+    logoPng(),
   ]);
   const styles = String(css.main.contents);
   const styleHash = `'sha256-${createHash('sha256').update(styles).digest('base64')}'`;
-  return { files: [js.main, ...js.extra, ...css.extra, ...copied], js: `/${js.main.path}`, styles, styleHash, stylesheet: css.main };
+  return { files: [js.main, ...js.extra, ...css.extra, ...copied, logo], js: `/${js.main.path}`, styles, styleHash, stylesheet: css.main };
 }
 
 /** Files served as they are at fixed addresses, such as the share picture /share.png. */

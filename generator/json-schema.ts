@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { BOUND_KEYWORDS, boundsOf, rangeWords } from './bounds.js';
 import type { OutputFile } from './output.js';
 import { CONTENT_FILES, type ContentFile } from './schema/index.js';
 
@@ -53,16 +54,45 @@ export function jsonSchemaFiles(): OutputFile[] {
 /**
  * Turns the error formatter's metadata into what editors show: `expected` and `hint` become
  * yaml-language-server's `errorMessage` (and `patternErrorMessage` where a pattern decides), and
- * a field without a description is described by what it expects.
+ * a field without a description is described by what it expects. Limits get words too.
  */
 function forEditors(schema: JsonSchema): void {
   const { expected, hint } = schema as { expected?: unknown; hint?: unknown };
   delete schema.expected;
   delete schema.hint;
   delete schema.suggest;
-  if (typeof expected !== 'string') return;
-  const message = `Expected ${expected}.${typeof hint === 'string' ? ` Hint: ${hint}.` : ''}`;
-  schema.description ??= `${expected.charAt(0).toUpperCase()}${expected.slice(1)}.`;
-  schema.errorMessage = message;
-  if (typeof schema.pattern === 'string') schema.patternErrorMessage = message;
+  const what = typeof expected === 'string' ? expected : undefined;
+  const advice = typeof hint === 'string' ? ` Hint: ${hint}.` : '';
+  if (what) {
+    schema.description ??= `${what.charAt(0).toUpperCase()}${what.slice(1)}.`;
+    schema.errorMessage = `Expected ${what}.${advice}`;
+    if (typeof schema.pattern === 'string') schema.patternErrorMessage = schema.errorMessage;
+  }
+  limitsInWords(schema, what, advice);
+}
+
+/**
+ * yaml-language-server words a broken limit its own way ("Value is below the exclusive minimum
+ * of 0."), ignoring errorMessage. So each limit moves into an `if`, and a value outside it meets
+ * an `else` that cannot hold (`const: null` on a number or list) and carries the message in the
+ * site's words. Validators reach the same verdict either way.
+ */
+function limitsInWords(schema: JsonSchema, expected: string | undefined, advice: string): void {
+  // Text fields state "not only spaces" as a pattern, which already refuses the empty text.
+  if (typeof schema.pattern === 'string' && schema.minLength === 1) delete schema.minLength;
+  const limits: JsonSchema = {};
+  let message: string | undefined;
+  const words = rangeWords(boundsOf(schema));
+  if (BOUND_KEYWORDS.some((key) => key in schema)) {
+    for (const key of BOUND_KEYWORDS) if (key in schema) limits[key] = schema[key];
+    message = `Expected ${expected ?? 'a number'}${words ? ` ${words}` : ''}.${advice}`;
+  }
+  if (typeof schema.minItems === 'number') {
+    limits.minItems = schema.minItems;
+    message = `This list needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}, each on its own line starting with "- ".`;
+  }
+  if (!message) return;
+  for (const key of Object.keys(limits)) delete schema[key];
+  schema.if = limits;
+  schema.else = { const: null, errorMessage: message };
 }

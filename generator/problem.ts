@@ -39,6 +39,7 @@ export const PROBLEM_CODES = {
   'duplicate-id': 'An id used twice',
   'unsafe-url': 'A link that is unsafe or points where it may not',
   'invalid-value': 'A value that is not valid',
+  imprecise: 'A number with fewer decimals than it needs',
   'too-complex': 'A file too large or too deeply nested to read safely',
   'too-many-problems': 'More problems in one file than are shown at once',
   placeholder: 'A sample value that must be replaced before the site is published',

@@ -3,13 +3,17 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Document, type Assets, type PageId } from '../templates/index.js';
 import type { OutputFile } from './output.js';
 import type { Site } from './schema/index.js';
+import { pageFile } from './schema/routes.js';
 
-/** Every page the site has: its template, the path it is served at and the file it is written to. */
+/**
+ * Every page the site has: its template, its route and the file it is written to. The page is
+ * published at pageAddress(path); the not-found page has no address of its own.
+ */
 export const PAGES: readonly { id: PageId; path: string; file: string }[] = [
-  { id: 'home', path: '/', file: 'index.html' },
-  { id: 'about', path: '/about', file: 'about/index.html' },
-  { id: 'services', path: '/services', file: 'services/index.html' },
-  { id: 'contact', path: '/contact', file: 'contact/index.html' },
+  { id: 'home', path: '/', file: pageFile('/') },
+  { id: 'about', path: '/about', file: pageFile('/about') },
+  { id: 'services', path: '/services', file: pageFile('/services') },
+  { id: 'contact', path: '/contact', file: pageFile('/contact') },
   { id: 'notFound', path: '/404', file: '404.html' },
 ];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundsOf, type Bounds } from './bounds.js';
 import type { PathSegment } from './locate.js';
 import type { FieldMeta } from './schema/fields.js';
 
@@ -60,4 +61,12 @@ export function metaAt(root: Schema, path: readonly PathSegment[]): FieldMeta {
     meta.suggest ??= found?.suggest;
   });
   return meta;
+}
+
+/** The numeric limits of the field at `path`, as its JSON Schema states them. */
+export function boundsAt(root: Schema, path: readonly PathSegment[]): Bounds {
+  const schema = schemaAt(root, path);
+  if (!schema) return {};
+  const json = z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return boundsOf(json);
 }

@@ -1,13 +1,14 @@
 import type { OutputFile } from './output.js';
 import { faviconSvg } from '../templates/favicon.js';
 import { PAGES } from './render.js';
+import { pageAddress } from './schema/routes.js';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** sitemap.xml with every public page (not the 404 page), as absolute URLs. */
 export function sitemap(siteUrl: string): OutputFile {
   const urls = PAGES.filter((page) => page.id !== 'notFound')
-    .map((page) => `  <url><loc>${escapeXml(siteUrl + page.path)}</loc></url>`)
+    .map((page) => `  <url><loc>${escapeXml(siteUrl + pageAddress(page.path))}</loc></url>`)
     .join('\n');
   return {
     path: 'sitemap.xml',

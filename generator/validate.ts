@@ -5,7 +5,8 @@ import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem, type ProblemCode 
 import { CONTENT_FILES, type ContentFile, type Site } from './schema/index.js';
 import { closest } from './suggest.js';
 import { checkReferences } from './references.js';
-import { metaAt, shapeAt } from './schema-walk.js';
+import { rangeWords } from './bounds.js';
+import { boundsAt, metaAt, shapeAt } from './schema-walk.js';
 
 export interface ValidateResult {
   /** Present only when every file is complete and valid. */
@@ -112,16 +113,19 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
       if (input === null) {
         return [{ ...base, ...at('value'), code: 'missing-field', message: `The field "${field}" is empty; it needs ${expected}.`, hint: meta.hint }];
       }
-      return [{ ...base, ...at('value'), code: 'wrong-type', message: `Expected ${expected}, got ${describeValue(input)}.`, hint }];
+      return [{ ...base, ...at('value'), code: 'wrong-type', message: `Expected ${expected}, got ${describeValue(input)}.${wrongTypeAdvice(issue, input, expected)}`, hint }];
     case 'invalid_value': {
       const allowed = issue.values.map(String);
-      const guess = typeof input === 'string' ? closest(input, allowed) : undefined;
+      // "5" in quotes is text, though it reads like the number 5: say what differs, not "did you mean 5".
+      const quoted = typeof input === 'string' && issue.values.some((v) => typeof v === 'number' && String(v) === input.trim());
+      const guess = typeof input === 'string' && !quoted ? closest(input, allowed) : undefined;
+      const advice = quoted ? ` ${REMOVE_QUOTES}` : guess ? ` Did you mean "${guess}"?` : '';
       return [
         {
           ...base,
           ...at('value'),
           code: 'not-allowed',
-          message: `Expected ${expected}, got ${describeValue(input)}.${guess ? ` Did you mean "${guess}"?` : ''}`,
+          message: `Expected ${expected}, got ${describeValue(input)}.${advice}`,
           hint: meta.hint ?? `allowed values: ${allowed.join(', ')}`,
         },
       ];
@@ -129,14 +133,22 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
     case 'invalid_format':
       return [{ ...base, ...at('value'), code: 'bad-format', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
     case 'too_small':
-      return [{ ...base, ...at('value'), code: 'too-few', message: tooSmall(issue, input, expected), hint: meta.hint ?? tooSmallHint(issue) }];
+      return [
+        {
+          ...base,
+          ...at('value'),
+          code: 'too-few',
+          message: tooSmall(issue, input, `${expected} ${rangeWords(boundsAt(root, path)) ?? ''}`.trim()),
+          hint: meta.hint ?? tooSmallHint(issue),
+        },
+      ];
     case 'too_big':
       return [
         {
           ...base,
           ...at('value'),
           code: 'too-many',
-          message: `Expected ${expected} of at most ${String(issue.maximum)}, got ${describeValue(input)}.`,
+          message: `Expected ${`${expected} ${rangeWords(boundsAt(root, path)) ?? ''}`.trim()}, got ${describeValue(input)}.`,
           hint: meta.hint,
         },
       ];
@@ -149,12 +161,26 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
   }
 }
 
+const REMOVE_QUOTES = 'Remove the quotes around it: in quotes it is text, not a number.';
+
+/** `expected` carries the field's range in words ("a number of rupees more than 0"). */
 function tooSmall(issue: z.core.$ZodIssueTooSmall, input: unknown, expected: string): string {
   if (issue.origin === 'array') {
-    return `This list is empty, but it needs at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}.`;
+    const needs = `at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}`;
+    const count = Array.isArray(input) ? input.length : 0;
+    return count === 0 ? `This list is empty, but it needs ${needs}.` : `This list has ${count}, but it needs ${needs}.`;
   }
   if (issue.origin === 'string') return `This field is empty; it needs ${expected}.`;
-  return `Expected ${expected} of at least ${String(issue.minimum)}, got ${describeValue(input)}.`;
+  return `Expected ${expected}, got ${describeValue(input)}.`;
+}
+
+/** What to do about a value of the wrong kind when the fix is not obvious from the message alone. */
+function wrongTypeAdvice(issue: z.core.$ZodIssueInvalidType, input: unknown, expected: string): string {
+  const wantsNumber = issue.expected === 'number' || issue.expected === 'int';
+  if (wantsNumber && typeof input === 'string' && input.trim() !== '' && Number.isFinite(Number(input))) return ` ${REMOVE_QUOTES}`;
+  if (issue.expected === 'int' && typeof input === 'number' && !/whole number/.test(expected)) return ' It needs to be a whole number, without a decimal point.';
+  if (issue.expected === 'string' && typeof input === 'number') return ' Put it in quotes, so the digits are kept exactly as written.';
+  return '';
 }
 
 function tooSmallHint(issue: z.core.$ZodIssueTooSmall): string | undefined {

@@ -1,6 +1,6 @@
 // Bundles the compiled-ahead CLI into a few files, so `site build` loads one module graph instead
-// of hundreds of files. esbuild and chokidar stay outside: esbuild runs its own binary, and
-// chokidar is only loaded by `site dev`.
+// of hundreds of files. esbuild, sharp and chokidar stay outside: esbuild runs its own binary,
+// sharp loads its own native library, and chokidar is only loaded by `site dev`.
 //
 // Two bundles: lib/cli/ is React's production build only, minified (parsing the bundle is most of
 // a cold build's start-up: React's development build alone is half of it); lib/cli-dev/ keeps
@@ -20,7 +20,7 @@ const shared = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['esbuild', 'chokidar'],
+  external: ['esbuild', 'chokidar', 'sharp'],
   // Bundled CommonJS packages (react-dom, commander) call require for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',

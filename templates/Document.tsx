@@ -1,3 +1,4 @@
+import { pageAddress } from '../generator/schema/routes.js';
 import type { ReactNode } from 'react';
 import type { PageProps } from './types.js';
 import { Footer } from './parts/Footer.js';
@@ -40,7 +41,7 @@ export function Document(props: PageProps) {
           <PageBody {...props} />
         </main>
         {/* The not-found page has no address of its own to come back to: the home page stands in. */}
-        <Footer site={site} buildYear={buildYear} returnTo={`${siteUrl}${page === 'notFound' ? '/' : path}`} />
+        <Footer site={site} buildYear={buildYear} returnTo={`${siteUrl}${page === 'notFound' ? '/' : pageAddress(path)}`} />
         <WhatsApp site={site} />
       </body>
     </html>

@@ -1,5 +1,6 @@
 import type { DayOfWeek, MovingCompany, WithContext } from 'schema-dts';
 import type { Site } from '../generator/schema/index.js';
+import { pageAddress } from '../generator/schema/routes.js';
 import { formatRupees } from './format.js';
 
 const DAY_NAMES = {
@@ -12,19 +13,28 @@ const DAY_NAMES = {
   Su: 'Sunday',
 } as const;
 
-/** The schema.org description of the company that search engines read from every page. */
+/** The picture search engines show as the company's logo: a raster, as Google asks, at least 112 px square. */
+export const LOGO_PNG = { path: 'logo.png', size: 512 } as const;
+
+/**
+ * The schema.org description of the company that search engines read from every page. It claims
+ * no rating: search engines do not show a business's ratings of itself, and distrust them.
+ */
 export function movingCompanyJsonLd(site: Site, siteUrl: string): WithContext<MovingCompany> {
-  const { company, contact, rating, social } = site.settings;
-  const { address, openingHours } = contact;
+  const { company, contact, social } = site.settings;
+  const { address, openingHours, geo } = contact;
   const prices = site.services.map((service) => service.pricing.starting);
   const sameAs = social.flatMap((entry) => (entry.url ? [entry.url] : []));
+  const home = `${siteUrl}${pageAddress('/')}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'MovingCompany',
+    // One name for the company on every page, so search engines know the pages describe one business.
+    '@id': `${home}#company`,
     name: company.name,
     description: company.description,
-    url: `${siteUrl}/`,
-    logo: `${siteUrl}/favicon.svg`,
+    url: home,
+    logo: `${siteUrl}/${LOGO_PNG.path}`,
     image: `${siteUrl}/share.png`,
     foundingDate: String(company.foundedYear),
     telephone: contact.phone,
@@ -37,25 +47,21 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string): WithContext<Mo
       postalCode: address.postalCode,
       addressCountry: address.country,
     },
+    geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
+    areaServed: company.areaServed.map((name) => ({ '@type': 'AdministrativeArea', name })),
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: openingHours.days.map((day): DayOfWeek => `https://schema.org/${DAY_NAMES[day]}`),
       opens: openingHours.opens,
       closes: openingHours.closes,
     },
-    aggregateRating: {
-      '@type': 'AggregateRating',
-      ratingValue: rating.value,
-      reviewCount: rating.count,
-      bestRating: 5,
-    },
     priceRange: `${formatRupees(Math.min(...prices))} - ${formatRupees(Math.max(...prices))}`,
     makesOffer: site.services.map((service) => ({
       '@type': 'Offer',
       name: service.title,
       description: service.pricing.note,
-      priceCurrency: 'INR',
-      price: service.pricing.starting,
+      // Prices are "starting from": the least a move costs, never its price.
+      priceSpecification: { '@type': 'PriceSpecification', minPrice: service.pricing.starting, priceCurrency: 'INR' },
       itemOffered: { '@type': 'Service', name: service.title, description: service.shortDesc },
     })),
     ...(sameAs.length > 0 ? { sameAs } : {}),

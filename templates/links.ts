@@ -1,4 +1,5 @@
 import { phoneDigits } from '../generator/schema/fields.js';
+import { pageAddress } from '../generator/schema/routes.js';
 
 /** The number as wa.me wants it: country code and digits, no "+" or spaces. */
 export function whatsappNumber(phone: string): string {
@@ -15,13 +16,10 @@ export function telUrl(phone: string): string {
   return `tel:${phoneDigits(phone)}`;
 }
 
-/** Whether a nav link points at the page being rendered ('/about' matches '/about/' and '/about#team'). */
+/** Whether a nav link points at the page being rendered ('/about/' matches '/about' and '/about/#team'). */
 export function isCurrent(href: string, path: string): boolean {
-  const clean = (p: string) => {
-    const [bare = ''] = p.split('#');
-    return bare.length > 1 ? bare.replace(/\/$/, '') : bare || '/';
-  };
-  return clean(href) === clean(path);
+  const page = (p: string) => pageAddress(p).split('#')[0];
+  return page(href) === page(path);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { pageAddress } from '../generator/schema/routes.js';
 import type { IconName, Service, Site } from '../generator/schema/index.js';
 
 /**
@@ -36,7 +37,7 @@ export function homeCards(site: Site): HomeCard[] {
       icon: card.icon ?? service!.icon,
       title: card.title ?? service!.title,
       desc: card.desc ?? service!.shortDesc,
-      ...(service ? { href: `/services#${service.id}` } : {}),
+      ...(service ? { href: pageAddress(`/services#${service.id}`) } : {}),
     };
   });
 }

@@ -15,7 +15,7 @@ export interface Assets {
 
 export interface PageProps {
   page: PageId;
-  /** The path the page is served at: '/', '/about', … or '/404' for the not-found page. */
+  /** The page's route: '/', '/about', … or '/404' for the not-found page; pageAddress() gives its address. */
   path: string;
   site: Site;
   assets: Assets;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ICON_NAMES } from './icons.js';
+import { ROUTES, pageAddress } from './routes.js';
+
+export { ROUTES, type Route } from './routes.js';
 
 /**
  * Field builders shared by every content schema. Each carries `expected` (how the error
@@ -25,10 +28,6 @@ export interface FieldMeta {
 
 /** The JSON Schema `pattern` for text that is not just spaces (zod trims before checking). */
 const TEXT_PATTERN = '\\S';
-
-/** The site's routes: internal links must name one of them. */
-export const ROUTES = ['/', '/about', '/services', '/contact'] as const;
-export type Route = (typeof ROUTES)[number];
 
 export function text(description?: string) {
   return z
@@ -76,6 +75,37 @@ export function suggestRupees(input: unknown): string | undefined {
   return `write the price as a plain number of rupees, without ₹, commas or dots: ${digits}`;
 }
 
+/** How many digits a number has after the point, as YAML read it (10.0273 has 4). */
+export function decimalsOf(value: number): number {
+  const [mantissa = '', exponent = '0'] = String(value).split('e');
+  return Math.max(0, (mantissa.split('.')[1] ?? '').length - Number(exponent));
+}
+
+/** Google reads a position only with at least this many decimals (about a metre). */
+export const COORDINATE_DECIMALS = 5;
+
+/**
+ * A latitude or longitude in degrees. The range is a shape rule editors check too; the number
+ * of decimals is checked by `site check` alone, since a JSON Schema cannot count them.
+ */
+export function coordinate(what: 'latitude' | 'longitude', limit: number) {
+  const hint = 'in Google Maps, right-click the office and click the two numbers at the top to copy them, e.g. 9.98765, 76.28543';
+  return z
+    .number()
+    .min(-limit)
+    .max(limit)
+    .superRefine((value, ctx) => {
+      const decimals = decimalsOf(value);
+      if (decimals >= COORDINATE_DECIMALS) return;
+      ctx.addIssue({
+        code: 'custom',
+        message: `A ${what} needs at least ${COORDINATE_DECIMALS} digits after the point (about a metre) for search engines to use it, but ${value} has ${decimals}.`,
+        params: { problem: 'imprecise', hint },
+      });
+    })
+    .meta({ description: `The office's ${what} in degrees, with at least ${COORDINATE_DECIMALS} decimals`, expected: `a ${what} in degrees`, hint });
+}
+
 export function icon() {
   return z.enum(ICON_NAMES).meta({
     description: 'The name of an icon drawn by the site',
@@ -90,7 +120,7 @@ export function id(description = 'A short name used to refer to this entry elsew
   return z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lowercase letters, digits and dashes')
-    .meta({ description, expected: 'an id of lowercase letters, digits and dashes', hint: 'for example: long-distance' });
+    .meta({ description, expected: 'an id of lowercase letters, digits and dashes', hint: 'for example, long-distance' });
 }
 
 /**
@@ -144,7 +174,7 @@ function phoneProblem(value: string): string | undefined {
 }
 
 export function email(description = 'An email address') {
-  return z.email().meta({ description, expected: 'an email address', hint: 'for example: hello@example.com' });
+  return z.email().meta({ description, expected: 'an email address', hint: 'for example, hello@example.com' });
 }
 
 export interface UrlRule {
@@ -154,27 +184,48 @@ export interface UrlRule {
   allowHttp?: boolean;
 }
 
-/** An absolute web address. `javascript:`, `data:` and other schemes are refused. */
+/**
+ * An absolute web address. `javascript:`, `data:` and other schemes are refused. Spaces and other
+ * characters a browser would encode itself are accepted and written percent-encoded
+ * (`publishedUrl`), so an address copied from a browser's bar works as it is.
+ */
 export function url(rule: UrlRule = {}, description = 'A web address starting with https://') {
-  const hint = rule.hosts
-    ? `this field takes an https:// address on ${rule.hosts.join(' or ')}`
-    : 'write the full address, starting with https://';
+  const hint = urlHint(rule);
   return z
     .string()
     .superRefine((value, ctx) => {
       const problem = urlProblem(value, rule);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unsafe-url', hint } });
     })
-    .meta({ description, expected: 'a web address starting with https://', hint, pattern: hostPattern(rule.hosts, rule.allowHttp) });
+    .transform(publishedUrl)
+    .meta({ description, expected: 'a web address starting with https://', hint, pattern: urlPattern(rule) });
 }
 
+function urlHint(rule: UrlRule): string {
+  return rule.hosts
+    ? `this field takes an https:// address on ${rule.hosts.join(' or ')}`
+    : 'write the full address, starting with https://';
+}
+
+/** One part of a domain name: letters, digits and inner dashes, at most 63 characters; never an xn-- label. */
+const LABEL = '(?![Xx][Nn]--)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/** The last part starts with a letter, so a host can never be read as an IP address. */
+const TOP_LABEL = '[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const PORT = '(?::(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]))?';
+/** After the host: a path, query or fragment on one line (no tabs or line breaks). */
+const REST = '(?:[/?#][^\\u0000-\\u001f\\u007f]*)?';
+
 /**
- * urlProblem() as a JSON Schema pattern, for editors: the scheme, no user name, and the host
- * one of `hosts` or a subdomain of one (any host when absent).
+ * The form every address field takes, as a regular expression: the scheme in small letters, a
+ * domain name (one of `hosts` or a subdomain of one, when given; never a user name or an IP
+ * address), an optional port, then anything on one line. `site check` applies it as well as
+ * parsing the address, and editors apply it alone, so both accept and refuse the same addresses.
  */
-export function hostPattern(hosts?: readonly string[], allowHttp = false): string {
-  const host = hosts ? `(?:[^/?#@\\s]*\\.)?(?:${hosts.map(escapeRegExp).join('|')})(?::\\d+)?` : '[^/?#@\\s]+';
-  return `^${allowHttp ? 'https?' : 'https'}://${host}(?:[/?#]\\S*)?$`;
+export function urlPattern(rule: UrlRule = {}): string {
+  const host = rule.hosts
+    ? `(?:${LABEL}\\.)*(?:${rule.hosts.map(escapeRegExp).join('|')})`
+    : `(?:${LABEL}\\.)+${TOP_LABEL}`;
+  return `^${rule.allowHttp ? 'https?' : 'https'}://${host}${PORT}${REST}$`;
 }
 
 /** `text` as a regular expression that matches it literally. */
@@ -182,7 +233,11 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** What is wrong with an address, in a sentence, or undefined when it may be used. */
 export function urlProblem(value: string, rule: UrlRule): string | undefined {
+  if (/[\u0000-\u001f\u007f]/.test(value)) {
+    return `The address "${value}" has a line break or tab inside it; an address is written on one line.`;
+  }
   let parsed: URL;
   try {
     parsed = new URL(value);
@@ -202,33 +257,56 @@ export function urlProblem(value: string, rule: UrlRule): string | undefined {
   if (hosts && !hosts.some((h) => parsed.hostname === h || parsed.hostname.endsWith(`.${h}`))) {
     return `The address "${value}" points at ${parsed.hostname}, which this field does not allow.`;
   }
-  return undefined;
+  if (new RegExp(urlPattern(rule), 'u').test(value)) return undefined;
+  if (!/^https?:\/\/[^/]/.test(value)) {
+    return `The address "${value}" should start with exactly ${scheme}// in small letters, straight followed by the site's name.`;
+  }
+  return `The address "${value}" does not name its site by a plain domain name such as www.example.com (letters, digits, dashes and dots).`;
 }
 
-/** How links may write each route: with or without a trailing slash (the home page only as /). */
-const HREF_PATHS: readonly string[] = ROUTES.flatMap((route) => (route === '/' ? [route] : [route, `${route}/`]));
+/**
+ * An address as it is written into the pages: what a browser would send, with every character
+ * outside the few a URL may hold unescaped (spaces, |, ^, {, }, a second #, a lone %) percent-encoded,
+ * so HTML checkers and every browser read it the same way.
+ */
+export function publishedUrl(value: string): string {
+  const href = new URL(value).href;
+  const hashAt = href.indexOf('#');
+  const escape = (part: string) =>
+    part
+      .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
+      .replace(/[^A-Za-z0-9\-._~:/?@!$&'()*+,;=%]/gu, (char) => encodeURIComponent(char));
+  return hashAt === -1 ? escape(href) : `${escape(href.slice(0, hashAt))}#${escape(href.slice(hashAt + 1))}`;
+}
 
-/** A link to one of the site's own pages, optionally with a #section. */
+/** A link's optional #section: an id on the target page. */
+const FRAGMENT = '(?:#[A-Za-z][A-Za-z0-9_-]*)?';
+
+/** How links may write each route: with or without the trailing slash (the home page only as /). */
+const HREF_PATHS: readonly string[] = ROUTES.flatMap((route) => (route === '/' ? [route] : [route, pageAddress(route)]));
+const HREF_PATTERN = `^(?:${HREF_PATHS.map(escapeRegExp).join('|')})${FRAGMENT}$`;
+
+/**
+ * A link to one of the site's own pages, optionally with a #section. Written with or without
+ * the trailing slash; the pages always carry the published form (`pageAddress`).
+ */
 export function internalHref() {
-  const hint = `link to one of the site's pages: ${ROUTES.join(', ')}`;
+  const hint = `link to one of the site's pages: ${ROUTES.join(', ')}, optionally followed by #section`;
   return z
     .string()
     .superRefine((value, ctx) => {
-      const [pathPart = ''] = value.split('#');
-      if (!HREF_PATHS.includes(pathPart)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${value}" is not a page of this site, so the link would lead nowhere.`,
-          params: { problem: 'unknown-reference', hint },
-        });
-      }
+      const problem = hrefProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unknown-reference', hint } });
     })
-    .meta({
-      description: "A link to one of the site's pages",
-      expected: 'a page of this site',
-      hint,
-      pattern: `^(?:${HREF_PATHS.map(escapeRegExp).join('|')})(?:#.*)?$`,
-    });
+    .transform(pageAddress)
+    .meta({ description: "A link to one of the site's pages", expected: 'a page of this site', hint, pattern: HREF_PATTERN });
+}
+
+function hrefProblem(value: string): string | undefined {
+  if (new RegExp(HREF_PATTERN, 'u').test(value)) return undefined;
+  const [pathPart = ''] = value.split('#');
+  if (!HREF_PATHS.includes(pathPart)) return `"${value}" is not a page of this site, so the link would lead nowhere.`;
+  return `The section name after # in "${value}" can only hold letters, digits, dashes and underscores, starting with a letter, e.g. /contact#quote.`;
 }
 
 export const link = z.strictObject({

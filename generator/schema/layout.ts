@@ -4,6 +4,7 @@ import { link, serviceRef, text } from './fields.js';
 export const layoutSchema = z.strictObject({
   skipLink: text('The first link for keyboard users, e.g. Skip to content'),
   header: z.strictObject({
+    navLabel: text('What screen readers call the header menu, e.g. Main; it tells it apart from the footer links'),
     nav: z.array(link).min(1),
     cta: link,
     openMenuLabel: text(),

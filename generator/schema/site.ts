@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { email, hostPattern, id, phone, text, url, urlProblem } from './fields.js';
+import { coordinate, email, id, phone, text, textList, url, urlPattern, urlProblem } from './fields.js';
 
 const MAP_HOSTS = ['google.com', 'openstreetmap.org'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'x'] as const;
+
+/** Each network's name as visitors read it, for messages. */
+const NETWORK_NAMES: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  x: 'X',
+};
 
 /** Where each network's pages live: a social link must stay on its own network. */
 export const SOCIAL_HOSTS: Record<(typeof SOCIAL_NETWORKS)[number], readonly string[]> = {
@@ -20,7 +29,7 @@ export const SOCIAL_HOSTS: Record<(typeof SOCIAL_NETWORKS)[number], readonly str
  */
 const socialEntry = z
   .strictObject({
-    network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')}` }),
+    network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')} (x is the network once called Twitter)` }),
     label: text('The network name as visitors read it'),
     url: url({}, 'The company page; leave out until there is one').optional(),
   })
@@ -32,8 +41,8 @@ const socialEntry = z
       ctx.addIssue({
         code: 'custom',
         path: ['url'],
-        message: `The address "${entry.url}" points at ${new URL(entry.url).hostname}, which is not a ${entry.network} address.`,
-        params: { problem: 'unsafe-url', hint: `a ${entry.network} link is an https:// address on ${hosts.join(' or ')}` },
+        message: `The address "${entry.url}" points at ${new URL(entry.url).hostname}, but ${withArticle(NETWORK_NAMES[entry.network])} link must lead to ${hosts.join(' or ')}.`,
+        params: { problem: 'unsafe-url', hint: socialHint(entry.network) },
       });
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
@@ -42,15 +51,29 @@ const socialEntry = z
     // For editors: the same rule as JSON Schema conditions, one per network.
     allOf: SOCIAL_NETWORKS.map((network) => ({
       if: { properties: { network: { const: network } }, required: ['network'] },
-      then: { properties: { url: { type: 'string', pattern: hostPattern(SOCIAL_HOSTS[network]) } } },
+      then: {
+        properties: {
+          url: { type: 'string', pattern: urlPattern({ hosts: SOCIAL_HOSTS[network] }), patternErrorMessage: `${socialHint(network)}.` },
+        },
+      },
     })),
   });
+
+/** "a Facebook", "an Instagram", "an X". */
+function withArticle(name: string): string {
+  return `${/^[AEIOUX]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+function socialHint(network: SocialNetwork): string {
+  const hint = `${withArticle(NETWORK_NAMES[network])} link is an https:// address on ${SOCIAL_HOSTS[network].join(' or ')}`;
+  return `${hint.charAt(0).toUpperCase()}${hint.slice(1)}, e.g. https://www.${SOCIAL_HOSTS[network][0]}/your-company`;
+}
 
 const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
 const clockTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-  .meta({ expected: 'a 24-hour time such as "08:00"', hint: 'write hours and minutes with a colon, in quotes: "20:00"' });
+  .meta({ expected: 'a 24-hour time such as "08:00"', hint: 'write two digits for the hour and two for the minutes, in quotes: "08:00" or "20:00"' });
 
 /** FormSubmit's two addresses for one inbox: the AJAX one the page's script uses, and the plain one a form posts to. */
 export function formSubmitEndpoints(recipient: string): { endpoint: string; plainEndpoint: string } {
@@ -75,7 +98,7 @@ const formSettings = z
       .int()
       .min(5)
       .max(120)
-      .meta({ expected: 'a number of seconds between 5 and 120', hint: 'how long to wait for the relay before showing the error' }),
+      .meta({ expected: 'a number of seconds', hint: 'how long to wait for the relay before showing the error, e.g. 20' }),
   })
   .superRefine((form, ctx) => {
     const explicit = [form.endpoint, form.plainEndpoint].filter((address) => address !== undefined).length;
@@ -116,7 +139,8 @@ export const siteSchema = z.strictObject({
       .int()
       .min(1900)
       .max(2100)
-      .meta({ expected: 'a year such as 2008', hint: 'write the year as a plain number' }),
+      .meta({ expected: 'a year', hint: 'write the year as a plain number, e.g. 2008' }),
+    areaServed: textList('The places the company moves people in and to, e.g. Kerala and India; search engines read them'),
   }),
   contact: z.strictObject({
     phone: phone('The number visitors call; shown on every page'),
@@ -130,7 +154,7 @@ export const siteSchema = z.strictObject({
       postalCode: z
         .string()
         .regex(/^\d{6}$/)
-        .meta({ expected: 'a six-digit PIN code in quotes, e.g. "682024"', hint: 'write the PIN code in quotes' }),
+        .meta({ expected: 'a six-digit PIN code', hint: 'write the six digits in quotes, e.g. "682024"' }),
       country: z.enum(['IN']).meta({ expected: 'the country code IN' }),
     }),
     hours: text('Opening hours as visitors read them, e.g. Mon-Sat 8AM-8PM'),
@@ -142,6 +166,12 @@ export const siteSchema = z.strictObject({
     support: text('How support is available, e.g. 24/7 support'),
     mapEmbedUrl: url({ hosts: MAP_HOSTS }, 'The map shown on the contact page (an embed address)'),
     directionsUrl: url({ hosts: MAP_HOSTS }, 'Where the Get Directions link goes'),
+    geo: z
+      .strictObject({
+        latitude: coordinate('latitude', 90),
+        longitude: coordinate('longitude', 180),
+      })
+      .meta({ description: 'Where the office is on the map, for search engines: right-click it in Google Maps and copy the two numbers' }),
   }),
   social: z
     .array(socialEntry)
@@ -150,10 +180,6 @@ export const siteSchema = z.strictObject({
     .array(z.strictObject({ id: id(), value: text('The figure, e.g. 5000+'), label: text() }))
     .min(1)
     .meta({ description: 'Marketing figures shown in the stats strips' }),
-  rating: z.strictObject({
-    value: z.number().min(1).max(5).meta({ expected: 'a rating between 1 and 5' }),
-    count: z.number().int().positive().meta({ expected: 'a whole number of reviews' }),
-  }),
   form: formSettings,
   seo: z.strictObject({
     siteUrl: url({}, 'The address the site is published at, e.g. https://www.example.com'),

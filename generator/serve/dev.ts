@@ -9,12 +9,12 @@ import { projectRoot } from '../root.js';
 import type { Site } from '../schema/index.js';
 import { bugReport, bundleReport, formatReport, templateReport, type Report } from './errors.js';
 import { headersFor, parseHeaders, withSiteHeaders, type HeaderRule } from './headers.js';
-import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendText, type RunningServer } from './http.js';
+import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendRedirect, sendText, type RunningServer } from './http.js';
 import { contentType } from './mime.js';
 import { OVERLAY_CSS, overlayPage } from './overlay.js';
 import { ChangeQueue } from './queue.js';
 import { DEV_PATHS, RELOAD_SCRIPT, ReloadHub, injectReloadScript } from './reload.js';
-import { candidates, isPublic, parseRequestPath } from './static.js';
+import { candidates, folderIndex, isPublic, parseRequestPath, withTrailingSlash } from './static.js';
 import { TemplateError, TemplateLoader, type Templates } from './templates.js';
 import { watchSources, type Area, type SourceWatcher } from './watch.js';
 
@@ -169,6 +169,12 @@ class DevSite {
     // Every page, the 404 page included, is the overlay while the site cannot be built.
     if (this.#failure !== undefined && (!file || file.path.endsWith('.html'))) {
       send(req, res, 500, devHeaders('index.html', site), overlayPage(this.#failure, this.#build));
+      return;
+    }
+    const folder = !file && isPublic(request.segments) ? folderIndex(request.segments) : undefined;
+    if (folder && this.#files.has(folder)) {
+      // As on the hosts, so a link written without its slash shows up here as a redirect.
+      sendRedirect(req, res, withTrailingSlash(req.url ?? '/'), devHeaders('redirect.txt', site));
       return;
     }
     const notFound = this.#files.get('404.html');

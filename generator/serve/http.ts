@@ -94,6 +94,11 @@ export function sendText(req: IncomingMessage, res: ServerResponse, status: numb
   send(req, res, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers }, `${text}\n`);
 }
 
+/** A permanent redirect, as static hosts send for a folder's address without its trailing slash. */
+export function sendRedirect(req: IncomingMessage, res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
+  sendText(req, res, 301, `Moved to ${location}`, { ...headers, Location: location });
+}
+
 /** Refuses methods a static host does not accept. */
 export function allowOnlyGetAndHead(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return true;

@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { UsageError } from '../problem.js';
 import { headersFor, parseHeaders, withSiteHeaders, type HeaderRule } from './headers.js';
-import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendText, type RunningServer } from './http.js';
+import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendRedirect, sendText, type RunningServer } from './http.js';
 import { contentType } from './mime.js';
-import { cacheControl, candidates, isPublic, parseRequestPath } from './static.js';
+import { cacheControl, candidates, folderIndex, isPublic, parseRequestPath, withTrailingSlash } from './static.js';
 
 export interface PreviewOptions {
   /** The built site folder, e.g. dist. */
@@ -17,7 +17,8 @@ export interface PreviewOptions {
 }
 
 /**
- * Serves a built site as a static host or CDN would: pretty URLs, 404.html with status 404,
+ * Serves a built site as a static host or CDN would: pretty URLs, a 301 redirect from a folder's
+ * address without its trailing slash to the address with it, 404.html with status 404,
  * long caching for hashed assets, and the headers of its `_headers` file. Never serves a file
  * outside `dir`, even through a symbolic link.
  */
@@ -53,9 +54,15 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse): 
   }
   const rules = await readRules(root);
   const extra = headersFor(rules, request.pathname);
-  const found = isPublic(request.segments) ? await findFile(root, candidates(request.segments)) : undefined;
+  const visible = isPublic(request.segments);
+  const found = visible ? await findFile(root, candidates(request.segments)) : undefined;
   if (found) {
     await sendFile(req, res, 200, found, extra);
+    return;
+  }
+  const folder = visible ? folderIndex(request.segments) : undefined;
+  if (folder && (await findFile(root, [folder]))) {
+    sendRedirect(req, res, withTrailingSlash(req.url ?? '/'), Object.fromEntries(extra));
     return;
   }
   const notFound = await findFile(root, ['404.html']);

@@ -41,15 +41,33 @@ export function parseRequestPath(target: string): RequestPath {
 }
 
 /**
- * The files, in order, that answer a request, as static hosts do with "pretty URLs":
- * `/` → index.html; `/about/` → about/index.html; `/about` → about, about.html, then about/index.html.
+ * The files, in order, that answer a request with 200, as static hosts do with "pretty URLs":
+ * `/` → index.html; `/about/` → about/index.html; `/about` → about, then about.html.
  */
 export function candidates(segments: readonly string[]): string[] {
   const last = segments.at(-1) ?? '';
   const dir = segments.slice(0, -1);
   if (last === '') return [[...dir, 'index.html'].join('/')];
   const file = segments.join('/');
-  return [file, `${file}.html`, `${file}/index.html`];
+  return [file, `${file}.html`];
+}
+
+/**
+ * The folder page a path without its trailing slash names (`/about` → about/index.html), or
+ * undefined for a path that ends in a slash. GitHub Pages, Netlify and Cloudflare Pages answer
+ * such a path with a redirect to the folder's address (`/about/`), never with the page itself.
+ */
+export function folderIndex(segments: readonly string[]): string | undefined {
+  return segments.at(-1) ? `${segments.join('/')}/index.html` : undefined;
+}
+
+/**
+ * Where a folder's address without the slash redirects: the same target with the slash added to
+ * its path, the query kept (`/about?utm_source=x` → `/about/?utm_source=x`).
+ */
+export function withTrailingSlash(target: string): string {
+  const queryAt = target.search(/[?#]/);
+  return queryAt === -1 ? `${target}/` : `${target.slice(0, queryAt)}/${target.slice(queryAt)}`;
 }
 
 /**

@@ -1,25 +1,27 @@
+import type { ReactNode } from 'react';
 import type { Site } from '../../generator/schema/index.js';
 import { CheckList } from '../parts/Cards.js';
 import { Icon, IconBadge } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
 import { SectionHeading } from '../parts/SectionHeading.js';
+import { PhoneNumber } from '../parts/Text.js';
 import { QuoteForm } from '../parts/QuoteForm.js';
 import { NEW_TAB, telUrl, whatsappUrl } from '../links.js';
 
 type Method = Site['pages']['contact']['methods'][number];
 
 /** Where a contact method's link goes and the detail it shows (number, address…). */
-function methodLink(method: Method, site: Site): { href: string; detail: string; external: boolean } {
+function methodLink(method: Method, site: Site): { href: string; detail: ReactNode; external: boolean } {
   const { contact } = site.settings;
   switch (method.kind) {
     case 'call':
-      return { href: telUrl(contact.phone), detail: contact.phone, external: false };
+      return { href: telUrl(contact.phone), detail: <PhoneNumber phone={contact.phone} />, external: false };
     case 'email':
       return { href: `mailto:${contact.email}`, detail: contact.email, external: false };
     case 'visit':
       return { href: contact.directionsUrl, detail: `${contact.address.street}, ${contact.address.city}`, external: true };
     case 'chat':
-      return { href: whatsappUrl(contact.whatsapp, site.whatsapp.startChat.message), detail: contact.whatsapp, external: true };
+      return { href: whatsappUrl(contact.whatsapp, site.whatsapp.startChat.message), detail: <PhoneNumber phone={contact.whatsapp} />, external: true };
   }
 }
 

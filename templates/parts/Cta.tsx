@@ -1,7 +1,7 @@
 import type { CallToAction } from '../../generator/schema/index.js';
 import { telUrl } from '../links.js';
 import { Icon } from './Icon.js';
-import { LinkLabel } from './Text.js';
+import { LinkLabel, PhoneNumber } from './Text.js';
 
 /** The closing call to action; `call` adds a telephone button showing the number. */
 export function Cta({ cta, phone, id = 'cta' }: { cta: CallToAction; phone: string; id?: string }) {
@@ -24,7 +24,7 @@ export function Cta({ cta, phone, id = 'cta' }: { cta: CallToAction; phone: stri
             <a className="button button-ghost" href={telUrl(phone)}>
               <Icon name="phone" size={20} />
               <span>
-                {cta.call.label} <span className="nowrap">{phone}</span>
+                {cta.call.label} <PhoneNumber phone={phone} />
               </span>
             </a>
           )}

@@ -1,9 +1,10 @@
 import type { Site } from '../../generator/schema/index.js';
+import { pageAddress } from '../../generator/schema/routes.js';
 import { NEW_TAB, telUrl } from '../links.js';
 import { footerServices } from '../service-list.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
-import { BreakAfterSlashes } from './Text.js';
+import { BreakAfterSlashes, PhoneNumber } from './Text.js';
 
 /**
  * `returnTo` is the absolute address of the page the footer is on: without JavaScript the
@@ -57,7 +58,7 @@ export function Footer({ site, buildYear, returnTo }: { site: Site; buildYear: n
           <ul className="footer-links" role="list">
             {services.map((service) => (
               <li key={service.id}>
-                <a href="/services">
+                <a href={pageAddress('/services')}>
                   <BreakAfterSlashes text={service.title} />
                 </a>
               </li>
@@ -77,7 +78,7 @@ export function Footer({ site, buildYear, returnTo }: { site: Site; buildYear: n
             <p>
               <Icon name="phone" size={20} />
               <a className="footer-phone" href={telUrl(contact.phone)}>
-                {contact.phone}
+                <PhoneNumber phone={contact.phone} />
               </a>
             </p>
             <p>

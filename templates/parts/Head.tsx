@@ -1,3 +1,4 @@
+import { pageAddress } from '../../generator/schema/routes.js';
 import type { PageProps } from '../types.js';
 import { jsonForScript, movingCompanyJsonLd } from '../jsonld.js';
 import { PALETTE } from '../palette.js';
@@ -6,7 +7,7 @@ import { PALETTE } from '../palette.js';
 export function Head({ page, path, site, assets, siteUrl }: PageProps) {
   const { seo } = site.pages[page];
   const isNotFound = page === 'notFound';
-  const url = `${siteUrl}${path === '/' ? '/' : path}`;
+  const url = `${siteUrl}${pageAddress(path)}`;
   const image = `${siteUrl}/share.png`;
   const imageAlt = site.settings.seo.shareImageAlt;
   return (

@@ -2,7 +2,7 @@ import type { Site } from '../../generator/schema/index.js';
 import { isCurrent, telUrl } from '../links.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
-import { LinkLabel } from './Text.js';
+import { LinkLabel, PhoneNumber } from './Text.js';
 
 /**
  * The site header. On narrow screens with scripting on, the nav is a drawer opened by the toggle;
@@ -19,7 +19,7 @@ export function Header({ site, path }: { site: Site; path: string }) {
         </a>
         <a className="header-phone" href={telUrl(site.settings.contact.phone)}>
           <Icon name="phone" size={20} />
-          {site.settings.contact.phone}
+          <PhoneNumber phone={site.settings.contact.phone} />
         </a>
         <button
           type="button"
@@ -34,7 +34,7 @@ export function Header({ site, path }: { site: Site; path: string }) {
           <Icon name="menu" className="when-closed" />
           <Icon name="close" className="when-open" />
         </button>
-        <nav className="site-nav" id="site-menu" data-menu>
+        <nav className="site-nav" id="site-menu" data-menu aria-label={header.navLabel}>
           <ul className="nav-list" role="list">
             {header.nav.map((item) => (
               <li key={item.href}>

@@ -26,3 +26,8 @@ export function LinkLabel({ link }: { link: { label: string; more?: string } }) 
     </>
   );
 }
+
+/** A phone number as visitors read it, kept on one line: a number split over two lines is misread. */
+export function PhoneNumber({ phone }: { phone: string }) {
+  return <span className="nowrap">{phone}</span>;
+}

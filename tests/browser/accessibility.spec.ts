@@ -70,7 +70,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     }
 
     test('the open WhatsApp popup has no axe violations', async ({ page }) => {
-      await page.goto('/contact');
+      await page.goto('/contact/');
       await page.getByRole('button', { name: 'Chat with us on WhatsApp' }).click();
       await expect(page.getByRole('link', { name: 'Start Chat' })).toBeVisible();
       await expectNoViolations(page);

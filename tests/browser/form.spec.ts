@@ -59,7 +59,7 @@ test.describe('with JavaScript', () => {
     // Fake timers, paused: the 5 s success message and the 20 s relay timeout move only when a
     // test moves the clock, however slow the machine is.
     await page.clock.install();
-    await page.goto('/contact');
+    await page.goto('/contact/');
     await page.clock.pauseAt(Date.now() + 1000);
   });
 
@@ -154,22 +154,22 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the form posts to the relay, which sends the visitor back to the success note', async ({ page, relay, env }) => {
-    await page.goto('/contact');
+    await page.goto('/contact/');
     await fillForm(page);
     await submitButton(page).click();
-    await expect(page).toHaveURL('/contact#quote-sent');
+    await expect(page).toHaveURL('/contact/#quote-sent');
     const fields = await expectSubmission(relay, 'plain');
-    expect(fields._next).toBe(`${env.baseURL}/contact#quote-sent`);
+    expect(fields._next).toBe(`${env.baseURL}/contact/#quote-sent`);
     expect(fields.subject?.startsWith(SUBJECT_PREFIX.trim())).toBe(true);
     await expect(page.getByText(SUCCESS).filter({ visible: true })).toHaveCount(1);
   });
 
   test('an empty form is stopped by the browser and posts nothing', async ({ page, relay }) => {
-    await page.goto('/contact');
+    await page.goto('/contact/');
     await submitButton(page).click();
     await expect(page.getByLabel('Full Name *', { exact: true })).toBeFocused();
     await page.waitForTimeout(300);
-    await expect(page).toHaveURL('/contact');
+    await expect(page).toHaveURL('/contact/');
     expect(await relay.submissions()).toEqual([]);
   });
 });

@@ -7,9 +7,9 @@ import { parse } from 'yaml';
 /** The four routes (SPEC.md §2) with the header link that is current on each. */
 export const ROUTES = [
   { path: '/', name: 'home', navLabel: 'Home' },
-  { path: '/about', name: 'about', navLabel: 'About' },
-  { path: '/services', name: 'services', navLabel: 'Services' },
-  { path: '/contact', name: 'contact', navLabel: 'Contact Us' },
+  { path: '/about/', name: 'about', navLabel: 'About' },
+  { path: '/services/', name: 'services', navLabel: 'Services' },
+  { path: '/contact/', name: 'contact', navLabel: 'Contact Us' },
 ] as const;
 
 /** The header links, in order (SPEC.md §2, Header). */

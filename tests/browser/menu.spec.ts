@@ -23,12 +23,12 @@ async function expectClosed(page: Page): Promise<void> {
 }
 
 test('the menu starts closed, with its links hidden', async ({ page }) => {
-  await page.goto('/about');
+  await page.goto('/about/');
   await expectClosed(page);
 });
 
 test('the toggle opens the menu and closes it again', async ({ page }) => {
-  await page.goto('/about');
+  await page.goto('/about/');
   await openMenu(page);
   await expect(navLink(page, 'About')).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Get In Touch' })).toBeVisible();
@@ -37,7 +37,7 @@ test('the toggle opens the menu and closes it again', async ({ page }) => {
 });
 
 test('clicking the overlay beside the menu closes it', async ({ page }) => {
-  await page.goto('/about');
+  await page.goto('/about/');
   await openMenu(page);
   // A person taps the dimmed page beside the menu panel: find a spot outside the panel and the header bar.
   const panel = await page.getByRole('banner').getByRole('navigation').boundingBox();
@@ -54,7 +54,7 @@ test('clicking the overlay beside the menu closes it', async ({ page }) => {
   expect(spot, `some of the screen is left beside the menu panel (panel ${JSON.stringify(panel)})`).toBeDefined();
   await page.mouse.click(spot!.x, spot!.y);
   await expectClosed(page);
-  await expect(page).toHaveURL('/about');
+  await expect(page).toHaveURL('/about/');
 });
 
 test('Escape closes the menu and gives focus back to the toggle', async ({ page }) => {
@@ -78,7 +78,7 @@ test('a link in the menu closes it and goes to its page', async ({ page }) => {
     });
   });
   await navLink(page, 'Services').click();
-  await expect(page).toHaveURL('/services');
+  await expect(page).toHaveURL('/services/');
   expect(await page.evaluate(() => sessionStorage.getItem('menu-when-leaving'))).toBe('false');
   await expectClosed(page);
   const closedNav = page.getByRole('banner').getByRole('navigation', { includeHidden: true });

@@ -33,7 +33,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
 
 test('the WhatsApp button is a link that opens a chat in a new tab', async ({ page, context }) => {
   const wa = content<WhatsAppContent>('whatsapp.yaml');
-  await page.goto('/about');
+  await page.goto('/about/');
   const button = page.getByRole('complementary', { name: 'Chat with us', exact: true }).getByRole('link', { name: 'Chat with us on WhatsApp' });
   await expect(button).toBeVisible();
   const [chatPage] = await Promise.all([context.waitForEvent('page'), button.click()]);
@@ -42,5 +42,5 @@ test('the WhatsApp button is a link that opens a chat in a new tab', async ({ pa
   expect(opened.origin).toBe('https://wa.me');
   expect(opened.pathname).toBe(`/${whatsappDigits()}`);
   expect(opened.searchParams.get('text')).toBe(wa.startChat.message);
-  await expect(page).toHaveURL('/about');
+  await expect(page).toHaveURL('/about/');
 });

@@ -28,7 +28,7 @@ test.describe('each route', () => {
         if (label === route.navLabel) await expect(link).toHaveAttribute('aria-current', 'page');
         else await expect(link).not.toHaveAttribute('aria-current');
       }
-      await expect(banner.getByRole('link', { name: 'Get In Touch' })).toHaveAttribute('href', '/contact');
+      await expect(banner.getByRole('link', { name: 'Get In Touch' })).toHaveAttribute('href', '/contact/');
 
       const quickLinks = footer.getByRole('navigation');
       for (const label of ['Home', 'About Us', 'Services', 'Contact']) {

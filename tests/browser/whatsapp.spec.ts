@@ -32,14 +32,14 @@ async function expectClosed(page: Page): Promise<void> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/services');
+  await page.goto('/services/');
 });
 
 test('the button opens the quick actions and hides the pulse', async ({ page }) => {
   await expectClosed(page);
   await openPopup(page);
   await expect(pulse(page)).toBeHidden();
-  await expect(page).toHaveURL('/services');
+  await expect(page).toHaveURL('/services/');
   await toggleWhenOpen(page).click();
   await expectClosed(page);
 });
@@ -58,7 +58,7 @@ for (const chat of CHATS) {
     expect(opened.searchParams.get('text')).toBe(chat.message);
     expect(external.filter((request) => request.isTopLevel).map((request) => request.url)).toContain(chatPage.url());
     // The site stays where it was, with the popup closed.
-    await expect(page).toHaveURL('/services');
+    await expect(page).toHaveURL('/services/');
     await expectClosed(page);
   });
 }
@@ -87,5 +87,5 @@ test('the button answers the keyboard like a button: Space opens the popup, and 
   await toggleWhenOpen(page).focus();
   await page.keyboard.press('Enter');
   await expectClosed(page);
-  await expect(page).toHaveURL('/services');
+  await expect(page).toHaveURL('/services/');
 });

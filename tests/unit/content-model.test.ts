@@ -58,7 +58,7 @@ function formOptions(built: BuildResult): string[] {
 
 function footerServices(built: BuildResult, file: string): string[] {
   const footer = contentinfo(page(built, file));
-  return Array.from(footer.querySelectorAll('a[href="/services"]')).map((a) => textOf(a)).slice(1);
+  return Array.from(footer.querySelectorAll('a[href="/services/"]')).map((a) => textOf(a)).slice(1);
 }
 
 describe('lists of services', () => {
@@ -144,9 +144,9 @@ describe('lists of services', () => {
     const pet = built.site.services.find((s) => s.id === 'pet')!;
     const card = heading(grid, 'Pet Shifting', 3).closest('li')!;
     expect(textOf(card)).toContain(pet.shortDesc);
-    expect(card.querySelector('h3 a')!.getAttribute('href')).toBe('/services#pet');
+    expect(card.querySelector('h3 a')!.getAttribute('href')).toBe('/services/#pet');
     expect(page(built, 'services/index.html').getElementById('pet')).not.toBeNull();
-    expect(heading(grid, 'Safe Storage', 3).querySelector('a')!.getAttribute('href')).toBe('/services#storage');
+    expect(heading(grid, 'Safe Storage', 3).querySelector('a')!.getAttribute('href')).toBe('/services/#storage');
   });
 });
 

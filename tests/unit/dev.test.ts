@@ -85,9 +85,9 @@ function rawStatus(url: string, target: string): Promise<number> {
   });
 }
 
-async function get(url: string, pathname: string): Promise<{ status: number; type: string | null; body: string }> {
-  const response = await fetch(new URL(pathname, url));
-  return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+async function get(url: string, pathname: string): Promise<{ status: number; type: string | null; body: string; location: string | null }> {
+  const response = await fetch(new URL(pathname, url), { redirect: 'manual' });
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.text(), location: response.headers.get('location') };
 }
 
 /**
@@ -143,12 +143,15 @@ describe('site dev: content edits', () => {
   });
 
   it('serves every page from memory with the reload script as an external file', async () => {
-    for (const pathname of ['/', '/about', '/about/', '/services', '/contact']) {
+    for (const pathname of ['/', '/about/', '/services/', '/contact/']) {
       const page = await get(server.url, pathname);
       expect(page.status, pathname).toBe(200);
       expect(page.type).toBe('text/html; charset=utf-8');
       expect(page.body).toMatch(/<script type="module" src="\/__dev\/reload\.js\?build=[^"]+"><\/script><\/head>/);
     }
+    // As on the hosts, a folder's address without its slash redirects, keeping the query.
+    const bare = await get(server.url, '/about?from=menu');
+    expect([bare.status, bare.location]).toEqual([301, '/about/?from=menu']);
     const script = await get(server.url, '/__dev/reload.js');
     expect(script.type).toBe('text/javascript; charset=utf-8');
     expect(script.body).toContain("new EventSource(\"/__dev/events\")");
@@ -161,7 +164,7 @@ describe('site dev: content edits', () => {
     await save(about(), original.replace('title: Moving Kerala Families Since 2008', 'title: Moving Kerala Families Since 1999'));
     const event = await events.next<ReloadEvent>('reload', (data) => data.ok);
     expect(event.changed).toContain('content/pages/about.yaml');
-    const page = await get(server.url, '/about');
+    const page = await get(server.url, '/about/');
     expect(page.body).toContain('Moving Kerala Families Since 1999');
     expect(page.body).toContain(`/__dev/reload.js?build=${encodeURIComponent(event.build)}`);
     expect(io.stdout()).toMatch(/content\/pages\/about\.yaml changed: checked content, rendered 5 pages in \d+ ms\./);
@@ -174,7 +177,7 @@ describe('site dev: content edits', () => {
     await save(about(), lines.join('\n'));
     await events.next<ReloadEvent>('reload', (data) => !data.ok);
 
-    const page = await get(server.url, '/about');
+    const page = await get(server.url, '/about/');
     expect(page.status).toBe(500);
     const text = overlayText(page.body);
     expect(text).toMatch(new RegExp(`^content/pages/about\\.yaml:${line}:\\d+`, 'm'));
@@ -185,13 +188,13 @@ describe('site dev: content edits', () => {
     expect(page.body).toContain('title: &quot;Moving Kerala Families');
     expect(page.body).toContain('<link rel="stylesheet" href="/__dev/overlay.css">');
     expect(page.body).toContain('/__dev/reload.js?build=');
-    for (const other of ['/', '/services', '/missing']) expect(overlayText((await get(server.url, other)).body)).toBe(text);
+    for (const other of ['/', '/services/', '/missing']) expect(overlayText((await get(server.url, other)).body)).toBe(text);
   });
 
   it('brings the pages back once the file is fixed', async () => {
     await save(about(), original);
     await events.next<ReloadEvent>('reload', (data) => data.ok);
-    const page = await get(server.url, '/about');
+    const page = await get(server.url, '/about/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('Moving Kerala Families Since 2008');
     expect(page.body).not.toContain('data-dev-overlay');
@@ -203,13 +206,13 @@ describe('site dev: content edits', () => {
     const saved = await readFile(file, 'utf8');
     await rm(file);
     await events.next<ReloadEvent>('reload', (data) => !data.ok);
-    const page = await get(server.url, '/contact');
+    const page = await get(server.url, '/contact/');
     expect(page.status).toBe(500);
     expect(overlayText(page.body)).toContain('The file whatsapp.yaml is missing');
 
     await save(file, saved);
     await events.next<ReloadEvent>('reload', (data) => data.ok);
-    expect((await get(server.url, '/contact')).status).toBe(200);
+    expect((await get(server.url, '/contact/')).status).toBe(200);
   });
 
   it('refuses paths outside the site', async () => {
@@ -256,14 +259,14 @@ describe('site dev: template and client edits', () => {
       ].join('\n'),
     );
     await events.next<ReloadEvent>('reload', (data) => !data.ok);
-    const text = overlayText((await get(server.url, '/about')).body);
+    const text = overlayText((await get(server.url, '/about/')).body);
     expect(text).toMatch(/^templates\/index\.ts:5:\d+\n {2}Rendering the page \/ failed in a template: The home template broke\./m);
     expect(text).toContain(' > 5 |   throw new Error(');
     expect(io.stderr().endsWith(text!)).toBe(true);
 
     await save(index(), original);
     await events.next<ReloadEvent>('reload', (data) => data.ok);
-    expect((await get(server.url, '/about')).status).toBe(200);
+    expect((await get(server.url, '/about/')).status).toBe(200);
     expect(io.stdout()).toMatch(/templates\/index\.ts changed: reloaded templates, rendered 5 pages in \d+ ms/);
   });
 
@@ -300,7 +303,7 @@ describe('site dev: broken from the start', () => {
     const server = await startDev({ contentDir: path.join(dir, 'content'), root: await projectCopy(), log: io });
     try {
       const expected = (await readFile(path.join(ROOT, 'tests/fixtures/price-as-text/expected.txt'), 'utf8')).trimEnd();
-      const page = await get(server.url, '/services');
+      const page = await get(server.url, '/services/');
       expect(page.status).toBe(500);
       expect(overlayText(page.body)).toBe(expected);
       expect(io.stderr()).toBe(expected);

@@ -111,6 +111,50 @@ describe('the committed JSON Schemas', () => {
   });
 });
 
+/** Every object inside a JSON Schema, with where it is. */
+function* subschemas(value: unknown, at = '#'): Generator<[string, Record<string, unknown>]> {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) yield* subschemas(item, `${at}/${i}`);
+  } else if (value && typeof value === 'object') {
+    yield [at, value as Record<string, unknown>];
+    for (const [key, item] of Object.entries(value)) yield* subschemas(item, `${at}/${key}`);
+  }
+}
+
+describe('what editors say', () => {
+  const all = GENERATED.flatMap((file) => [...subschemas(JSON.parse(String(file.contents)), file.path)]);
+
+  it('every pattern carries a message in words, which yaml-language-server shows instead of the expression', () => {
+    const patterns = all.filter(([, schema]) => typeof schema.pattern === 'string');
+    expect(patterns.length).toBeGreaterThan(20);
+    const bare = patterns.filter(([, schema]) => typeof schema.patternErrorMessage !== 'string' || !/^[A-Z].*\.$/.test(schema.patternErrorMessage));
+    expect(bare.map(([at]) => at)).toEqual([]);
+    for (const [, schema] of patterns) expect(schema.patternErrorMessage).not.toContain('(?');
+  });
+
+  it('every limit is said in words: none is left where the editor would word it itself', () => {
+    const LIMITS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'minLength', 'maxLength'];
+    const worded: string[] = [];
+    for (const [at, schema] of all) {
+      const limits = LIMITS.filter((key) => typeof schema[key] === 'number');
+      if (limits.length === 0) continue;
+      // A limit may stand only as the condition of an if, whose else carries the words.
+      expect(at, `${at} has ${limits.join(', ')} outside an if`).toMatch(/\/if$/);
+      const parent = all.find(([where]) => where === at.replace(/\/if$/, ''))![1];
+      expect((parent.else as { errorMessage?: string }).errorMessage, at).toMatch(/^(Expected|This list)/);
+      worded.push((parent.else as { errorMessage: string }).errorMessage);
+    }
+    expect(worded).toContain('Expected a whole number of rupees more than 0. Hint: write the price as a plain number, e.g. 8999.');
+    expect(worded).toContain('Expected a number of seconds from 5 to 120. Hint: how long to wait for the relay before showing the error, e.g. 20.');
+  });
+
+  it('a social link on the wrong site is explained, not shown as a regular expression', () => {
+    const site = JSON.parse(GENERATED.find((f) => f.path === 'site.schema.json')!.contents as string);
+    const facebook = site.properties.social.items.allOf[0].then.properties.url;
+    expect(facebook.patternErrorMessage).toBe('A Facebook link is an https:// address on facebook.com, e.g. https://www.facebook.com/your-company.');
+  });
+});
+
 describe('site schema', () => {
   it('writes every schema into --out, in the same layout as content/', async () => {
     const dir = await contentWithFixture();
@@ -172,7 +216,7 @@ describe('the JSON Schemas agree with site check', () => {
     // Most fixtures are shape mistakes; the duplicate id and an impossible date (2026-02-30) are
     // checks in code that JSON Schema cannot state; YAML syntax mistakes are the parser's to report.
     expect(tally).toEqual({ agreeOk: expect.any(Number), agreeRejected: expect.any(Number), notExpressible: 2, unreadable: 9 });
-    expect(tally.agreeRejected, 'fixtures whose shape mistakes both refuse').toBeGreaterThanOrEqual(14);
+    expect(tally.agreeRejected, 'fixtures whose shape mistakes both refuse').toBeGreaterThanOrEqual(16);
   });
 
   /** One-line mistakes laid on the shipped content, each of which both must refuse. */
@@ -202,6 +246,17 @@ describe('the JSON Schemas agree with site check', () => {
       expect(jsonVerdict(mistake.file, data).ok).toBe(false);
     });
   }
+
+  it('both accept a map address with spaces, which the pages carry percent-encoded', async () => {
+    const source = await readFile(path.join(SAMPLE_CONTENT, 'site.yaml'), 'utf8');
+    const doc = parseDocument(source);
+    doc.setIn(['contact', 'mapEmbedUrl'], 'https://www.google.com/maps?q=Edappally, Kochi|Kerala&output=embed');
+    const data = doc.toJS() as Record<string, any>;
+    expect(zodVerdict('site.yaml', data)).toEqual({ ok: true });
+    expect(jsonVerdict('site.yaml', data)).toEqual({ ok: true, errors: null });
+    const parsed = CONTENT_FILES['site.yaml'].parse(data);
+    expect(parsed.contact.mapEmbedUrl).toBe('https://www.google.com/maps?q=Edappally,%20Kochi%7CKerala&output=embed');
+  });
 
   it('both accept what the patterns must not refuse: separators in phones, subdomains, ports and X on twitter.com', async () => {
     const source = await readFile(path.join(SAMPLE_CONTENT, 'site.yaml'), 'utf8');

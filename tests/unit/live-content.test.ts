@@ -30,7 +30,7 @@ describe('the content rules themselves', () => {
     expect(brokenRules(built)).toEqual([
       `/services, the ${service.id} card, does not show "${rupeesText(service.pricing.starting)}".`,
       `The home page (review ${review.id}) does not show "${review.name}".`,
-      'about/index.html links to /contact-us, which the build does not have.',
+      'about/index.html links to /contact-us/, which the build does not have.',
     ]);
   });
 });

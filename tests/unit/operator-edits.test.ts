@@ -63,7 +63,7 @@ describe('a month of operator edits', () => {
     expect(Array.from(form.querySelectorAll('option')).map((o) => textOf(o))).toContain(edits.newService.title);
     for (const file of ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html']) {
       const footerLinks = Array.from(page(file).querySelectorAll('footer a')).map((a) => [textOf(a), a.getAttribute('href')]);
-      expect(footerLinks, file).toContainEqual([edits.newService.title, '/services']);
+      expect(footerLinks, file).toContainEqual([edits.newService.title, '/services/']);
     }
     expect(headings(mainOf(page('services/index.html'))).map((h) => textOf(h))).toContain(edits.newService.title);
     const explicit: string[] = [];

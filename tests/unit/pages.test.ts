@@ -1,9 +1,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../generator/build.js';
 import type { Site } from '../../generator/schema/index.js';
+import { PALETTE } from '../../templates/palette.js';
 import { contentWithFixture, SAMPLE_CONTENT } from '../helpers/content.js';
 import {
   accessibleName,
@@ -46,11 +48,12 @@ const NOW = new Date('2031-05-01T12:00:00Z');
 const BUILD_YEAR = '2031';
 
 type PageKey = 'home' | 'about' | 'services' | 'contact';
+/** Each page with the address it is published at: a folder's address ends in a slash. */
 const ROUTES: ReadonlyArray<{ key: PageKey; route: string; file: string }> = [
   { key: 'home', route: '/', file: 'index.html' },
-  { key: 'about', route: '/about', file: 'about/index.html' },
-  { key: 'services', route: '/services', file: 'services/index.html' },
-  { key: 'contact', route: '/contact', file: 'contact/index.html' },
+  { key: 'about', route: '/about/', file: 'about/index.html' },
+  { key: 'services', route: '/services/', file: 'services/index.html' },
+  { key: 'contact', route: '/contact/', file: 'contact/index.html' },
 ];
 const NOT_FOUND_FILE = '404.html';
 const ALL_PAGES = [...ROUTES.map((r) => r.file), NOT_FOUND_FILE];
@@ -120,6 +123,13 @@ function fileOf(key: PageKey): string {
   return ROUTES.find((r) => r.key === key)!.file;
 }
 
+/** The page's one JSON-LD block, parsed. */
+function jsonLd(doc: Document): Record<string, any> {
+  const scripts = Array.from(doc.querySelectorAll('script[type="application/ld+json"]'));
+  if (scripts.length !== 1) throw new Error(`Expected one JSON-LD script, found ${scripts.length}`);
+  return JSON.parse(scripts[0]!.textContent ?? '') as Record<string, any>;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Home
 
@@ -135,8 +145,8 @@ describe('/ (home)', () => {
 
   test("the hero offers 'Get Free Quote' to /contact and 'Read More' to /services", () => {
     const hero = regionOf(heading(home(), site.pages.home.hero.title, 1));
-    expect(linkNamed(hero, 'Get Free Quote').getAttribute('href')).toBe('/contact');
-    expect(linkNamed(hero, /^Read More\b/).getAttribute('href')).toBe('/services');
+    expect(linkNamed(hero, 'Get Free Quote').getAttribute('href')).toBe('/contact/');
+    expect(linkNamed(hero, /^Read More\b/).getAttribute('href')).toBe('/services/');
   });
 
   test('the sections come in the order of the spec', () => {
@@ -149,7 +159,7 @@ describe('/ (home)', () => {
   test('has an about section with its text and a link to /about', () => {
     const about = region(home(), site.pages.home.about.heading.title, 2);
     for (const paragraph of site.pages.home.about.paragraphs) expect(textOf(about)).toContain(squash(paragraph));
-    expect(linkNamed(about, site.pages.home.about.link.label).getAttribute('href')).toBe('/about');
+    expect(linkNamed(about, site.pages.home.about.link.label).getAttribute('href')).toBe('/about/');
   });
 
   test('the services grid has six cards, with Vehicle Transport and without Pet Shifting', () => {
@@ -166,8 +176,8 @@ describe('/ (home)', () => {
 
   test('a card that names a service takes its title from it and links to it on /services; Vehicle Transport does not', () => {
     const grid = region(home(), site.pages.home.services.heading.title, 2);
-    expect(linkNamed(grid, 'Residential Moving').getAttribute('href')).toBe('/services#residential');
-    expect(linkNamed(grid, 'Long Distance Moving').getAttribute('href')).toBe('/services#long-distance');
+    expect(linkNamed(grid, 'Residential Moving').getAttribute('href')).toBe('/services/#residential');
+    expect(linkNamed(grid, 'Long Distance Moving').getAttribute('href')).toBe('/services/#long-distance');
     expect(heading(grid, 'Vehicle Transport', 3).querySelector('a')).toBeNull();
     expect(site.pages.home.services.items[0]).toEqual({ service: 'residential', desc: expect.any(String) });
   });
@@ -227,7 +237,7 @@ describe('/ (home)', () => {
   test('ends with a call to action linking to /contact', () => {
     const cta = region(home(), site.pages.home.cta.title, 2);
     expect(textOf(cta)).toContain(squash(site.pages.home.cta.text));
-    expect(linkNamed(cta, 'Get Free Quote').getAttribute('href')).toBe('/contact');
+    expect(linkNamed(cta, 'Get Free Quote').getAttribute('href')).toBe('/contact/');
     expect(linkNamed(cta, /^Call Now\b/).getAttribute('href')).toBe(`tel:+${digitsOf(site.settings.contact.phone)}`);
     const regions = Array.from(main(home()).querySelectorAll(':scope > section'));
     expect(regions.at(-1)).toBe(cta);
@@ -335,7 +345,7 @@ describe('/services', () => {
   });
 
   test.each(SERVICES_PAGE_TITLES)("%s: a 'Get Free Quote' link to /contact", (title) => {
-    expect(linkNamed(serviceCard(title), 'Get Free Quote').getAttribute('href')).toBe('/contact');
+    expect(linkNamed(serviceCard(title), 'Get Free Quote').getAttribute('href')).toBe('/contact/');
   });
 
   test("ends with a call to action whose 'Call Now' link dials +91", () => {
@@ -343,7 +353,7 @@ describe('/services', () => {
     const call = linkNamed(cta, /^Call Now\b/);
     expect(call.getAttribute('href')).toMatch(/^tel:\+91\d+$/);
     expect(call.getAttribute('href')).toBe(`tel:+${digitsOf(site.settings.contact.phone)}`);
-    expect(linkNamed(cta, 'Get Free Quote').getAttribute('href')).toBe('/contact');
+    expect(linkNamed(cta, 'Get Free Quote').getAttribute('href')).toBe('/contact/');
     expect(Array.from(main(services()).querySelectorAll(':scope > section')).at(-1)).toBe(cta);
   });
 });
@@ -526,6 +536,17 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     contentinfo(doc());
   });
 
+  test('names every navigation region, each differently, from content', () => {
+    const navs = Array.from(doc().querySelectorAll('nav'));
+    expect(navs.length).toBeGreaterThanOrEqual(2);
+    // A landmark is named only by aria-label or aria-labelledby, never by its contents.
+    const names = navs.map((nav) => (nav.hasAttribute('aria-label') || nav.hasAttribute('aria-labelledby') ? accessibleName(nav) : ''));
+    expect(names.every((name) => name !== ''), names.join(', ')).toBe(true);
+    expect(new Set(names).size, names.join(', ')).toBe(navs.length);
+    expect(names[0]).toBe(site.layout.header.navLabel);
+    expect(names).toContain(site.layout.footer.quickLinksTitle);
+  });
+
   test('has no duplicate ids', () => {
     const ids = Array.from(doc().querySelectorAll('[id]')).map((el) => el.id);
     const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
@@ -577,16 +598,16 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     const nav = header.querySelector('nav')!;
     const expected: Array<[string, string]> = [
       ['Home', '/'],
-      ['About', '/about'],
-      ['Services', '/services'],
-      ['Contact Us', '/contact'],
+      ['About', '/about/'],
+      ['Services', '/services/'],
+      ['Contact Us', '/contact/'],
     ];
     for (const [name, href] of expected) {
       const link = linkNamed(nav, name);
       expect(link.getAttribute('href'), name).toBe(href);
       expect(link.getAttribute('aria-current'), `${name} on ${file}`).toBe(href === route?.route ? 'page' : null);
     }
-    expect(linkNamed(header, 'Get In Touch').getAttribute('href')).toBe('/contact');
+    expect(linkNamed(header, 'Get In Touch').getAttribute('href')).toBe('/contact/');
     const current = Array.from(doc().querySelectorAll('[aria-current]'));
     expect(current).toHaveLength(route ? 1 : 0);
     if (route) expect(current[0]!.getAttribute('href')).toBe(route.route);
@@ -611,9 +632,9 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     const footer = contentinfo(doc());
     const quick: Array<[string, string]> = [
       ['Home', '/'],
-      ['About Us', '/about'],
-      ['Services', '/services'],
-      ['Contact', '/contact'],
+      ['About Us', '/about/'],
+      ['Services', '/services/'],
+      ['Contact', '/contact/'],
     ];
     const quickRegion = region(footer, site.layout.footer.quickLinksTitle);
     expect(Array.from(quickRegion.querySelectorAll('a')).map((a) => [accessibleName(a), a.getAttribute('href')])).toEqual(quick);
@@ -623,7 +644,7 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     expect(site.layout.footer.services, 'the sample lists no ids: the footer shows every service').toBeUndefined();
     expect(serviceLinks.map(accessibleName)).toEqual(site.services.map((s) => s.title));
     expect(serviceLinks.length).toBeGreaterThan(0);
-    for (const link of serviceLinks) expect(link.getAttribute('href'), accessibleName(link)).toBe('/services');
+    for (const link of serviceLinks) expect(link.getAttribute('href'), accessibleName(link)).toBe('/services/');
   });
 
   test('the newsletter box is a form posting the address to the plain relay, with its subject, back to this page', () => {
@@ -714,7 +735,7 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
   test(route ? 'its canonical address is the site address plus its path' : 'it is not indexed and claims no canonical address', () => {
     const canonical = Array.from(doc().head.querySelectorAll('link[rel="canonical"]')).map((l) => l.getAttribute('href'));
     if (route) {
-      const expected = route.route === '/' ? `${SITE_URL}/` : `${SITE_URL}${route.route}`;
+      const expected = `${SITE_URL}${route.route}`;
       expect(canonical).toEqual([expected]);
       expect(meta(doc(), 'property', 'og:url')).toBe(expected);
       expect(meta(doc(), 'name', 'robots') ?? '').not.toMatch(/noindex/);
@@ -743,14 +764,36 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     expect(data.address.streetAddress).toContain(site.settings.contact.address.street);
     expect(data.openingHoursSpecification).toMatchObject({ opens: '08:00', closes: '20:00' });
     expect(data.openingHoursSpecification.dayOfWeek).toHaveLength(6);
-    expect(data.aggregateRating).toMatchObject({ ratingValue: 4.9, reviewCount: 1500 });
     expect(data.priceRange).toBe('₹2,999 - ₹25,999');
-    const offers = data.makesOffer as Array<Record<string, any>>;
+  });
+
+  test('claims no rating of the company by itself, since none is marked up on the page', () => {
+    expect(raw.get(file)).not.toMatch(/aggregateRating|"Review"|ratingValue/);
+  });
+
+  test('names the company by one @id on every page, and gives its position, area and raster logo', () => {
+    const data = jsonLd(doc());
+    expect(data['@id']).toBe(`${SITE_URL}/#company`);
+    // The same @id on every page: the pages describe one business.
+    for (const other of ALL_PAGES) expect(jsonLd(page(other))['@id'], other).toBe(data['@id']);
+    expect(data.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 10.02581, longitude: 76.30832 });
+    for (const value of [data.geo.latitude, data.geo.longitude]) expect(String(value).split('.')[1]!.length).toBeGreaterThanOrEqual(5);
+    expect(data.areaServed).toEqual([
+      { '@type': 'AdministrativeArea', name: 'Kerala' },
+      { '@type': 'AdministrativeArea', name: 'India' },
+    ]);
+    expect(data.logo).toBe(`${SITE_URL}/logo.png`);
+  });
+
+  test('offers each service from its starting price: a minimum price, not a price', () => {
+    const offers = jsonLd(doc()).makesOffer as Array<Record<string, any>>;
     expect(offers).toHaveLength(6);
-    expect(Object.fromEntries(offers.map((o) => [o.name, Number(o.price)]))).toEqual(
-      Object.fromEntries(Object.entries(STARTING_PRICES).map(([name, p]) => [name, p.number])),
+    expect(Object.fromEntries(offers.map((o) => [o.name, o.priceSpecification]))).toEqual(
+      Object.fromEntries(
+        Object.entries(STARTING_PRICES).map(([name, p]) => [name, { '@type': 'PriceSpecification', minPrice: p.number, priceCurrency: 'INR' }]),
+      ),
     );
-    for (const offer of offers) expect(offer.priceCurrency, offer.name).toBe('INR');
+    for (const offer of offers) expect(offer, offer.name).not.toHaveProperty('price');
   });
 });
 
@@ -771,7 +814,7 @@ describe('the page for unknown addresses and the files for search engines', () =
     const sitemap = parseXml(xml, 'application/xml') as unknown as Document;
     expect(sitemap.documentElement.tagName).toBe('urlset');
     const locs = Array.from(sitemap.getElementsByTagName('loc')).map(textOf);
-    expect(locs).toEqual([`${SITE_URL}/`, `${SITE_URL}/about`, `${SITE_URL}/services`, `${SITE_URL}/contact`]);
+    expect(locs).toEqual([`${SITE_URL}/`, `${SITE_URL}/about/`, `${SITE_URL}/services/`, `${SITE_URL}/contact/`]);
     expect(xml).not.toMatch(/404/);
   });
 
@@ -786,6 +829,22 @@ describe('the page for unknown addresses and the files for search engines', () =
     expect(parsed.documentElement.tagName.toLowerCase()).toBe('svg');
     expect(parsed.documentElement.getAttribute('xmlns')).toBe('http://www.w3.org/2000/svg');
     expect(built.files.some((f) => f.path === 'share.png')).toBe(true);
+  });
+
+  test('logo.png, the logo search engines show, is a square PNG of at least 112 pixels in the logo colours', async () => {
+    const png = built.files.find((f) => f.path === 'logo.png')?.contents;
+    expect(Buffer.isBuffer(png), 'logo.png is written').toBe(true);
+    const bytes = png as Buffer;
+    expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+    const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+    expect(width).toBe(height);
+    expect(width).toBeGreaterThanOrEqual(112);
+    // The left edge, half-way down, is the mark's background: the primary colour, fully opaque.
+    const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (Math.floor(height / 2) * info.width + Math.floor(width / 10)) * 4;
+    expect(`#${data.subarray(at, at + 3).toString('hex')}`).toBe(PALETTE.primary);
+    expect(data[at + 3]).toBe(255);
   });
 });
 

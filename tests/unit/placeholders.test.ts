@@ -34,7 +34,7 @@ describe('placeholders', () => {
     const io = captureIo(dir);
     expect(await main(['check'], io)).toBe(0);
     await expectOutput('check.txt', io.stderr());
-    expect(io.stdout()).toMatch(/^Content is valid: 10 files checked\. Replace the 9 sample values above before publishing/);
+    expect(io.stdout()).toMatch(/^Content is valid: 10 files checked\. Replace the 10 sample values above before publishing/);
   });
 
   it('site check --strict counts them as problems and exits 1', async () => {
@@ -49,13 +49,13 @@ describe('placeholders', () => {
     const dir = await project();
     const strict = captureIo(dir);
     expect(await main(['build', '--strict'], strict)).toBe(1);
-    expect(strict.stderr()).toContain('content/site.yaml:17:10  contact.phone\n');
+    expect(strict.stderr()).toContain('content/site.yaml:21:10  contact.phone\n');
     expect(strict.stderr()).toMatch(/Nothing was written: \.\/dist still holds the last good site\.$/);
     expect(await readdir(dir)).toEqual(['content']);
 
     const io = captureIo(dir);
     expect(await main(['build'], io)).toBe(0);
-    expect(io.stderr()).toContain('content/site.yaml:17:10  contact.phone  (warning)\n');
+    expect(io.stderr()).toContain('content/site.yaml:21:10  contact.phone  (warning)\n');
     expect(io.stderr()).toContain('The deploy builds with --strict, which refuses them.');
     expect(io.stdout()).toMatch(/Built \d+ files into \.\/dist/);
   });

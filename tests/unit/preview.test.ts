@@ -97,19 +97,31 @@ describe('site preview: paths', () => {
   it.each([
     ['/', 'index.html'],
     ['/index.html', 'index.html'],
-    ['/about', 'about/index.html'],
     ['/about/', 'about/index.html'],
     ['/about/index.html', 'about/index.html'],
-    ['/services?utm_source=whatsapp', 'services/index.html'],
+    ['/services/?utm_source=whatsapp', 'services/index.html'],
     ['/contact/', 'contact/index.html'],
+    ['/sitemap.xml', 'sitemap.xml'],
   ])('serves %s from %s', async (target, name) => {
     const answer = await raw(server.url, target);
     expect(answer.status).toBe(200);
     expect(answer.body).toBe(await file(name));
   });
 
+  it.each([
+    ['/about', '/about/'],
+    ['/services?utm_source=whatsapp&utm_medium=chat', '/services/?utm_source=whatsapp&utm_medium=chat'],
+    ['/contact', '/contact/'],
+  ])('redirects the folder address %s to %s, as GitHub Pages, Netlify and Cloudflare Pages do', async (target, location) => {
+    const answer = await raw(server.url, target);
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe(location);
+    // The site's headers travel on the redirect too.
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('answers an unknown path with 404.html and status 404', async () => {
-    for (const target of ['/no-such-page', '/about/team', '/assets/main.0000000000.css', '/.env', '/_headers']) {
+    for (const target of ['/no-such-page', '/about/team', '/about/team/', '/assets/main.0000000000.css', '/.env', '/_headers', '/.well-known']) {
       const answer = await raw(server.url, target);
       expect(answer.status, target).toBe(404);
       expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -118,8 +130,8 @@ describe('site preview: paths', () => {
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const get = await raw(server.url, '/about');
-    const head = await raw(server.url, '/about', 'HEAD');
+    const get = await raw(server.url, '/about/');
+    const head = await raw(server.url, '/about/', 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
     expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.body)));
@@ -156,7 +168,7 @@ describe('site preview: types and caching', () => {
     for (const target of [`/${css}`, `/${js}`, '/assets/inter-latin-QX4FJ2MZ.woff2']) {
       expect((await raw(server.url, target)).headers['cache-control'], target).toBe('public, max-age=31536000, immutable');
     }
-    for (const target of ['/', '/about', '/robots.txt', '/assets/logo.svg', '/no-such-page']) {
+    for (const target of ['/', '/about/', '/robots.txt', '/assets/logo.svg', '/no-such-page']) {
       expect((await raw(server.url, target)).headers['cache-control'], target).toBe('no-cache');
     }
   });
@@ -258,7 +270,7 @@ describe('site preview: the command line', () => {
     while (!io.stdout().includes('Serving')) await new Promise((resolve) => setTimeout(resolve, 10));
     const url = /^Serving dist at (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(io.stdout())?.[1];
     expect(url).toBeDefined();
-    expect((await raw(url!, '/about')).status).toBe(200);
+    expect((await raw(url!, '/about/')).status).toBe(200);
     stop();
     await running;
     await expect(fetch(url!)).rejects.toThrow();

@@ -1,0 +1,29 @@
+/**
+ * The site's pages and the one form of address each is published at.
+ *
+ * A page is written as a folder with an index.html (about/index.html), and every static host we
+ * deploy to (GitHub Pages, Netlify, Cloudflare Pages) answers such a folder's address without the
+ * trailing slash with a redirect to the address with it. So every address the site prints (links,
+ * canonical, og:url, sitemap, structured data) ends in a slash: one request, no redirect.
+ */
+
+/** The site's routes: internal links must name one of them. */
+export const ROUTES = ['/', '/about', '/services', '/contact'] as const;
+export type Route = (typeof ROUTES)[number];
+
+/**
+ * The address a route (or a link to one, with a #section) is published at: '/about' and
+ * '/about/' → '/about/', '/about#team' → '/about/#team', '/' → '/'. Works for any depth, so
+ * '/ml/about' → '/ml/about/'.
+ */
+export function pageAddress(route: string): string {
+  const hashAt = route.indexOf('#');
+  const path = hashAt === -1 ? route : route.slice(0, hashAt);
+  const fragment = hashAt === -1 ? '' : route.slice(hashAt);
+  return `${path.endsWith('/') ? path : `${path}/`}${fragment}`;
+}
+
+/** The file a route's page is written to: '/' → index.html, '/about' → about/index.html. */
+export function pageFile(route: string): string {
+  return `${pageAddress(route).slice(1)}index.html`;
+}

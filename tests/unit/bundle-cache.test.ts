@@ -55,3 +55,24 @@ describe('the on-disk bundle cache', () => {
     expect((await freshBundle(false)).js).toContain('swagatham');
   });
 });
+
+describe('the on-disk logo picture', () => {
+  it('is read from disk by a fresh process, without loading sharp', async () => {
+    vi.resetModules();
+    vi.doUnmock('sharp');
+    const drawn = await (await import('../../generator/raster.js')).logoPng();
+    vi.resetModules();
+    vi.doMock('sharp', () => ({
+      default: () => {
+        throw new Error('sharp was loaded although the logo did not change');
+      },
+    }));
+    try {
+      const again = await (await import('../../generator/raster.js')).logoPng();
+      expect(again).toEqual(drawn);
+      expect(drawn.contents.subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      vi.doUnmock('sharp');
+    }
+  });
+});

@@ -54,7 +54,7 @@ async function expectRecovered(page: Page): Promise<void> {
 test.beforeEach(async ({ page }) => {
   // Fake timers, paused: the relay timeout moves only when a test moves the clock.
   await page.clock.install();
-  await page.goto('/contact');
+  await page.goto('/contact/');
   await page.clock.pauseAt(Date.now() + 1000);
 });
 
@@ -94,7 +94,7 @@ test('the WhatsApp link opens the chat with the request in a new tab', async ({ 
   expect(opened.origin).toBe('https://wa.me');
   expect(opened.searchParams.get('text')).toContain(`Full Name: ${ANSWERS[0].value}`);
   expect(external.filter((request) => request.isTopLevel).map((request) => request.url)).toContain(chat.url());
-  await expect(page).toHaveURL('/contact');
+  await expect(page).toHaveURL('/contact/');
 });
 
 test('offline: the fallback shows at once, and coming back online offers to send the kept request', async ({ page, context, relay, issues }) => {

@@ -28,10 +28,10 @@ function allowFailureNoise(issues: Issues): void {
 
 test.describe('with JavaScript', () => {
   test('Subscribe sends the address with its subject and shows the confirmation in the footer', async ({ page, relay }) => {
-    await page.goto('/services');
+    await page.goto('/services/');
     await subscribe(page);
     await expect(status(page).getByText(BOX.success, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL('/services');
+    await expect(page).toHaveURL('/services/');
     const [sent] = await relay.submissions();
     expect(sent?.kind).toBe('fetch');
     expect(sent?.fields.email).toBe(ADDRESS);
@@ -55,7 +55,7 @@ test.describe('with JavaScript', () => {
   test('a relay failure shows the error and keeps the address; the next try succeeds', async ({ page, relay, issues }) => {
     allowFailureNoise(issues);
     await relay.set({ mode: 'refuse' });
-    await page.goto('/about');
+    await page.goto('/about/');
     await subscribe(page);
     await expect(status(page).getByText(BOX.error, { exact: true })).toBeVisible();
     await expect(footer(page).getByLabel(BOX.inputLabel, { exact: true })).toHaveValue(ADDRESS);
@@ -70,15 +70,15 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the box is a form that posts to the relay, which brings the visitor back to the same page', async ({ page, relay, env }) => {
-    await page.goto('/about');
+    await page.goto('/about/');
     await expect(box(page)).toHaveAttribute('method', 'post');
     await subscribe(page);
-    await expect(page).toHaveURL('/about#newsletter-sent');
+    await expect(page).toHaveURL('/about/#newsletter-sent');
     const [sent] = await relay.submissions();
     expect(sent?.kind).toBe('plain');
     expect(sent?.fields.email).toBe(ADDRESS);
     expect(sent?.fields._subject).toBe(BOX.subject);
-    expect(sent?.fields._next).toBe(`${env.baseURL}/about#newsletter-sent`);
+    expect(sent?.fields._next).toBe(`${env.baseURL}/about/#newsletter-sent`);
     await expect(footer(page).getByText(BOX.success, { exact: true }).filter({ visible: true })).toHaveCount(1);
   });
 });

@@ -12,6 +12,10 @@ import { findCutText } from './comments.js';
 import { favicon, robots, sitemap } from './seo-files.js';
 import { sortProblems } from './format.js';
 import { validateContent } from './validate.js';
+import { checkPhotos, type CheckedPhoto } from './images/check.js';
+import { processPhotos, type ProcessedPhotos, type ProcessOptions } from './images/encode.js';
+import { photoRefs } from './images/refs.js';
+import type { Photos } from './images/types.js';
 
 export interface BuildOptions extends BundleOptions {
   contentDir: string;
@@ -23,18 +27,24 @@ export interface BuildOptions extends BundleOptions {
   now?: Date;
   /** Placeholders and the warnings in STRICT_REFUSES are errors: the deploy builds this way. */
   strict?: boolean;
+  /** Where encoded photos are cached, and how many are encoded at once. */
+  photos?: ProcessOptions;
 }
 
 export interface BuildResult {
   site: Site;
   files: OutputFile[];
-  /** Placeholders and likely mistakes still in the content (under `strict`, those it refuses are errors). */
+  /** Placeholders, likely mistakes and photos too small for their place (under `strict`, those it refuses are errors). */
   warnings: Problem[];
   sources: ReadonlyMap<string, string>;
+  /** Photo variant files encoded by this build, and taken from the cache. */
+  photoStats: ProcessedPhotos['stats'];
 }
 
 export interface CheckResult {
   site?: Site;
+  /** The photos the site shows, their files found and their headers read; present with `site`. */
+  photos?: CheckedPhoto[];
   problems: Problem[];
   warnings: Problem[];
   sources: ReadonlyMap<string, string>;
@@ -70,16 +80,18 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   }
   const loaded = await loadContent(dir);
   const validated = validateContent(loaded.files);
-  const problems = [...loaded.problems, ...validated.problems];
+  const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
+  const problems = [...loaded.problems, ...validated.problems, ...photos.problems];
+  const site = problems.length === 0 ? validated.site : undefined;
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
-  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders];
+  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders, ...photos.warnings];
   const refused = options.strict ? warnings.filter((warning) => STRICT_REFUSES[warning.code]) : [];
   if (refused.length > 0) {
     const errors = refused.map(({ severity: _warning, ...problem }) => ({ ...problem, hint: `${problem.hint}; ${STRICT_REFUSES[problem.code]}` }));
     const kept = warnings.filter((warning) => !STRICT_REFUSES[warning.code]);
     return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources };
   }
-  return { site: validated.site, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources };
+  return { site, photos: site ? photos.photos : undefined, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources };
 }
 
 /**
@@ -96,8 +108,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   bundling.catch(() => undefined);
   const checked = await checkContent(options.contentDir, { strict: options.strict, siteUrlOverridden: overrides.siteUrl !== undefined });
   if (!checked.site) throw new ContentError(checked.problems, checked.sources);
+  const photos = await processPhotos(checked.photos ?? [], options.photos);
+  if (photos.problems.length > 0) throw new ContentError(sortProblems(photos.problems), checked.sources);
   const site = applyOverrides(checked.site, overrides);
-  return { site, files: assembleSite(site, await bundling, { now: options.now }), warnings: checked.warnings, sources: checked.sources };
+  return {
+    site,
+    files: assembleSite(site, await bundling, { now: options.now, photos }),
+    warnings: checked.warnings,
+    sources: checked.sources,
+    photoStats: photos.stats,
+  };
 }
 
 export interface AssembleOptions {
@@ -109,6 +129,8 @@ export interface AssembleOptions {
   linkStylesheet?: boolean;
   /** The page renderer; `site dev` passes one built from freshly edited templates. */
   render?: typeof renderPages;
+  /** The site's photos, encoded; none when absent. */
+  photos?: Pick<ProcessedPhotos, 'files' | 'photos'>;
 }
 
 /** The last stage of build(): every output file for a valid site and its bundled assets. */
@@ -119,13 +141,17 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
     assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles } },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
+    photos: options.photos?.photos ?? NO_PHOTOS,
   });
   // The policy travels in each page's <meta> for hosts that cannot send headers, and in _headers for those that can.
   const inline = options.linkStylesheet ? {} : { styles: [bundle.styleHash] };
   const secured = pages.map((page) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, inline) }));
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
-  return [...secured, ...bundle.files, ...stylesheet, favicon(), sitemap(siteUrl), robots(siteUrl), headersFile(site, inline)];
+  return [...secured, ...bundle.files, ...stylesheet, ...(options.photos?.files ?? []), favicon(), sitemap(siteUrl), robots(siteUrl), headersFile(site, inline)];
 }
+
+/** The photos of a site that shows none. */
+const NO_PHOTOS: Photos = { get: () => undefined };
 
 function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?: string }): Site {
   const { seo, form } = site.settings;

@@ -14,7 +14,7 @@ export interface Problem {
   /** What happened, why, and what to do, as whole sentences. */
   message: string;
   hint?: string;
-  /** A warning does not stop a build; `--strict` makes it an error. */
+  /** A warning does not stop a build; `--strict` makes a placeholder warning an error. */
   severity?: 'warning';
 }
 
@@ -46,6 +46,12 @@ export const PROBLEM_CODES = {
   'not-utf8': 'A file saved in another encoding than UTF-8',
   'service-not-offered': 'A service the quote form does not offer',
   'text-cut-by-comment': 'Text cut short where " #" starts a comment',
+  'photo-missing': 'A photo named in the content is not in the content folder',
+  'photo-unreadable': 'A photo file is not a picture, or is damaged',
+  'photo-outside-content': 'A photo path that leads outside the content folder',
+  'photo-unsupported': 'A photo in a file type the site cannot publish',
+  'photo-too-large': 'A photo with more pixels than the site can safely process',
+  'photo-too-small': 'A photo smaller than the largest size it is shown at',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Document, type Assets, type PageId } from '../templates/index.js';
 import type { OutputFile } from './output.js';
+import type { Photos } from './images/types.js';
 import type { Site } from './schema/index.js';
 import { pageFile } from './schema/routes.js';
 
@@ -21,6 +22,8 @@ export interface RenderOptions {
   assets: Assets;
   siteUrl: string;
   buildYear: number;
+  /** Encoded photos by photoKey(slot, src); templates look each one up where the content names it. */
+  photos: Photos;
 }
 
 /** Renders every page to a complete HTML document. */

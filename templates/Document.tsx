@@ -11,14 +11,14 @@ import { HomePage } from './pages/Home.js';
 import { NotFoundPage } from './pages/NotFound.js';
 import { ServicesPage } from './pages/Services.js';
 
-function PageBody({ page, site, siteUrl }: PageProps): ReactNode {
+function PageBody({ page, site, siteUrl, photos }: PageProps): ReactNode {
   switch (page) {
     case 'home':
-      return <HomePage site={site} />;
+      return <HomePage site={site} photos={photos} />;
     case 'about':
-      return <AboutPage site={site} />;
+      return <AboutPage site={site} photos={photos} />;
     case 'services':
-      return <ServicesPage site={site} />;
+      return <ServicesPage site={site} photos={photos} />;
     case 'contact':
       return <ContactPage site={site} siteUrl={siteUrl} />;
     case 'notFound':

@@ -1,3 +1,4 @@
+import type { Photos } from '../generator/images/types.js';
 import type { Site } from '../generator/schema/index.js';
 
 /** The pages the generator renders; each becomes one HTML document. */
@@ -23,4 +24,6 @@ export interface PageProps {
   siteUrl: string;
   /** The year at build time; the client replaces it with the visitor's year. */
   buildYear: number;
+  /** The site's photos, encoded, by photoKey(slot, src). */
+  photos: Photos;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { heading, hero, icon, iconCard, link, pageSeo, serviceRef, text, textList } from './fields.js';
+import { heading, hero, icon, iconCard, link, pageSeo, photo, serviceRef, text, textList } from './fields.js';
 
 /** A closing call to action; `call` adds a telephone button with the site's number. */
 const callToAction = z.strictObject({
@@ -52,6 +52,7 @@ export const homeSchema = z.strictObject({
     primary: link,
     secondary: link,
     highlights: textList('Short reassurances under the buttons'),
+    image: photo('A photo beside the title, in place of the drawing: the crew, a truck, a packed room').optional(),
   }),
   about: z.strictObject({ heading, paragraphs: textList(), points: textList(), link }),
   services: z.strictObject({
@@ -92,6 +93,7 @@ export const aboutSchema = z.strictObject({
     paragraphs: textList(),
     mission: z.strictObject({ title: text(), text: text() }),
     vision: z.strictObject({ title: text(), text: text() }),
+    image: photo('A photo above the mission and vision, e.g. the team in front of the office').optional(),
   }),
   values: z.strictObject({ heading, items: z.array(iconCard).min(1) }),
   whyChoose: z.strictObject({ heading, items: z.array(iconCard).min(1) }),

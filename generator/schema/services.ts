@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { icon, id, rupees, text, textList, uniqueBy } from './fields.js';
+import { icon, id, photo, rupees, text, textList, uniqueBy } from './fields.js';
 
 export const serviceSchema = z.strictObject({
   id: id('How other files refer to this service, e.g. residential'),
@@ -17,6 +17,7 @@ export const serviceSchema = z.strictObject({
   }),
   idealFor: textList(),
   process: textList('The steps of the service, in order'),
+  image: photo('A photo of this service at work, shown on its card on the services page').optional(),
 });
 
 export const servicesSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, serviceRef, text, uniqueBy } from './fields.js';
+import { id, photo, serviceRef, text, uniqueBy } from './fields.js';
 
 const DATE_HINT = 'write the date of the review as year-month-day, e.g. 2026-10-12; the page shows it as October 2026';
 
@@ -46,6 +46,7 @@ export const testimonialSchema = z.strictObject({
     .meta({ expected: 'the customer’s initials, one to three capital letters', hint: 'e.g. AM for Anjali Menon' }),
   date: reviewDate,
   service: serviceRef(),
+  photo: photo('A photo of the customer, shown in a small circle in place of the initials (only with their permission)').optional(),
 });
 
 export const testimonialsSchema = z.strictObject({

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { assembleSite, checkContent } from '../build.js';
 import { bundleAssets, type Bundle } from '../bundle.js';
-import { displayPath } from '../format.js';
+import { displayPath, sortProblems } from '../format.js';
+import { processPhotos, type ProcessedPhotos } from '../images/encode.js';
 import type { OutputFile } from '../output.js';
 import { UsageError } from '../problem.js';
 import { projectRoot } from '../root.js';
@@ -89,6 +90,7 @@ class DevSite {
   #markReady: () => void = () => undefined;
 
   #site: Site | undefined;
+  #photos: ProcessedPhotos | undefined;
   #bundle: Bundle | undefined;
   #templates: Templates | undefined;
   readonly #reports = new Map<Area, Report>();
@@ -200,7 +202,7 @@ class DevSite {
     const reports = ALL_AREAS.flatMap((area) => this.#reports.get(area) ?? []);
     if (reports.length === 0) {
       try {
-        const files = assembleSite(this.#site!, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true });
+        const files = assembleSite(this.#site!, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true, photos: this.#photos });
         this.#files = new Map(files.map((file) => [file.path, file]));
         this.#rules = parseHeaders(String(this.#files.get('_headers')?.contents ?? ''));
       } catch (error) {
@@ -231,9 +233,14 @@ class DevSite {
   async #checkContent(initial: boolean): Promise<void> {
     try {
       const checked = await checkContent(this.#options.contentDir);
-      if (checked.site && checked.problems.length === 0) {
+      // Photos are part of the content: a new or changed one is encoded here, the rest come from the cache.
+      const photos = checked.site && checked.problems.length === 0 ? await processPhotos(checked.photos ?? []) : undefined;
+      if (checked.site && photos && photos.problems.length === 0) {
         this.#site = checked.site;
+        this.#photos = photos;
         this.#reports.delete('content');
+      } else if (photos) {
+        this.#reports.set('content', { problems: sortProblems(photos.problems), sources: new Map(checked.sources), notes: [] });
       } else {
         this.#reports.set('content', { problems: checked.problems, sources: new Map(checked.sources), notes: [] });
       }

@@ -3,7 +3,7 @@ import { watch } from 'chokidar';
 
 /** What a changed file means for the site, and so what has to be redone. */
 export type Area =
-  /** content/*.yaml: load, validate, render. */
+  /** content/*.yaml and the photos beside them: load, validate, encode new photos, render. */
   | 'content'
   /** templates/**.tsx: bundle and import the templates again, render. */
   | 'templates'
@@ -33,7 +33,7 @@ function isScratch(file: string): boolean {
 /** Which area a changed path belongs to, or undefined when it does not affect the site. */
 export function areaOf(file: string, folders: WatchFolders): Area | undefined {
   const inside = (dir: string) => file === dir || file.startsWith(dir + path.sep);
-  if (inside(folders.contentDir)) return /\.ya?ml$/i.test(file) || path.extname(file) === '' ? 'content' : undefined;
+  if (inside(folders.contentDir)) return /\.(ya?ml|jpe?g|png|webp|avif)$/i.test(file) || path.extname(file) === '' ? 'content' : undefined;
   if (inside(folders.clientDir) || inside(folders.staticDir)) return 'assets';
   if (inside(path.join(folders.templatesDir, 'styles')) || file.endsWith('.css')) return 'assets';
   if (inside(folders.templatesDir)) return 'templates';

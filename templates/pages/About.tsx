@@ -1,11 +1,13 @@
+import type { Photos } from '../../generator/images/types.js';
 import type { Site } from '../../generator/schema/index.js';
 import { IconCardGrid, StatsStrip } from '../parts/Cards.js';
 import { Cta } from '../parts/Cta.js';
 import { IconBadge } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
 import { Section } from '../parts/SectionHeading.js';
+import { Photo } from '../parts/Photo.js';
 
-export function AboutPage({ site }: { site: Site }) {
+export function AboutPage({ site, photos }: { site: Site; photos: Photos }) {
   const about = site.pages.about;
   const { story, values, whyChoose } = about;
   return (
@@ -20,6 +22,7 @@ export function AboutPage({ site }: { site: Site }) {
             ))}
           </div>
           <div className="stack">
+            {story.image && <Photo photos={photos} slot="story" image={story.image} className="content-photo" />}
             <div className="card mission-card">
               <IconBadge name="target" />
               <h3>{story.mission.title}</h3>

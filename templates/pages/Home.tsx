@@ -1,3 +1,4 @@
+import type { Photos } from '../../generator/images/types.js';
 import type { Site } from '../../generator/schema/index.js';
 import { HeroArt, Stars } from '../parts/Art.js';
 import { formatMonthYear, ratingText } from '../format.js';
@@ -6,8 +7,9 @@ import { homeCards } from '../service-list.js';
 import { Cta } from '../parts/Cta.js';
 import { Section } from '../parts/SectionHeading.js';
 import { LinkLabel } from '../parts/Text.js';
+import { Photo } from '../parts/Photo.js';
 
-export function HomePage({ site }: { site: Site }) {
+export function HomePage({ site, photos }: { site: Site; photos: Photos }) {
   const home = site.pages.home;
   const { hero, about, services, whyChooseUs, howItWorks, testimonials } = home;
   return (
@@ -28,7 +30,7 @@ export function HomePage({ site }: { site: Site }) {
             </div>
             <CheckList items={hero.highlights} className="highlights" />
           </div>
-          <HeroArt />
+          {hero.image ? <Photo photos={photos} slot="hero" image={hero.image} className="hero-photo" /> : <HeroArt />}
         </div>
       </section>
 
@@ -86,9 +88,13 @@ export function HomePage({ site }: { site: Site }) {
                     <p>{t.comment}</p>
                   </blockquote>
                   <figcaption>
-                    <span className="avatar" aria-hidden="true">
-                      {t.avatar}
-                    </span>
+                    {t.photo ? (
+                      <Photo photos={photos} slot="avatar" image={t.photo} className="avatar avatar-photo" />
+                    ) : (
+                      <span className="avatar" aria-hidden="true">
+                        {t.avatar}
+                      </span>
+                    )}
                     <span className="who">
                       <strong>{t.name}</strong>
                       <span>{t.location}</span>

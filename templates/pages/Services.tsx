@@ -1,15 +1,17 @@
+import type { Photos } from '../../generator/images/types.js';
 import type { Service, Site } from '../../generator/schema/index.js';
 import { formatRupees } from '../format.js';
 import { CheckList } from '../parts/Cards.js';
 import { Cta } from '../parts/Cta.js';
 import { Icon } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
+import { Photo } from '../parts/Photo.js';
 import { BreakAfterSlashes, LinkLabel } from '../parts/Text.js';
 
 type Labels = Site['pages']['services']['labels'];
 
 
-function ServiceCard({ service, labels }: { service: Service; labels: Labels }) {
+function ServiceCard({ service, labels, photos }: { service: Service; labels: Labels; photos: Photos }) {
   const titleId = `${service.id}-title`;
   return (
     <article className="card service-card" id={service.id} aria-labelledby={titleId}>
@@ -44,6 +46,7 @@ function ServiceCard({ service, labels }: { service: Service; labels: Labels }) 
           </ul>
         </div>
         <div className="service-side">
+          {service.image && <Photo photos={photos} slot="service" image={service.image} className="content-photo service-photo" />}
           <h3>{labels.keyFeatures}</h3>
           <ul className="features" role="list">
             {service.keyFeatures.map((feature) => (
@@ -69,7 +72,7 @@ function ServiceCard({ service, labels }: { service: Service; labels: Labels }) 
   );
 }
 
-export function ServicesPage({ site }: { site: Site }) {
+export function ServicesPage({ site, photos }: { site: Site; photos: Photos }) {
   const page = site.pages.services;
   return (
     <>
@@ -77,7 +80,7 @@ export function ServicesPage({ site }: { site: Site }) {
       <div className="section">
         <div className="container service-list">
           {site.services.map((service) => (
-            <ServiceCard key={service.id} service={service} labels={page.labels} />
+            <ServiceCard key={service.id} service={service} labels={page.labels} photos={photos} />
           ))}
         </div>
       </div>

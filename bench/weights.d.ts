@@ -7,6 +7,8 @@ export declare const BUDGETS: {
   cssGzip: number;
   htmlGzip: number;
   firstVisitHome: number;
+  firstVisitHomeWithPhoto: number;
+  heroPhotoPhone: number;
   coldBuildMs: number;
   coldBuildPeakMB: number;
   rebuildMs: number;
@@ -56,5 +58,19 @@ export type Lookup = (urlPath: string) => Buffer | undefined;
 
 export declare function gzipSize(contents: string | Uint8Array): number;
 export declare function lookupFromFiles(files: readonly { path: string; contents: string | Uint8Array }[]): Lookup;
-export declare function pageWeight(pagePath: string, lookup: Lookup): PageWeight;
+export declare function pageWeight(pagePath: string, lookup: Lookup, screen?: Screen): PageWeight;
 export declare function byteBudgetChecks(weight: PageWeight): BudgetCheck[];
+
+/** A screen for choosing responsive images: CSS pixels wide, device pixels per CSS pixel. */
+export interface Screen {
+  width: number;
+  dpr: number;
+}
+
+export declare const PHONE: Screen;
+
+/** The srcset candidate a browser on `screen` picks for a slot `sizes` wide. */
+export declare function pickCandidate(srcset: string, sizes: string | undefined, screen?: Screen): string;
+
+/** The CSS width in px that `sizes` gives on a screen `viewport` CSS pixels wide. */
+export declare function slotWidth(sizes: string, viewport: number): number;

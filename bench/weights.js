@@ -15,6 +15,10 @@ export const BUDGETS = {
   cssGzip: 12 * KB,
   htmlGzip: 20 * KB,
   firstVisitHome: 80 * KB,
+  /** The same visit when the home page shows a hero photo (issue "Photos"). */
+  firstVisitHomeWithPhoto: 120 * KB,
+  /** The hero AVIF a 375 px phone picks, for a typical camera photo. */
+  heroPhotoPhone: 60 * KB,
   coldBuildMs: 500,
   coldBuildPeakMB: 120,
   rebuildMs: 50,
@@ -26,6 +30,15 @@ export const BUDGETS = {
 
 /** The pages the bench reports on, by the path a visitor opens. */
 export const PAGE_PATHS = ['/', '/about/', '/services/', '/contact/'];
+
+/**
+ * The screen a first visit is counted on: a 375 px wide phone with two device pixels per CSS
+ * pixel, the common cheap Android. Responsive images are counted as such a phone picks them.
+ */
+export const PHONE = { width: 375, dpr: 2 };
+
+/** Image types Chromium decodes, for choosing a <picture>'s <source>. */
+const DECODABLE = new Set(['image/avif', 'image/webp', 'image/jpeg', 'image/png', 'image/gif', 'image/svg+xml']);
 
 /** Kinds of file a page pulls in, by extension. */
 const KIND_BY_EXTENSION = {
@@ -83,7 +96,7 @@ export function lookupFromFiles(files) {
  *
  * Each resource has `raw` bytes and `transfer` bytes: gzip -9 for text, raw for fonts and rasters.
  */
-export function pageWeight(pagePath, lookup) {
+export function pageWeight(pagePath, lookup, screen = PHONE) {
   const html = lookup(pagePath);
   if (!html) throw new Error(`No built file answers ${pagePath}`);
   const pageUrl = new URL(pagePath, ORIGIN);
@@ -131,8 +144,11 @@ export function pageWeight(pagePath, lookup) {
       else if (rel.includes('icon') || rel.includes('apple-touch-icon')) add(attrs.href, pageUrl, 'image');
     } else if (name === 'script' && attrs.src) {
       add(attrs.src, pageUrl, 'js');
-    } else if (name === 'img' && attrs.src) {
-      add(attrs.src, pageUrl, 'image');
+    } else if (name === 'picture') {
+      const picked = pickFromPicture(tag.inner, screen);
+      if (picked) add(picked, pageUrl, 'image');
+    } else if (name === 'img' && (attrs.src || attrs.srcset)) {
+      add(attrs.srcset ? pickCandidate(attrs.srcset, attrs.sizes, screen) : attrs.src, pageUrl, 'image');
     } else if (name === 'iframe' && attrs.src) {
       const url = new URL(attrs.src, pageUrl);
       if (url.origin !== ORIGIN) external.push(url.href);
@@ -193,17 +209,118 @@ function preloadKind(as, href) {
   return byAs ?? kindOf(new URL(href, ORIGIN).pathname);
 }
 
-/** Start tags of the elements that make a browser fetch something, with their attributes decoded. */
+/**
+ * Start tags of the elements that make a browser fetch something, with their attributes decoded;
+ * a <picture> comes whole (its `inner` markup), since its <source>s and <img> make one request.
+ */
 function* tags(html) {
   // Comments and inline script bodies (JSON-LD) cannot hold tags a browser would fetch.
   const text = html.replace(/<!--[\s\S]*?-->/g, '').replace(/(<script\b[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2');
-  for (const match of text.matchAll(/<(link|script|img|iframe)\b([^>]*)>/gi)) {
-    const attrs = {};
-    for (const attr of match[2].matchAll(/([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
-      attrs[attr[1].toLowerCase()] = decodeEntities(attr[2] ?? attr[3] ?? attr[4] ?? '');
-    }
-    yield { name: match[1].toLowerCase(), attrs };
+  for (const match of text.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>|<(link|script|img|iframe)\b([^>]*)>/gi)) {
+    if (match[1] !== undefined) yield { name: 'picture', attrs: {}, inner: match[1] };
+    else yield { name: match[2].toLowerCase(), attrs: attributes(match[3]) };
   }
+}
+
+function attributes(text) {
+  const attrs = {};
+  for (const attr of text.matchAll(/([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    attrs[attr[1].toLowerCase()] = decodeEntities(attr[2] ?? attr[3] ?? attr[4] ?? '');
+  }
+  return attrs;
+}
+
+/** The file a browser on `screen` loads for a <picture>: its first <source> of a type it decodes, else its <img>. */
+function pickFromPicture(inner, screen) {
+  for (const match of inner.matchAll(/<(source|img)\b([^>]*)>/gi)) {
+    const attrs = attributes(match[2]);
+    if (match[1].toLowerCase() === 'source' && attrs.type && !DECODABLE.has(attrs.type.toLowerCase())) continue;
+    if (attrs.srcset) return pickCandidate(attrs.srcset, attrs.sizes, screen);
+    if (attrs.src) return attrs.src;
+  }
+  return undefined;
+}
+
+/**
+ * The srcset candidate a browser picks: the narrowest whose width covers the slot (the `sizes`
+ * length on this screen) at the screen's pixel density, else the widest there is.
+ */
+export function pickCandidate(srcset, sizes, screen = PHONE) {
+  const candidates = srcset
+    .split(',')
+    .map((entry) => entry.trim().split(/\s+/))
+    .filter((parts) => parts[0])
+    .map(([url, descriptor = '']) => ({ url, width: Number(/^(\d+)w$/.exec(descriptor)?.[1] ?? NaN) }));
+  if (candidates.some((candidate) => Number.isNaN(candidate.width))) return candidates[0].url;
+  const needed = slotWidth(sizes ?? '100vw', screen.width) * screen.dpr;
+  const sorted = [...candidates].sort((a, b) => a.width - b.width);
+  return (sorted.find((candidate) => candidate.width >= needed) ?? sorted.at(-1)).url;
+}
+
+/** The CSS width `sizes` gives on a screen `viewport` CSS pixels wide (min-/max-width conditions, calc, min, max). */
+export function slotWidth(sizes, viewport) {
+  for (const entry of splitTopLevel(sizes)) {
+    const condition = /^\(\s*(min|max)-width\s*:\s*([^)]+)\)\s*(.*)$/i.exec(entry.trim());
+    if (!condition) return evaluateLength(entry.trim(), viewport);
+    const limit = evaluateLength(condition[2], viewport);
+    const applies = condition[1].toLowerCase() === 'min' ? viewport >= limit : viewport <= limit;
+    if (applies) return evaluateLength(condition[3], viewport);
+  }
+  return viewport;
+}
+
+function splitTopLevel(text) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')') depth--;
+    else if (text[i] === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** A CSS length in px: numbers in px, rem, em (16 px) and vw, with calc(), min(), max(), + - * /. */
+function evaluateLength(text, viewport) {
+  const tokens = text.match(/\d*\.?\d+(?:px|rem|em|vw)?|calc\(|min\(|max\(|[()+\-*/,]/gi) ?? [];
+  let at = 0;
+  const unit = { px: 1, rem: 16, em: 16, vw: viewport / 100, '': 1 };
+  const expression = () => {
+    let value = term();
+    while (tokens[at] === '+' || tokens[at] === '-') value = tokens[at++] === '+' ? value + term() : value - term();
+    return value;
+  };
+  const term = () => {
+    let value = factor();
+    while (tokens[at] === '*' || tokens[at] === '/') value = tokens[at++] === '*' ? value * factor() : value / factor();
+    return value;
+  };
+  const factor = () => {
+    const token = (tokens[at++] ?? '').toLowerCase();
+    if (token === 'calc(' || token === '(') {
+      const value = expression();
+      at++;
+      return value;
+    }
+    if (token === 'min(' || token === 'max(') {
+      const values = [expression()];
+      while (tokens[at] === ',') {
+        at++;
+        values.push(expression());
+      }
+      at++;
+      return token === 'min(' ? Math.min(...values) : Math.max(...values);
+    }
+    const [, number, suffix = ''] = /^(\d*\.?\d+)([a-z]*)$/.exec(token) ?? [];
+    if (number === undefined || !(suffix in unit)) throw new Error(`Cannot read the length "${text}" (at "${token}")`);
+    return Number(number) * unit[suffix];
+  };
+  return expression();
 }
 
 function cssUrls(css) {

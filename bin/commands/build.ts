@@ -33,7 +33,12 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
     const samples = result.warnings.some((warning) => warning.code === 'placeholder');
-    io.err(`The site was built, but ${samples ? 'these sample values would go live as they are' : 'look at these warnings first'}. The deploy builds with --strict, which refuses them.\n`);
+    if (result.warnings.some((warning) => warning.code !== 'photo-too-small')) {
+      io.err(`The site was built, but ${samples ? 'these sample values would go live as they are' : 'look at these warnings first'}. The deploy builds with --strict, which refuses them.\n`);
+    }
+    if (result.warnings.some((warning) => warning.code === 'photo-too-small')) {
+      io.err('The site was built; the small photos above will look blurred on sharp screens until larger originals replace them.\n');
+    }
   }
   const width = Math.max(...result.files.map((file) => file.path.length));
   for (const file of [...result.files].sort((a, b) => a.path.localeCompare(b.path))) {
@@ -41,6 +46,8 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
     const gzip = gzipSync(file.contents).length;
     io.out(`  ${file.path.padEnd(width)}  ${kb(raw).padStart(8)}  ${kb(gzip).padStart(8)} gzip`);
   }
+  const { encoded, cached } = result.photoStats;
+  if (encoded + cached > 0) io.out(`Photos: ${encoded} files encoded, ${cached} taken from the cache (node_modules/.cache/site-photos).`);
   const ms = Math.round(performance.now() - started);
   io.out(`Built ${result.files.length} files into ${shown} in ${ms} ms.`);
 }

@@ -14,12 +14,18 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
     const samples = result.warnings.filter((warning) => warning.code === 'placeholder').length;
-    const others = result.warnings.length - samples;
+    const photos = result.warnings.filter((warning) => warning.code === 'photo-too-small').length;
+    const others = result.warnings.length - samples - photos;
     const todo = [
       samples > 0 ? `Replace the ${samples} sample value${samples === 1 ? '' : 's'} above before publishing` : '',
       others > 0 ? `${samples > 0 ? 'look' : 'Look'} at the ${others} other warning${others === 1 ? '' : 's'}` : '',
     ].filter(Boolean);
-    io.out(`Content is valid: ${files} files checked. ${todo.join(', and ')}: the deploy (site build --strict) refuses them.`);
+    const notes = [
+      todo.length > 0 ? `${todo.join(', and ')}: the deploy (site build --strict) refuses them.` : '',
+      // A blurred photo is not worth stopping a deploy for: it stays a warning, even under --strict.
+      photos > 0 ? `${photos === 1 ? 'The photo above' : `The ${photos} photos above`} will look blurred on sharp screens: use larger originals.` : '',
+    ];
+    io.out(`Content is valid: ${files} files checked. ${notes.filter(Boolean).join(' ')}`);
     return;
   }
   io.out(`Content is valid: ${files} files checked.`);

@@ -399,8 +399,9 @@ export function photoSrcProblem(value: string): { message: string; problem: 'pho
     return {
       problem: 'photo-unsupported',
       message: `"${value}" is ${kind}; the site takes photos as JPEG (.jpg), PNG, WebP or AVIF.`,
-      hint:
-        extension === '.heic' || extension === '.heif'
+      hint: !extension
+        ? `write the whole file name with its ending, e.g. ${written.replace(/\/$/, '')}.jpg`
+        : extension === '.heic' || extension === '.heif'
           ? 'iPhone photos: export or share the photo as JPEG (or set Settings → Camera → Formats → Most Compatible), then use the .jpg file'
           : 'save the picture as JPEG (any photo program can: "Save as" or "Export" → JPEG), then write its .jpg name here',
     };

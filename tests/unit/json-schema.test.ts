@@ -64,7 +64,7 @@ function zodVerdict(name: ContentFile, data: unknown): ZodVerdict {
 }
 
 /** Checks in code that the schemas approximate with a pattern (addresses, phones, links to pages), so editors catch them as well. */
-const PATTERNED = new Set(['custom:unsafe-url', 'custom:bad-format', 'custom:unknown-reference']);
+const PATTERNED = new Set(['custom:unsafe-url', 'custom:bad-format', 'custom:unknown-reference', 'custom:photo-outside-content', 'custom:photo-unsupported']);
 
 const temporary: string[] = [];
 afterEach(async () => {

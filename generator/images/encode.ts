@@ -182,12 +182,16 @@ async function variantsOf(job: Job, source: Source, cache: VariantCache, stats: 
   if (missing.length === 0) return out;
 
   // One decode and resize per width; each missing format is encoded from those pixels.
-  const pixels = await sharp(await source.bytes(), { limitInputPixels: MAX_PIXELS, sequentialRead: true })
+  const bytes = await source.bytes();
+  const pixels = await sharp(bytes, { limitInputPixels: MAX_PIXELS, sequentialRead: true })
     .autoOrient()
     .resize(job.width, square ? job.height : undefined, { fit: 'cover', position: 'attention' })
     .flatten({ background: '#ffffff' })
     .raw()
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: unknown) => {
+      throw new DecodeError(error);
+    });
   const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
   await Promise.all(
     missing.map(async (format) => {
@@ -212,13 +216,21 @@ function outputPath(job: Job, format: Format, contents: Buffer): string {
   return `assets/photos/${stem}-${job.width}.${hash}.${EXTENSION[format]}`;
 }
 
-/** sharp's errors for pixels it cannot decode, as opposed to a bug or a full disk. */
+/** The source's pixels could not be decoded: the operator's file, not a bug or a full disk. */
+class DecodeError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
 function isDecodeError(error: unknown): boolean {
-  return error instanceof Error && !('code' in error) && /vips|jpeg|png|webp|heif|corrupt|premature|truncated|unsupported|input/i.test(error.message);
+  return error instanceof DecodeError;
 }
 
 function unreadable(photo: CheckedPhoto, error: Error): Problem {
-  const reason = error.message.split('\n')[0]!.replace(/^[\w]+:\s*/, '').trim();
+  // sharp's first line may only say that a decoder warning counts as an error; the next says which.
+  const lines = error.message.split('\n').map((line) => line.trim()).filter(Boolean);
+  const reason = (lines.find((line) => !/treated as error/i.test(line)) ?? lines[0] ?? 'unknown reason').replace(/^\w+:\s*/, '').replace(/\.$/, '');
   return {
     code: 'photo-unreadable',
     ...photo.at,

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
 import { build } from '../../generator/build.js';
@@ -12,6 +13,7 @@ import { startDev } from '../../generator/serve/dev.js';
 import type { RunningServer } from '../../generator/serve/http.js';
 import type { ReloadEvent } from '../../generator/serve/reload.js';
 import { captureIo, contentWithFixture, ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
+import { testPhoto } from '../helpers/photos.js';
 
 /** The server-sent events of one open page, read with fetch as a browser's EventSource would. */
 interface EventStream {
@@ -95,7 +97,7 @@ async function get(url: string, pathname: string): Promise<{ status: number; typ
  * file before writing it, and a rebuild that read it in between would show a problem the test did
  * not make (the server rebuilds again once the write is complete; the test should not need to wait).
  */
-async function save(file: string, text: string): Promise<void> {
+async function save(file: string, text: string | Buffer): Promise<void> {
   const scratch = path.join(path.dirname(file), `.${path.basename(file)}.saving`);
   await writeFile(scratch, text);
   await rename(scratch, file);
@@ -220,6 +222,58 @@ describe('site dev: content edits', () => {
     for (const target of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/..%2fpackage.json']) {
       expect(await rawStatus(server.url, target), target).toBe(400);
     }
+  });
+});
+
+describe('site dev: photos', () => {
+  let dir: string;
+  let server: RunningServer;
+  let events: EventStream;
+  const heroSources = async () => /<source type="image\/avif" srcSet="([^"]+)"/.exec((await get(server.url, '/')).body)?.[1];
+
+  beforeAll(async () => {
+    dir = await projectCopy();
+    await cp(SAMPLE_CONTENT, path.join(dir, 'content'), { recursive: true });
+    await mkdir(path.join(dir, 'content/images'), { recursive: true });
+    await writeFile(path.join(dir, 'content/images/truck.jpg'), await testPhoto('small'));
+    const home = path.join(dir, 'content/pages/home.yaml');
+    const text = await readFile(home, 'utf8');
+    await writeFile(home, text.replace('  highlights:\n', '  image:\n    src: images/truck.jpg\n    alt: Our truck loaded for a move\n  highlights:\n'));
+    server = await startDev({ contentDir: path.join(dir, 'content'), root: dir, log: captureIo(dir) });
+    events = await openEvents(server.url);
+    await events.next('hello');
+  }, 60_000);
+
+  afterAll(async () => {
+    events?.close();
+    await server?.close();
+  });
+
+  it('serves the photo the content names, encoded', async () => {
+    const srcset = await heroSources();
+    expect(srcset).toMatch(/^\/assets\/photos\/truck-320\.[0-9a-f]{10}\.avif 320w/);
+    const file = await fetch(new URL(srcset!.split(' ')[0]!, server.url));
+    expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/avif']);
+  });
+
+  it('reloads with the new photo when the file is replaced', async () => {
+    const before = await heroSources();
+    await save(path.join(dir, 'content/images/truck.jpg'), await sharp(await testPhoto('small')).flop().jpeg().toBuffer());
+    const event = await events.next<ReloadEvent>('reload', (data) => data.ok);
+    expect(event.changed).toContain('content/images/truck.jpg');
+    expect(await heroSources()).not.toBe(before);
+  });
+
+  it('shows a photo named before it is there as a located problem, and picks it up once it is saved', async () => {
+    const about = path.join(dir, 'content/pages/about.yaml');
+    const text = await readFile(about, 'utf8');
+    await save(about, text.replace('  mission:\n', '  image:\n    src: images/team.jpg\n    alt: The crew outside the office\n  mission:\n'));
+    await events.next<ReloadEvent>('reload', (data) => !data.ok);
+    expect(overlayText((await get(server.url, '/about')).body)).toContain('There is no photo at content/images/team.jpg.');
+    await save(path.join(dir, 'content/images/team.jpg'), await testPhoto('small'));
+    const event = await events.next<ReloadEvent>('reload', (data) => data.ok);
+    expect(event.changed).toContain('content/images/team.jpg');
+    expect((await get(server.url, '/about')).body).toMatch(/<picture class="content-photo">.*alt="The crew outside the office"/s);
   });
 });
 

@@ -9,6 +9,8 @@ export declare const BUDGETS: {
   firstVisitHome: number;
   firstVisitHomeWithPhoto: number;
   heroPhotoPhone: number;
+  photoRebuildExtraMs: number;
+  bigPhotoPeakMB: number;
   coldBuildMs: number;
   coldBuildPeakMB: number;
   rebuildMs: number;

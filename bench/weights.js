@@ -19,6 +19,10 @@ export const BUDGETS = {
   firstVisitHomeWithPhoto: 120 * KB,
   /** The hero AVIF a 375 px phone picks, for a typical camera photo. */
   heroPhotoPhone: 60 * KB,
+  /** A rebuild with every photo in the cache, over one with no photos. */
+  photoRebuildExtraMs: 150,
+  /** Peak memory of a cold build with a 48-megapixel photo. */
+  bigPhotoPeakMB: 1024,
   coldBuildMs: 500,
   coldBuildPeakMB: 120,
   rebuildMs: 50,

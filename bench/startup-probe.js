@@ -45,7 +45,8 @@ const files = generator.assembleSite ? generator.assembleSite(checked.site, bund
 lap('render pages');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-probe-'));
 try {
-  await writeSite(files, path.join(dir, 'dist'));
+  // writeSite takes the guard's folders since --out learned to refuse unsafe places.
+  await writeSite(files, path.join(dir, 'dist'), { cwd: dir, projectRoot: ROOT, contentDir: path.join(ROOT, 'content') });
   lap('write dist/');
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -226,7 +226,7 @@ describe('a photo too small for its place', () => {
     temporary.push(dir);
     const io = captureIo(dir);
     expect(await main(['build'], io)).toBe(0);
-    expect(io.stderr()).toContain('services[0].image.src  (warning)');
+    expect(io.stderr()).toContain('services[residential].image.src  (warning)');
     expect(io.stderr()).toContain('the small photos above will look blurred on sharp screens');
     // One width (the photo's own) in three formats, encoded now or by an earlier run.
     const [, encoded, cached] = /^Photos: (\d+) files encoded, (\d+) taken from the cache/m.exec(io.stdout()) ?? [];

@@ -269,11 +269,11 @@ describe('site dev: photos', () => {
     const text = await readFile(about, 'utf8');
     await save(about, text.replace('  mission:\n', '  image:\n    src: images/team.jpg\n    alt: The crew outside the office\n  mission:\n'));
     await events.next<ReloadEvent>('reload', (data) => !data.ok);
-    expect(overlayText((await get(server.url, '/about')).body)).toContain('There is no photo at content/images/team.jpg.');
+    expect(overlayText((await get(server.url, '/about/')).body)).toContain('There is no photo at content/images/team.jpg.');
     await save(path.join(dir, 'content/images/team.jpg'), await testPhoto('small'));
     const event = await events.next<ReloadEvent>('reload', (data) => data.ok);
     expect(event.changed).toContain('content/images/team.jpg');
-    expect((await get(server.url, '/about')).body).toMatch(/<picture class="content-photo">.*alt="The crew outside the office"/s);
+    expect((await get(server.url, '/about/')).body).toMatch(/<picture class="content-photo">.*alt="The crew outside the office"/s);
   });
 });
 

@@ -165,9 +165,23 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 );
 
 /** Applies mutations to the file's data and writes it back as YAML. */
+/**
+ * A deep copy, own keys such as __proto__ included. Each run inserts copies: fast-check hands the
+ * same value objects to several runs while it shrinks, and an inserted original could be changed
+ * by a later run (pushed into itself), turning it into a cycle no file can hold.
+ */
+function copy(value: unknown): unknown {
+  if (Array.isArray(value)) return [...value.values()].map(copy);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<Segment, unknown> = {};
+  for (const [key, item] of Object.entries(value)) define(out, key, copy(item));
+  return out;
+}
+
 function mutateData(source: string, mutations: readonly Mutation[]): string {
   let data = parseDocument(source).toJS() as unknown;
-  for (const m of mutations) {
+  for (const original of mutations) {
+    const m = 'value' in original ? { ...original, value: copy(original.value) } : original;
     const all = paths(data);
     const at = all[m.pick % all.length]!;
     if (at.length === 0) {

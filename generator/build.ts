@@ -12,6 +12,7 @@ import { findCutText } from './comments.js';
 import { favicon, robots, sitemap } from './seo-files.js';
 import { sortProblems } from './format.js';
 import { validateContent } from './validate.js';
+import { validateTranslation } from './translations/validate.js';
 
 export interface BuildOptions extends BundleOptions {
   contentDir: string;
@@ -70,7 +71,13 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   }
   const loaded = await loadContent(dir);
   const validated = validateContent(loaded.files);
-  const problems = [...loaded.problems, ...validated.problems];
+  const languages = [...new Set(loaded.files.flatMap((file) => (file.language ? [file.language] : [])))];
+  const translated = languages.map((language) => validateTranslation(loaded.files, language));
+  const problems = [...loaded.problems, ...validated.problems, ...translated.flatMap((t) => t.problems)];
+  const site =
+    validated.site && translated.every((t) => t.site)
+      ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site! })) }
+      : undefined;
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
   const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders];
   const refused = options.strict ? warnings.filter((warning) => STRICT_REFUSES[warning.code]) : [];
@@ -79,7 +86,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
     const kept = warnings.filter((warning) => !STRICT_REFUSES[warning.code]);
     return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources };
   }
-  return { site: validated.site, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources };
+  return { site, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources };
 }
 
 /**
@@ -131,6 +138,7 @@ function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?
   const { seo, form } = site.settings;
   return {
     ...site,
+    translations: site.translations?.map((t) => ({ ...t, site: applyOverrides(t.site, overrides) })),
     settings: {
       ...site.settings,
       seo: { ...seo, siteUrl: overrides.siteUrl ?? seo.siteUrl },

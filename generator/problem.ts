@@ -46,6 +46,9 @@ export const PROBLEM_CODES = {
   'not-utf8': 'A file saved in another encoding than UTF-8',
   'service-not-offered': 'A service the quote form does not offer',
   'text-cut-by-comment': 'Text cut short where " #" starts a comment',
+  'missing-translation': 'An English text has no translation',
+  'extra-translation': 'A translated text or list item with no English one to translate',
+  'written-once': 'A value that is not text, written once in the English file, appears in a translation',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

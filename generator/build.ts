@@ -131,7 +131,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const inline = options.linkStylesheet ? {} : { styles: [bundle.styleHash] };
   const secured = pages.map((page) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, inline) }));
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
-  return [...secured, ...bundle.files, ...stylesheet, favicon(), sitemap(siteUrl), robots(siteUrl), headersFile(site, inline)];
+  return [...secured, ...bundle.files, ...stylesheet, favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site, inline)];
 }
 
 function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?: string }): Site {

@@ -86,6 +86,7 @@ function forEditors(schema: JsonSchema): void {
   delete schema.hint;
   delete schema.suggest;
   delete schema.translatable;
+  delete schema.internalLink;
   const what = typeof expected === 'string' ? expected : undefined;
   const advice = typeof hint === 'string' ? ` Hint: ${hint}.` : '';
   if (what) {

@@ -11,7 +11,7 @@ import { HomePage } from './pages/Home.js';
 import { NotFoundPage } from './pages/NotFound.js';
 import { ServicesPage } from './pages/Services.js';
 
-function PageBody({ page, site, siteUrl }: PageProps): ReactNode {
+function PageBody({ page, site, siteUrl, language }: PageProps): ReactNode {
   switch (page) {
     case 'home':
       return <HomePage site={site} />;
@@ -20,7 +20,7 @@ function PageBody({ page, site, siteUrl }: PageProps): ReactNode {
     case 'services':
       return <ServicesPage site={site} />;
     case 'contact':
-      return <ContactPage site={site} siteUrl={siteUrl} />;
+      return <ContactPage site={site} siteUrl={siteUrl} language={language} />;
     case 'notFound':
       return <NotFoundPage site={site} />;
   }
@@ -28,20 +28,20 @@ function PageBody({ page, site, siteUrl }: PageProps): ReactNode {
 
 /** The whole HTML document for one page (the generator adds the doctype). */
 export function Document(props: PageProps) {
-  const { site, page, path, buildYear, siteUrl } = props;
+  const { site, page, path, buildYear, siteUrl, language, alternates } = props;
   return (
-    <html lang="en-IN">
+    <html lang={language.htmlLang}>
       <Head {...props} />
       <body>
         <a className="skip-link" href="#main">
           {site.layout.skipLink}
         </a>
-        <Header site={site} path={path} />
+        <Header site={site} path={path} language={language} alternates={alternates} />
         <main id="main" tabIndex={-1}>
           <PageBody {...props} />
         </main>
         {/* The not-found page has no address of its own to come back to: the home page stands in. */}
-        <Footer site={site} buildYear={buildYear} returnTo={`${siteUrl}${page === 'notFound' ? '/' : pageAddress(path)}`} />
+        <Footer site={site} buildYear={buildYear} language={language} returnTo={`${siteUrl}${page === 'notFound' ? pageAddress('/', language) : pageAddress(path)}`} />
         <WhatsApp site={site} />
       </body>
     </html>

@@ -1,4 +1,5 @@
 import type { Site } from '../generator/schema/index.js';
+import type { Language } from '../generator/translations/languages.js';
 
 /** The pages the generator renders; each becomes one HTML document. */
 export type PageId = 'home' | 'about' | 'services' | 'contact' | 'notFound';
@@ -23,4 +24,17 @@ export interface PageProps {
   siteUrl: string;
   /** The year at build time; the client replaces it with the visitor's year. */
   buildYear: number;
+  /** The language this page is written in; `site` holds that language's text. */
+  language: Language;
+  /** The same page in every language the site is published in, this one included, English first. */
+  alternates: Alternate[];
+}
+
+/** One language's version of a page. */
+export interface Alternate {
+  language: Language;
+  /** Root-relative address of the page in that language (for the 404 page: that language's home). */
+  path: string;
+  /** The language's name in its own words, from its layout.yaml (languageName). */
+  name: string;
 }

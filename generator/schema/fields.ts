@@ -24,6 +24,8 @@ export interface FieldMeta {
    * addresses). It goes into the generated JSON Schema as it is; the zod check stays the authority.
    */
   pattern?: string;
+  /** A link to one of the site's own pages: a translation's pages link to their own language's. */
+  internalLink?: boolean;
   /**
    * Visitor text that a translation file (content/ml/…) gives in its language. Set by text();
    * sameText() leaves it off for text that reads the same in every language.
@@ -313,8 +315,8 @@ export function internalHref() {
       const problem = hrefProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unknown-reference', hint } });
     })
-    .transform(pageAddress)
-    .meta({ description: "A link to one of the site's pages", expected: 'a page of this site', hint, pattern: HREF_PATTERN });
+    .transform((value) => pageAddress(value))
+    .meta({ description: "A link to one of the site's pages", expected: 'a page of this site', hint, pattern: HREF_PATTERN, internalLink: true });
 }
 
 function hrefProblem(value: string): string | undefined {

@@ -14,6 +14,7 @@ interface Def {
   shape?: Record<string, Schema>;
   element?: Schema;
   innerType?: Schema;
+  in?: Schema;
 }
 
 const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
@@ -40,10 +41,21 @@ export function shapeOf(schema: Schema): Shape {
   return { kind: 'leaf' };
 }
 
+/** The first value of a metadata key on a schema or the wrappers around it (optional, a transform). */
+export function metaOf<M extends object>(schema: Schema, key: keyof M): unknown {
+  let current: Schema | undefined = schema;
+  while (current) {
+    const meta = z.globalRegistry.get(current) as M | undefined;
+    if (meta && meta[key] !== undefined) return meta[key];
+    const def = defOf(current);
+    current = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+  }
+  return undefined;
+}
+
 /** Whether a single value is visitor text that a translation gives in its own language. */
 export function isTranslatableLeaf(schema: Schema): boolean {
-  const meta = z.globalRegistry.get(unwrapOptional(schema).inner) as FieldMeta | undefined;
-  return meta?.translatable === true;
+  return metaOf<FieldMeta>(schema, 'translatable') === true;
 }
 
 const derived = new WeakMap<Schema, Schema | null>();

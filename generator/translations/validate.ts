@@ -4,6 +4,7 @@ import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problem
 import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
 import { assemble, fileProblems } from '../validate.js';
 import type { Language } from './languages.js';
+import { localizeLinks } from './links.js';
 import { mirrorProblems } from './mirror.js';
 import { isTranslatedAt, overlay } from './overlay.js';
 
@@ -34,7 +35,7 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     const englishFile = path.posix.join(path.basename(contentDir), name);
     const found = mirrorProblems({ schema, english: english.data, translation, language, englishFile });
     const result = schema.safeParse(overlay(schema, english.data, translation.data));
-    if (result.success) parsed.set(name, result.data);
+    if (result.success) parsed.set(name, localizeLinks(schema, result.data, language));
     else {
       // Only the translation's own texts are its problems; the rest are the English file's, reported there.
       const own = result.error.issues.filter((issue) => isTranslatedAt(schema, translation.data, issue.path));

@@ -1,4 +1,4 @@
-import type { WebPage, WithContext } from 'schema-dts';
+import type { WebPage } from 'schema-dts';
 import type { Site } from '../generator/schema/index.js';
 import type { Language } from '../generator/translations/languages.js';
 import type { Alternate, PageId } from './types.js';
@@ -6,7 +6,7 @@ import type { Alternate, PageId } from './types.js';
 /**
  * The page itself for search engines: its address, title and the language it is written in,
  * with its translations, so an engine pairs /about with /ml/about instead of seeing two
- * unrelated pages. The company is described by movingCompanyJsonLd beside it.
+ * unrelated pages. It travels as the company's `mainEntityOfPage`, in the page's one JSON-LD block.
  */
 export function webPageJsonLd(options: {
   site: Site;
@@ -15,7 +15,7 @@ export function webPageJsonLd(options: {
   language: Language;
   alternates: Alternate[];
   siteUrl: string;
-}): WithContext<WebPage> {
+}): WebPage {
   const { site, page, url, language, alternates, siteUrl } = options;
   const ref = (alternate: Alternate) => ({ '@type': 'WebPage' as const, url: `${siteUrl}${alternate.path}`, inLanguage: alternate.language.hreflang });
   const others = alternates.filter((alternate) => alternate.language.code !== language.code);
@@ -29,7 +29,6 @@ export function webPageJsonLd(options: {
       ? { workTranslation: others.map(ref) }
       : {};
   return {
-    '@context': 'https://schema.org',
     '@type': 'WebPage',
     url,
     name: site.pages[page].seo.title,

@@ -54,11 +54,13 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates }
       <meta name="twitter:image:alt" content={imageAlt} />
       <script
         type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonForScript(movingCompanyJsonLd(site, siteUrl)) }}
+        dangerouslySetInnerHTML={{
+          __html: jsonForScript({
+            ...(movingCompanyJsonLd(site, siteUrl) as object),
+            ...(isNotFound ? {} : { mainEntityOfPage: webPageJsonLd({ site, page, url, language, alternates, siteUrl }) }),
+          }),
+        }}
       />
-      {!isNotFound && (
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(webPageJsonLd({ site, page, url, language, alternates, siteUrl })) }} />
-      )}
     </head>
   );
 }

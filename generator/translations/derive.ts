@@ -19,15 +19,19 @@ interface Def {
 
 const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
-/** A schema without the optional/default/nullable wrappers, and whether one of them made it optional. */
+/**
+ * A schema without the wrappers that do not change what is written (optional, default, nullable,
+ * and a transform's input side), and whether one of them made it optional.
+ */
 export function unwrapOptional(schema: Schema): { inner: Schema; optional: boolean } {
   let current = schema;
   let optional = false;
   for (;;) {
     const def = defOf(current);
     if (def.type === 'optional' || def.type === 'default') optional = true;
-    if (!def.innerType) return { inner: current, optional };
-    current = def.innerType;
+    const next = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+    if (!next) return { inner: current, optional };
+    current = next;
   }
 }
 

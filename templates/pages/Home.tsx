@@ -7,7 +7,7 @@ import { Cta } from '../parts/Cta.js';
 import { Section } from '../parts/SectionHeading.js';
 import { LinkLabel } from '../parts/Text.js';
 
-export function HomePage({ site }: { site: Site }) {
+export function HomePage({ site, locale }: { site: Site; locale: string }) {
   const home = site.pages.home;
   const { hero, about, services, whyChooseUs, howItWorks, testimonials } = home;
   return (
@@ -93,7 +93,7 @@ export function HomePage({ site }: { site: Site }) {
                       <strong>{t.name}</strong>
                       <span>{t.location}</span>
                       <time className="when" dateTime={t.date}>
-                        {formatMonthYear(t.date)}
+                        {formatMonthYear(t.date, locale)}
                       </time>
                     </span>
                   </figcaption>

@@ -70,7 +70,7 @@ describe('the on-disk logo picture', () => {
     try {
       const again = await (await import('../../generator/raster.js')).logoPng();
       expect(again).toEqual(drawn);
-      expect(drawn.contents.subarray(1, 4).toString()).toBe('PNG');
+      expect(Buffer.from(drawn.contents).subarray(1, 4).toString()).toBe('PNG');
     } finally {
       vi.doUnmock('sharp');
     }

@@ -14,7 +14,7 @@ import { ServicesPage } from './pages/Services.js';
 function PageBody({ page, site, siteUrl, language }: PageProps): ReactNode {
   switch (page) {
     case 'home':
-      return <HomePage site={site} locale={language.htmlLang} />;
+      return <HomePage site={site} language={language} />;
     case 'about':
       return <AboutPage site={site} />;
     case 'services':

@@ -1,4 +1,5 @@
 import type { Site } from '../../generator/schema/index.js';
+import type { Language } from '../../generator/translations/languages.js';
 import { HeroArt, Stars } from '../parts/Art.js';
 import { formatMonthYear, ratingText } from '../format.js';
 import { CheckList, IconCardGrid, StatsStrip } from '../parts/Cards.js';
@@ -7,7 +8,7 @@ import { Cta } from '../parts/Cta.js';
 import { Section } from '../parts/SectionHeading.js';
 import { LinkLabel } from '../parts/Text.js';
 
-export function HomePage({ site, locale }: { site: Site; locale: string }) {
+export function HomePage({ site, language }: { site: Site; language: Language }) {
   const home = site.pages.home;
   const { hero, about, services, whyChooseUs, howItWorks, testimonials } = home;
   return (
@@ -49,7 +50,7 @@ export function HomePage({ site, locale }: { site: Site; locale: string }) {
       </Section>
 
       <Section id="services" heading={services.heading} tone="tint">
-        <IconCardGrid items={homeCards(site)} columns="auto" />
+        <IconCardGrid items={homeCards(site, language)} columns="auto" />
         <p className="section-more">
           <a className="button button-primary" href={services.link.href}>
             <LinkLabel link={services.link} />
@@ -93,7 +94,7 @@ export function HomePage({ site, locale }: { site: Site; locale: string }) {
                       <strong>{t.name}</strong>
                       <span>{t.location}</span>
                       <time className="when" dateTime={t.date}>
-                        {formatMonthYear(t.date, locale)}
+                        {formatMonthYear(t.date, language.htmlLang)}
                       </time>
                     </span>
                   </figcaption>

@@ -15,11 +15,12 @@ import { banner, closeParser, controlLabelled, headings, main, parseHtml, parseX
  */
 
 const SITE_URL = 'https://movers.example.in';
+/** Each page by its published address in both languages (with the slash, see schema/routes.ts). */
 const PAGES = [
   { route: '/', en: 'index.html', ml: 'ml/index.html', mlPath: '/ml/' },
-  { route: '/about', en: 'about/index.html', ml: 'ml/about/index.html', mlPath: '/ml/about' },
-  { route: '/services', en: 'services/index.html', ml: 'ml/services/index.html', mlPath: '/ml/services' },
-  { route: '/contact', en: 'contact/index.html', ml: 'ml/contact/index.html', mlPath: '/ml/contact' },
+  { route: '/about/', en: 'about/index.html', ml: 'ml/about/index.html', mlPath: '/ml/about/' },
+  { route: '/services/', en: 'services/index.html', ml: 'ml/services/index.html', mlPath: '/ml/services/' },
+  { route: '/contact/', en: 'contact/index.html', ml: 'ml/contact/index.html', mlPath: '/ml/contact/' },
 ];
 
 let built: BuildResult;
@@ -115,6 +116,11 @@ describe('the Malayalam text of the sample', () => {
     expect(textOf(home.querySelector('h1'))).toBe('കേരളത്തിനകത്തും പുറത്തും സുരക്ഷിതമായ, ശ്രദ്ധയോടെയുള്ള ഷിഫ്റ്റിംഗ്');
     expect(textOf(banner(home))).toContain('Example Movers & Packers');
     expect(Array.from(banner(home).querySelectorAll('#site-menu ul a')).map(textOf).slice(0, 4)).toEqual(['ഹോം', 'ഞങ്ങളെക്കുറിച്ച്', 'സേവനങ്ങൾ', 'ബന്ധപ്പെടുക']);
+    // Review months in Malayalam, from the same dates as the English page.
+    const months = Array.from(main(home).querySelectorAll('time')).map((t) => [t.getAttribute('datetime'), textOf(t)]);
+    const english = Array.from(main(doc('index.html')).querySelectorAll('time')).map((t) => t.getAttribute('datetime'));
+    expect(months.map(([date]) => date)).toEqual(english);
+    for (const [, shown] of months) expect(shown).toMatch(/^\d{4} [\u0D00-\u0D7F\u200C\u200D]+$/);
   });
 
   test('/ml/services shows every service in Malayalam with its English price, ₹ and en-IN digits', () => {
@@ -155,7 +161,7 @@ describe('the Malayalam text of the sample', () => {
     expect(textOf(form.querySelector('[data-form-success]'))).toBe('നന്ദി! 24 മണിക്കൂറിനുള്ളിൽ സൗജന്യ ക്വട്ടേഷനുമായി ഞങ്ങൾ നിങ്ങളെ ബന്ധപ്പെടും.');
     expect(textOf(form.querySelector('[data-form-error]'))).toMatch(/^ക്ഷമിക്കണം, എന്തോ പിശക് സംഭവിച്ചു\./);
     expect(form.getAttribute('data-subject-prefix')).toBe('New Moving Quote Request (Malayalam site) -');
-    expect(form.querySelector('input[name="_next"]')?.getAttribute('value')).toBe(`${SITE_URL}/ml/contact#quote-sent`);
+    expect(form.querySelector('input[name="_next"]')?.getAttribute('value')).toBe(`${SITE_URL}/ml/contact/#quote-sent`);
     expect(textOf(main(contact))).toContain('hello@example.com');
   });
 

@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, checkContent, type BuildResult } from '../../generator/build.js';
@@ -228,6 +229,31 @@ describe('the translation schemas', () => {
     const checked = await checkContent(SAMPLE_CONTENT);
     expect(checked.problems).toEqual([]);
     expect([...checked.sources.keys()].filter((file) => file.includes('/ml/'))).toHaveLength(10);
+  });
+
+  test('a service added to services.yaml alone is reported in ml/services.yaml, naming the English title to translate', async () => {
+    const dir = await contentWithFixture();
+    try {
+      const file = `${dir}/content/services.yaml`;
+      const doc = parseDocument(await readFile(file, 'utf8'));
+      const services = doc.get('services', true) as YAMLSeq;
+      const copy = (services.items[0] as YAMLMap).clone() as YAMLMap;
+      copy.set('id', 'two-wheeler');
+      copy.set('title', 'Two-Wheeler Shifting');
+      services.items.push(copy);
+      await writeFile(file, String(doc));
+      const { problems } = await checkContent(`${dir}/content`);
+      expect(problems.map((p) => [p.code, p.file.slice(dir.length), p.path, p.message])).toEqual([
+        [
+          'missing-translation',
+          '/content/ml/services.yaml',
+          'services[7]',
+          'This list has 6 items but the English one has 7: item 7 is missing; it translates title "Two-Wheeler Shifting".',
+        ],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   test('a content folder without ml/ publishes the English site alone', async () => {

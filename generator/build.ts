@@ -16,6 +16,7 @@ import { checkPhotos, type CheckedPhoto } from './images/check.js';
 import { processPhotos, type ProcessedPhotos, type ProcessOptions } from './images/encode.js';
 import { photoRefs } from './images/refs.js';
 import type { Photos } from './images/types.js';
+import { validateTranslation } from './translations/validate.js';
 
 export interface BuildOptions extends BundleOptions {
   contentDir: string;
@@ -81,8 +82,13 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const loaded = await loadContent(dir);
   const validated = validateContent(loaded.files);
   const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
-  const problems = [...loaded.problems, ...validated.problems, ...photos.problems];
-  const site = problems.length === 0 ? validated.site : undefined;
+  const languages = [...new Set(loaded.files.flatMap((file) => (file.language ? [file.language] : [])))];
+  const translated = languages.map((language) => validateTranslation(loaded.files, language));
+  const problems = [...loaded.problems, ...validated.problems, ...photos.problems, ...translated.flatMap((t) => t.problems)];
+  const site =
+    problems.length === 0 && validated.site && translated.every((t) => t.site)
+      ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site! })) }
+      : undefined;
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
   const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders, ...photos.warnings];
   const refused = options.strict ? warnings.filter((warning) => STRICT_REFUSES[warning.code]) : [];
@@ -147,7 +153,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const inline = options.linkStylesheet ? {} : { styles: [bundle.styleHash] };
   const secured = pages.map((page) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, inline) }));
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
-  return [...secured, ...bundle.files, ...stylesheet, ...(options.photos?.files ?? []), favicon(), sitemap(siteUrl), robots(siteUrl), headersFile(site, inline)];
+  return [...secured, ...bundle.files, ...stylesheet, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site, inline)];
 }
 
 /** The photos of a site that shows none. */
@@ -157,6 +163,7 @@ function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?
   const { seo, form } = site.settings;
   return {
     ...site,
+    translations: site.translations?.map((t) => ({ ...t, site: applyOverrides(t.site, overrides) })),
     settings: {
       ...site.settings,
       seo: { ...seo, siteUrl: overrides.siteUrl ?? seo.siteUrl },

@@ -3,6 +3,7 @@ import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import type { OutputFile } from './output.js';
 import { logoPng } from './raster.js';
+import { licenceFiles } from './licences.js';
 import { projectRoot } from './root.js';
 
 export interface BundleOptions {
@@ -37,15 +38,16 @@ const TARGET = ['chrome100', 'firefox100', 'safari15', 'edge100'];
  */
 export async function bundleAssets(options: BundleOptions = {}): Promise<Bundle> {
   const root = projectRoot();
-  const [js, css, copied, logo] = await Promise.all([
+  const [js, css, copied, logo, licences] = await Promise.all([
     bundleOne(options.scriptEntry ?? path.join(root, 'client/main.ts'), 'js'),
     bundleOne(options.styleEntry ?? path.join(root, 'templates/styles/main.css'), 'css'),
     staticFiles(options.staticDir ?? path.join(root, 'static')),
     logoPng(),
+    licenceFiles(),
   ]);
   const styles = String(css.main.contents);
   const styleHash = `'sha256-${createHash('sha256').update(styles).digest('base64')}'`;
-  return { files: [js.main, ...js.extra, ...css.extra, ...copied, logo], js: `/${js.main.path}`, styles, styleHash, stylesheet: css.main };
+  return { files: [js.main, ...js.extra, ...css.extra, ...copied, logo, ...licences], js: `/${js.main.path}`, styles, styleHash, stylesheet: css.main };
 }
 
 /** Files served as they are at fixed addresses, such as the share picture /share.png. */
@@ -165,6 +167,9 @@ async function runEsbuild(entry: string, kind: 'js' | 'css') {
     // Files a stylesheet refers to (fonts) keep a hashed name under /assets/, addressed from the
     // site's root: the stylesheet is read inside pages at every depth.
     loader: { '.woff2': 'file', '.woff': 'file' },
+    // Packages the styles name (the Malayalam font) come from the generator's own node_modules, also
+    // for a stylesheet that lives outside the project folder.
+    nodePaths: [path.join(projectRoot(), 'node_modules')],
     assetNames: '[name].[hash]',
     publicPath: '/assets/',
   });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { BOUND_KEYWORDS, boundsOf, rangeWords } from './bounds.js';
 import type { OutputFile } from './output.js';
 import { CONTENT_FILES, type ContentFile } from './schema/index.js';
+import { translationSchema } from './translations/derive.js';
+import { TRANSLATIONS, type Language } from './translations/languages.js';
 
 /**
  * JSON Schemas for editors, generated from the zod schemas the build validates with, so an
@@ -17,8 +19,11 @@ import { CONTENT_FILES, type ContentFile } from './schema/index.js';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** Where a content file's schema lives inside the schemas folder: pages/home.yaml → pages/home.schema.json. */
-export function schemaPath(name: ContentFile): string {
+/**
+ * Where a content file's schema lives inside the schemas folder: pages/home.yaml →
+ * pages/home.schema.json, ml/pages/home.yaml → ml/pages/home.schema.json.
+ */
+export function schemaPath(name: ContentFile | `${string}/${ContentFile}`): string {
   return name.replace(/\.ya?ml$/, '.schema.json');
 }
 
@@ -26,29 +31,48 @@ export function schemaPath(name: ContentFile): string {
  * The comment a content file starts with so yaml-language-server finds its schema. The path is
  * relative to the content file, for a project with content/ and schemas/ side by side.
  */
-export function modeline(name: ContentFile): string {
+export function modeline(name: ContentFile | `${string}/${ContentFile}`): string {
   const from = path.posix.dirname(`content/${name}`);
   return `# yaml-language-server: $schema=${path.posix.relative(from, `schemas/${schemaPath(name)}`)}`;
 }
 
 /** The JSON Schema for one content file. */
 export function contentJsonSchema(name: ContentFile): JsonSchema {
-  const generated = z.toJSONSchema(CONTENT_FILES[name], {
+  const { $schema, ...rest } = toJsonSchema(CONTENT_FILES[name]);
+  return { $schema, title: `content/${name}`, description: `The settings in content/${name}; \`site check\` has the final say.`, ...rest };
+}
+
+/**
+ * The JSON Schema for a translation file (content/ml/…), derived from its English file's schema:
+ * the same layout, holding only the texts.
+ */
+export function translationJsonSchema(name: ContentFile, language: Language): JsonSchema {
+  const { $schema, ...rest } = toJsonSchema(translationSchema(CONTENT_FILES[name])!);
+  return {
+    $schema,
+    title: `content/${language.folder}/${name}`,
+    description: `The ${language.englishName} texts of content/${name}, in the same layout and list order; prices, phones, ids, icons and links are written once, in content/${name}. \`site check\` has the final say.`,
+    ...rest,
+  };
+}
+
+function toJsonSchema(schema: z.core.$ZodType): JsonSchema {
+  return z.toJSONSchema(schema, {
     target: 'draft-7',
     // What an operator writes, before zod's trimming and defaults.
     io: 'input',
     override: ({ jsonSchema }) => forEditors(jsonSchema as JsonSchema),
   }) as JsonSchema;
-  const { $schema, ...rest } = generated;
-  return { $schema, title: `content/${name}`, description: `The settings in content/${name}; \`site check\` has the final say.`, ...rest };
 }
 
-/** Every content file's schema as a file to write, in the order of CONTENT_FILES. */
+/** Every content file's schema as a file to write, in the order of CONTENT_FILES, then each translation's. */
 export function jsonSchemaFiles(): OutputFile[] {
-  return (Object.keys(CONTENT_FILES) as ContentFile[]).map((name) => ({
-    path: schemaPath(name),
-    contents: `${JSON.stringify(contentJsonSchema(name), null, 2)}\n`,
-  }));
+  const names = Object.keys(CONTENT_FILES) as ContentFile[];
+  const file = (path: string, schema: JsonSchema) => ({ path, contents: `${JSON.stringify(schema, null, 2)}\n` });
+  return [
+    ...names.map((name) => file(schemaPath(name), contentJsonSchema(name))),
+    ...TRANSLATIONS.flatMap((language) => names.map((name) => file(`${language.folder}/${schemaPath(name)}`, translationJsonSchema(name, language)))),
+  ];
 }
 
 /**
@@ -61,6 +85,8 @@ function forEditors(schema: JsonSchema): void {
   delete schema.expected;
   delete schema.hint;
   delete schema.suggest;
+  delete schema.translatable;
+  delete schema.internalLink;
   const what = typeof expected === 'string' ? expected : undefined;
   const advice = typeof hint === 'string' ? ` Hint: ${hint}.` : '';
   if (what) {

@@ -6,10 +6,14 @@ import { findSyntaxProblems } from './yaml-syntax.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from './problem.js';
 import { CONTENT_FILES, type ContentFile } from './schema/index.js';
 import { closest } from './suggest.js';
+import { TRANSLATIONS, type Language } from './translations/languages.js';
 
 /** One content file read and parsed, with what locating a value in it needs. */
 export interface LoadedFile {
+  /** The English file's name; a translation's own file is `<language folder>/<name>`. */
   name: ContentFile;
+  /** Set on a translation file (content/ml/…), which holds only the texts of its English file. */
+  language?: Language;
   file: string;
   source: string;
   doc: Document;
@@ -36,25 +40,25 @@ export async function loadContent(contentDir: string): Promise<LoadResult> {
   const sources = new Map<string, string>();
   const files: LoadedFile[] = [];
   const names = Object.keys(CONTENT_FILES) as ContentFile[];
+  const languages = await publishedTranslations(contentDir);
+  const wanted = [
+    ...names.map((name) => ({ name, language: undefined })),
+    ...languages.flatMap((language) => names.map((name) => ({ name, language }))),
+  ];
 
   await Promise.all(
-    names.map(async (name) => {
-      const file = path.join(contentDir, name);
+    wanted.map(async ({ name, language }) => {
+      const rel = language ? `${language.folder}/${name}` : name;
+      const file = path.join(contentDir, rel);
       let bytes: Buffer;
       try {
         bytes = await readFile(file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        problems.push({
-          code: 'file-missing',
-          file,
-          path: '',
-          message: `The file ${name} is missing; the site needs it to build.`,
-          hint: `restore it, e.g. with: git checkout -- ${path.posix.join(path.basename(contentDir), name)}`,
-        });
+        problems.push(language ? missingTranslation(contentDir, name, language) : missingFile(contentDir, name));
         return;
       }
-      const decoded = decodeContent(bytes, name);
+      const decoded = decodeContent(bytes, rel);
       if ('problem' in decoded) {
         if (decoded.shown !== undefined) sources.set(file, decoded.shown);
         problems.push({ ...decoded.problem, file });
@@ -62,16 +66,51 @@ export async function loadContent(contentDir: string): Promise<LoadResult> {
       }
       const source = decoded.text;
       sources.set(file, source);
-      const loaded = parseFile(name, file, source, problems);
+      const loaded = parseFile(name, file, source, problems, rel);
+      if (language) loaded.language = language;
       files.push(loaded);
     }),
   );
-  problems.push(...(await unknownFiles(contentDir, names)));
-  files.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name));
+  const known = wanted.map(({ name, language }) => (language ? `${language.folder}/${name}` : name));
+  problems.push(...(await unknownFiles(contentDir, known)));
+  const order = (f: LoadedFile) => names.indexOf(f.name) + (f.language ? names.length * (1 + TRANSLATIONS.indexOf(f.language)) : 0);
+  files.sort((a, b) => order(a) - order(b));
   return { files, problems, sources };
 }
 
-function parseFile(name: ContentFile, file: string, source: string, problems: Problem[]): LoadedFile {
+/** The translations the content publishes: those whose folder (e.g. content/ml/) exists. */
+async function publishedTranslations(contentDir: string): Promise<Language[]> {
+  const found = await Promise.all(
+    TRANSLATIONS.map(async (language) => {
+      const entries = await readdir(path.join(contentDir, language.folder)).catch(() => undefined);
+      return entries ? [language] : [];
+    }),
+  );
+  return found.flat();
+}
+
+function missingFile(contentDir: string, name: ContentFile): Problem {
+  return {
+    code: 'file-missing',
+    file: path.join(contentDir, name),
+    path: '',
+    message: `The file ${name} is missing; the site needs it to build.`,
+    hint: `restore it, e.g. with: git checkout -- ${path.posix.join(path.basename(contentDir), name)}`,
+  };
+}
+
+function missingTranslation(contentDir: string, name: ContentFile, language: Language): Problem {
+  const folder = path.posix.join(path.basename(contentDir), language.folder);
+  return {
+    code: 'file-missing',
+    file: path.join(contentDir, language.folder, name),
+    path: '',
+    message: `The file ${language.folder}/${name} is missing; the ${language.englishName} pages need the ${language.englishName} text of ${name}.`,
+    hint: `copy ${path.posix.join(path.basename(contentDir), name)} to ${folder}/${name}, keep only its texts and translate them; or delete the folder ${folder} to publish the site in English only`,
+  };
+}
+
+function parseFile(name: ContentFile, file: string, source: string, problems: Problem[], rel: string = name): LoadedFile {
   const lineCounter = linesOf(source);
   const syntax = findSyntaxProblems(source);
   const doc = syntax.doc;
@@ -91,8 +130,8 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
       column: 1,
       length: 1,
       path: '',
-      message: `The file ${name} is empty, but the site needs the settings it holds.`,
-      hint: `restore it from the last good version, e.g. with: git checkout -- content/${name}`,
+      message: `The file ${rel} is empty, but the site needs the settings it holds.`,
+      hint: `restore it from the last good version, e.g. with: git checkout -- content/${rel}`,
     });
     return loaded;
   }
@@ -106,7 +145,7 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
       column: pos.col,
       length: 1,
       path: '',
-      message: `The top level of ${name} must be a set of "key: value" settings, but it is ${describeNode(doc.contents)}.`,
+      message: `The top level of ${rel} must be a set of "key: value" settings, but it is ${describeNode(doc.contents)}.`,
       hint: 'start the file with its first key at the left margin, e.g. "services:"',
     });
     return loaded;
@@ -121,7 +160,7 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
       column: 1,
       length: 1,
       path: '',
-      message: `The file ${name} repeats its aliases (*name) too many times to be read safely: ${(error as Error).message}.`,
+      message: `The file ${rel} repeats its aliases (*name) too many times to be read safely: ${(error as Error).message}.`,
       hint: 'write the values out instead of using anchors (&name) and aliases (*name)',
     });
   }

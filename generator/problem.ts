@@ -52,6 +52,9 @@ export const PROBLEM_CODES = {
   'photo-unsupported': 'A photo in a file type the site cannot publish',
   'photo-too-large': 'A photo with more pixels than the site can safely process',
   'photo-too-small': 'A photo smaller than the largest size it is shown at',
+  'missing-translation': 'An English text has no translation',
+  'extra-translation': 'A translated text or list item with no English one to translate',
+  'written-once': 'A value that is not text, written once in the English file, appears in a translation',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -1,14 +1,15 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Document, type Assets, type PageId } from '../templates/index.js';
+import { Document, type Alternate, type Assets, type PageId } from '../templates/index.js';
 import type { OutputFile } from './output.js';
 import type { Photos } from './images/types.js';
 import type { Site } from './schema/index.js';
-import { pageFile } from './schema/routes.js';
+import { pageAddress, pageFile } from './schema/routes.js';
+import { ENGLISH, type Language } from './translations/languages.js';
 
 /**
- * Every page the site has: its template, its route and the file it is written to. The page is
- * published at pageAddress(path); the not-found page has no address of its own.
+ * Every page the site has: its template, its route and the file it is written to (in English).
+ * The page is published at pageAddress(path); the not-found page has no address of its own.
  */
 export const PAGES: readonly { id: PageId; path: string; file: string }[] = [
   { id: 'home', path: '/', file: pageFile('/') },
@@ -26,14 +27,43 @@ export interface RenderOptions {
   photos: Photos;
 }
 
-/** Renders every page to a complete HTML document. */
+export interface Edition {
+  language: Language;
+  site: Site;
+}
+
+/** The site in English, then in each language it is translated into. */
+export function editionsOf(site: Site): Edition[] {
+  return [{ language: ENGLISH, site }, ...(site.translations ?? [])];
+}
+
+/**
+ * The file a page is written to in a language: a translation's pages sit in its folder, its 404
+ * page included (ml/404.html), for the hosts that serve the nearest 404.html to a missing address.
+ */
+export function localizedFile(file: string, language: Language): string {
+  return language.folder ? `${language.folder}/${file}` : file;
+}
+
+/** Where a page is published in every edition; the 404 page has no address of its own, so it points at each home page. */
+export function alternatesOf(page: (typeof PAGES)[number], editions: readonly Edition[]): Alternate[] {
+  const route = page.id === 'notFound' ? '/' : page.path;
+  return editions.map(({ language, site }) => ({ language, path: pageAddress(route, language), name: site.layout.languageName }));
+}
+
+/** Renders every page in every language to a complete HTML document. */
 export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
-  return PAGES.map((page) => {
-    try {
-      const markup = renderToStaticMarkup(createElement(Document, { ...options, site, page: page.id, path: page.path }));
-      return { path: page.file, contents: `<!doctype html>${markup}` };
-    } catch (error) {
-      throw new Error(`Rendering the page ${page.path} failed in a template`, { cause: error });
-    }
-  });
+  const editions = editionsOf(site);
+  return editions.flatMap(({ language, site: edition }) =>
+    PAGES.map((page) => {
+      const path = page.id === 'notFound' ? page.path : pageAddress(page.path, language);
+      try {
+        const props = { ...options, site: edition, page: page.id, path, language, alternates: alternatesOf(page, editions) };
+        const markup = renderToStaticMarkup(createElement(Document, props));
+        return { path: localizedFile(page.file, language), contents: `<!doctype html>${markup}` };
+      } catch (error) {
+        throw new Error(`Rendering the page ${path}${language.folder ? ` (${language.englishName})` : ''} failed in a template`, { cause: error });
+      }
+    }),
+  );
 }

@@ -17,7 +17,9 @@ export interface ValidateResult {
 }
 
 /** Checks every loaded file against its schema, then the references between files. */
-export function validateContent(files: readonly LoadedFile[]): ValidateResult {
+export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
+  // Translation files are checked against these by translations/validate.ts.
+  const files = loaded.filter((file) => !file.language);
   const problems: Problem[] = [];
   const parsed = new Map<ContentFile, unknown>();
   for (const file of files) {
@@ -36,7 +38,7 @@ export function validateContent(files: readonly LoadedFile[]): ValidateResult {
   return { problems, warnings, site: assemble(parsed) };
 }
 
-function assemble(parsed: Map<ContentFile, unknown>): Site {
+export function assemble(parsed: Map<ContentFile, unknown>): Site {
   const get = <F extends ContentFile>(name: F) => parsed.get(name) as z.infer<(typeof CONTENT_FILES)[F]>;
   return {
     settings: get('site.yaml'),
@@ -60,7 +62,7 @@ type Issue = z.core.$ZodIssue;
 type Schema = z.core.$ZodType;
 
 /** One file's located problems, at most MAX_PROBLEMS_PER_FILE of them (locating is what costs), then how many more there are. */
-function fileProblems(issues: readonly Issue[], file: LoadedFile, root: Schema): Problem[] {
+export function fileProblems(issues: readonly Issue[], file: LoadedFile, root: Schema): Problem[] {
   const found: Problem[] = [];
   let total = 0;
   for (const issue of issues) {

@@ -11,16 +11,16 @@ import { HomePage } from './pages/Home.js';
 import { NotFoundPage } from './pages/NotFound.js';
 import { ServicesPage } from './pages/Services.js';
 
-function PageBody({ page, site, siteUrl, photos }: PageProps): ReactNode {
+function PageBody({ page, site, siteUrl, photos, language }: PageProps): ReactNode {
   switch (page) {
     case 'home':
-      return <HomePage site={site} photos={photos} />;
+      return <HomePage site={site} photos={photos} language={language} />;
     case 'about':
       return <AboutPage site={site} photos={photos} />;
     case 'services':
       return <ServicesPage site={site} photos={photos} />;
     case 'contact':
-      return <ContactPage site={site} siteUrl={siteUrl} />;
+      return <ContactPage site={site} siteUrl={siteUrl} language={language} />;
     case 'notFound':
       return <NotFoundPage site={site} />;
   }
@@ -28,20 +28,20 @@ function PageBody({ page, site, siteUrl, photos }: PageProps): ReactNode {
 
 /** The whole HTML document for one page (the generator adds the doctype). */
 export function Document(props: PageProps) {
-  const { site, page, path, buildYear, siteUrl } = props;
+  const { site, page, path, buildYear, siteUrl, language, alternates } = props;
   return (
-    <html lang="en-IN">
+    <html lang={language.htmlLang}>
       <Head {...props} />
       <body>
         <a className="skip-link" href="#main">
           {site.layout.skipLink}
         </a>
-        <Header site={site} path={path} />
+        <Header site={site} path={path} language={language} alternates={alternates} />
         <main id="main" tabIndex={-1}>
           <PageBody {...props} />
         </main>
         {/* The not-found page has no address of its own to come back to: the home page stands in. */}
-        <Footer site={site} buildYear={buildYear} returnTo={`${siteUrl}${page === 'notFound' ? '/' : pageAddress(path)}`} />
+        <Footer site={site} buildYear={buildYear} language={language} returnTo={`${siteUrl}${page === 'notFound' ? pageAddress('/', language) : pageAddress(path)}`} />
         <WhatsApp site={site} />
       </body>
     </html>

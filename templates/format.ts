@@ -9,12 +9,13 @@ export function formatRupees(amount: number): string {
   return rupeeFormat.format(amount);
 }
 
-const monthYear = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** A year-month-day date as visitors read it: "2026-10-12" → "October 2026". */
-export function formatMonthYear(date: string): string {
+/**
+ * A year-month-day date as visitors read it, in the page's language: "2026-10-12" → "October
+ * 2026" (en-IN), "2026 ഒക്‌ടോബർ" (ml). `locale` is the page's <html lang>.
+ */
+export function formatMonthYear(date: string, locale = 'en-IN'): string {
   const [year, month, day] = date.split('-').map(Number);
-  return monthYear.format(new Date(Date.UTC(year!, month! - 1, day!)));
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month! - 1, day!)));
 }
 
 /** A content label with `{rating}` filled in, e.g. "Rated {rating} out of 5" → "Rated 4 out of 5". */

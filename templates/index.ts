@@ -1,2 +1,2 @@
 export { Document } from './Document.js';
-export type { Assets, PageId, PageProps } from './types.js';
+export type { Alternate, Assets, PageId, PageProps } from './types.js';

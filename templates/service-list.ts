@@ -1,5 +1,6 @@
 import { pageAddress } from '../generator/schema/routes.js';
 import type { IconName, Service, Site } from '../generator/schema/index.js';
+import type { Language } from '../generator/translations/languages.js';
 
 /**
  * Lists of services default to every service in services.yaml, in its order, so a new service
@@ -29,15 +30,15 @@ export interface HomeCard {
   href?: string;
 }
 
-/** The home page's cards, each naming a service filled in from it. */
-export function homeCards(site: Site): HomeCard[] {
+/** The home page's cards, each naming a service filled in from it; links lead to the services page in `language`. */
+export function homeCards(site: Site, language?: Language): HomeCard[] {
   return site.pages.home.services.items.map((card) => {
     const service = site.services.find((s) => s.id === card.service);
     return {
       icon: card.icon ?? service!.icon,
       title: card.title ?? service!.title,
       desc: card.desc ?? service!.shortDesc,
-      ...(service ? { href: pageAddress(`/services#${service.id}`) } : {}),
+      ...(service ? { href: pageAddress(`/services#${service.id}`, language) } : {}),
     };
   });
 }

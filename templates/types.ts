@@ -1,5 +1,6 @@
 import type { Photos } from '../generator/images/types.js';
 import type { Site } from '../generator/schema/index.js';
+import type { Language } from '../generator/translations/languages.js';
 
 /** The pages the generator renders; each becomes one HTML document. */
 export type PageId = 'home' | 'about' | 'services' | 'contact' | 'notFound';
@@ -26,4 +27,17 @@ export interface PageProps {
   buildYear: number;
   /** The site's photos, encoded, by photoKey(slot, src). */
   photos: Photos;
+  /** The language this page is written in; `site` holds that language's text. */
+  language: Language;
+  /** The same page in every language the site is published in, this one included, English first. */
+  alternates: Alternate[];
+}
+
+/** One language's version of a page. */
+export interface Alternate {
+  language: Language;
+  /** Root-relative address of the page in that language (for the 404 page: that language's home). */
+  path: string;
+  /** The language's name in its own words, from its layout.yaml (languageName). */
+  name: string;
 }

@@ -1,7 +1,6 @@
 import { checkContent } from '../../generator/build.js';
 import { formatProblems } from '../../generator/format.js';
 import { ContentError } from '../../generator/problem.js';
-import { CONTENT_FILES } from '../../generator/schema/index.js';
 import { resolveFrom, type Io } from '../io.js';
 
 export async function runCheck(options: { content: string; strict?: boolean; siteUrl?: string }, io: Io): Promise<void> {
@@ -10,7 +9,7 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
     io.err(formatProblems(result.problems, result.sources, { cwd: io.cwd }));
     throw new ContentError(result.problems, result.sources);
   }
-  const files = Object.keys(CONTENT_FILES).length;
+  const files = result.sources.size;
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
     const samples = result.warnings.filter((warning) => warning.code === 'placeholder').length;

@@ -24,22 +24,39 @@ export interface FieldMeta {
    * addresses). It goes into the generated JSON Schema as it is; the zod check stays the authority.
    */
   pattern?: string;
+  /** A link to one of the site's own pages: a translation's pages link to their own language's. */
+  internalLink?: boolean;
+  /**
+   * Visitor text that a translation file (content/ml/…) gives in its language. Set by text();
+   * sameText() leaves it off for text that reads the same in every language.
+   */
+  translatable?: boolean;
 }
 
 /** The JSON Schema `pattern` for text that is not just spaces (zod trims before checking). */
 const TEXT_PATTERN = '\\S';
 
+/** Visitor text: each translation file gives it in its own language. */
 export function text(description?: string) {
-  return z
-    .string()
-    .trim()
-    .min(1)
-    .meta({
-      description,
-      expected: 'some text',
-      hint: 'write the text after the colon, or remove the line if the field is optional',
-      pattern: TEXT_PATTERN,
-    });
+  return plainText().meta({ description, ...TEXT_META, translatable: true });
+}
+
+/**
+ * Text that reads the same in every language: the company's name, people's names, figures such
+ * as "5000+", the names of social networks. It is written once, in the English file.
+ */
+export function sameText(description?: string) {
+  return plainText().meta({ description, ...TEXT_META });
+}
+
+const TEXT_META = {
+  expected: 'some text',
+  hint: 'write the text after the colon, or remove the line if the field is optional',
+  pattern: TEXT_PATTERN,
+} as const;
+
+function plainText() {
+  return z.string().trim().min(1);
 }
 
 /** A sentence list: at least one entry, each a piece of text. */
@@ -298,8 +315,8 @@ export function internalHref() {
       const problem = hrefProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unknown-reference', hint } });
     })
-    .transform(pageAddress)
-    .meta({ description: "A link to one of the site's pages", expected: 'a page of this site', hint, pattern: HREF_PATTERN });
+    .transform((value) => pageAddress(value))
+    .meta({ description: "A link to one of the site's pages", expected: 'a page of this site', hint, pattern: HREF_PATTERN, internalLink: true });
 }
 
 function hrefProblem(value: string): string | undefined {

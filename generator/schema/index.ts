@@ -5,6 +5,7 @@ import { siteSchema } from './site.js';
 import { testimonialsSchema } from './testimonials.js';
 import { layoutSchema } from './layout.js';
 import { whatsappSchema } from './whatsapp.js';
+import type { Language } from '../translations/languages.js';
 
 /**
  * Every file the site is made of, relative to the content folder, with its schema.
@@ -40,6 +41,16 @@ export interface Site {
     contact: ContentOf<'pages/contact.yaml'>;
     notFound: ContentOf<'pages/not-found.yaml'>;
   };
+  /**
+   * The same site in each language the content translates it into (content/ml/…): every value
+   * as in English, with the translated texts laid over. Only the English site carries them.
+   */
+  translations?: Translation[];
+}
+
+export interface Translation {
+  language: Language;
+  site: Site;
 }
 
 export type { Service } from './services.js';

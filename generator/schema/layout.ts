@@ -3,6 +3,9 @@ import { link, serviceRef, text } from './fields.js';
 
 export const layoutSchema = z.strictObject({
   skipLink: text('The first link for keyboard users, e.g. Skip to content'),
+  languageName: text(
+    'This edition’s language, named in its own words (English; മലയാളം in content/ml/layout.yaml): the language switch on the other edition’s pages shows it',
+  ),
   header: z.strictObject({
     navLabel: text('What screen readers call the header menu, e.g. Main; it tells it apart from the footer links'),
     nav: z.array(link).min(1),

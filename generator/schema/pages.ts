@@ -78,6 +78,7 @@ export const homeSchema = z.strictObject({
       .meta({
         description: 'Read out for the stars; {rating} stands for the review’s rating, e.g. Rated {rating} out of 5',
         expected: 'some text with {rating} in it',
+        translatable: true,
         hint: 'for example: Rated {rating} out of 5',
         pattern: '\\{rating\\}',
       }),

@@ -14,12 +14,16 @@ export type Route = (typeof ROUTES)[number];
 /**
  * The address a route (or a link to one, with a #section) is published at: '/about' and
  * '/about/' → '/about/', '/about#team' → '/about/#team', '/' → '/'. Works for any depth, so
- * '/ml/about' → '/ml/about/'.
+ * '/ml/about' → '/ml/about/'. With a language whose pages live in a folder, the address of the
+ * same page in that language: ('/about', Malayalam) → '/ml/about/', ('/', Malayalam) → '/ml/'.
+ * An address already in that folder stays as it is.
  */
-export function pageAddress(route: string): string {
+export function pageAddress(route: string, language?: { folder: string }): string {
   const hashAt = route.indexOf('#');
-  const path = hashAt === -1 ? route : route.slice(0, hashAt);
+  let path = hashAt === -1 ? route : route.slice(0, hashAt);
   const fragment = hashAt === -1 ? '' : route.slice(hashAt);
+  const folder = language?.folder ? `/${language.folder}` : '';
+  if (folder && path !== folder && !path.startsWith(`${folder}/`)) path = `${folder}${path}`;
   return `${path.endsWith('/') ? path : `${path}/`}${fragment}`;
 }
 

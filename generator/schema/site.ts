@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coordinate, email, id, phone, text, textList, url, urlPattern, urlProblem } from './fields.js';
+import { coordinate, email, id, phone, sameText, text, textList, url, urlPattern, urlProblem } from './fields.js';
 
 const MAP_HOSTS = ['google.com', 'openstreetmap.org'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'x'] as const;
@@ -30,7 +30,7 @@ export const SOCIAL_HOSTS: Record<(typeof SOCIAL_NETWORKS)[number], readonly str
 const socialEntry = z
   .strictObject({
     network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')} (x is the network once called Twitter)` }),
-    label: text('The network name as visitors read it'),
+    label: sameText('The network name as visitors read it'),
     url: url({}, 'The company page; leave out until there is one').optional(),
   })
   .superRefine(
@@ -131,7 +131,7 @@ const formSettings = z
 
 export const siteSchema = z.strictObject({
   company: z.strictObject({
-    name: text('The company name, shown in the header, footer and page titles'),
+    name: sameText('The company name, shown in the header, footer and page titles'),
     tagline: text('One line that says what the company does'),
     description: text('Two or three sentences about the company, used in the footer and for search engines'),
     foundedYear: z
@@ -147,10 +147,11 @@ export const siteSchema = z.strictObject({
     whatsapp: phone('The WhatsApp number chats open with'),
     email: email('Where visitors write to'),
     address: z.strictObject({
-      street: text(),
-      locality: text('Area or neighbourhood').optional(),
-      city: text(),
-      region: text(),
+      // The postal address reads as the post office and map apps know it, in every language.
+      street: sameText(),
+      locality: sameText('Area or neighbourhood').optional(),
+      city: sameText(),
+      region: sameText(),
       postalCode: z
         .string()
         .regex(/^\d{6}$/)
@@ -177,7 +178,7 @@ export const siteSchema = z.strictObject({
     .array(socialEntry)
     .meta({ description: 'Social networks shown in the footer; an entry without url shows as "coming soon"' }),
   stats: z
-    .array(z.strictObject({ id: id(), value: text('The figure, e.g. 5000+'), label: text() }))
+    .array(z.strictObject({ id: id(), value: sameText('The figure, e.g. 5000+'), label: text() }))
     .min(1)
     .meta({ description: 'Marketing figures shown in the stats strips' }),
   form: formSettings,

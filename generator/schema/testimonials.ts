@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, photo, serviceRef, text, uniqueBy } from './fields.js';
+import { id, photo, sameText, serviceRef, text, uniqueBy } from './fields.js';
 
 const DATE_HINT = 'write the date of the review as year-month-day, e.g. 2026-10-12; the page shows it as October 2026';
 
@@ -31,7 +31,7 @@ const reviewDate = z
 
 export const testimonialSchema = z.strictObject({
   id: id(),
-  name: text(),
+  name: sameText('The customer’s name, the same in every language'),
   location: text('Where the customer moved, e.g. Kochi to Bengaluru'),
   rating: z
     .number()

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Site } from '../../generator/schema/index.js';
+import type { Language } from '../../generator/translations/languages.js';
 import { CheckList } from '../parts/Cards.js';
 import { Icon, IconBadge } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
@@ -25,7 +26,7 @@ function methodLink(method: Method, site: Site): { href: string; detail: ReactNo
   }
 }
 
-export function ContactPage({ site, siteUrl }: { site: Site; siteUrl: string }) {
+export function ContactPage({ site, siteUrl, language }: { site: Site; siteUrl: string; language: Language }) {
   const page = site.pages.contact;
   const { map } = page;
   return (
@@ -59,7 +60,7 @@ export function ContactPage({ site, siteUrl }: { site: Site; siteUrl: string }) 
         <div className="container contact-grid">
           <div className="card form-card">
             <SectionHeading heading={page.form.heading} id="quote-title" centered={false} />
-            <QuoteForm site={site} siteUrl={siteUrl} />
+            <QuoteForm site={site} siteUrl={siteUrl} language={language} />
           </div>
           <div className="stack contact-aside">
             <div className="card">

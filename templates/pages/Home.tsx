@@ -1,5 +1,6 @@
 import type { Photos } from '../../generator/images/types.js';
 import type { Site } from '../../generator/schema/index.js';
+import type { Language } from '../../generator/translations/languages.js';
 import { HeroArt, Stars } from '../parts/Art.js';
 import { formatMonthYear, ratingText } from '../format.js';
 import { CheckList, IconCardGrid, StatsStrip } from '../parts/Cards.js';
@@ -9,7 +10,7 @@ import { Section } from '../parts/SectionHeading.js';
 import { LinkLabel } from '../parts/Text.js';
 import { Photo } from '../parts/Photo.js';
 
-export function HomePage({ site, photos }: { site: Site; photos: Photos }) {
+export function HomePage({ site, photos, language }: { site: Site; photos: Photos; language: Language }) {
   const home = site.pages.home;
   const { hero, about, services, whyChooseUs, howItWorks, testimonials } = home;
   return (
@@ -51,7 +52,7 @@ export function HomePage({ site, photos }: { site: Site; photos: Photos }) {
       </Section>
 
       <Section id="services" heading={services.heading} tone="tint">
-        <IconCardGrid items={homeCards(site)} columns="auto" />
+        <IconCardGrid items={homeCards(site, language)} columns="auto" />
         <p className="section-more">
           <a className="button button-primary" href={services.link.href}>
             <LinkLabel link={services.link} />
@@ -99,7 +100,7 @@ export function HomePage({ site, photos }: { site: Site; photos: Photos }) {
                       <strong>{t.name}</strong>
                       <span>{t.location}</span>
                       <time className="when" dateTime={t.date}>
-                        {formatMonthYear(t.date)}
+                        {formatMonthYear(t.date, language.htmlLang)}
                       </time>
                     </span>
                   </figcaption>

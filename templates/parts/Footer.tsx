@@ -1,5 +1,6 @@
 import type { Site } from '../../generator/schema/index.js';
 import { pageAddress } from '../../generator/schema/routes.js';
+import type { Language } from '../../generator/translations/languages.js';
 import { NEW_TAB, telUrl } from '../links.js';
 import { footerServices } from '../service-list.js';
 import { LogoMark } from './Art.js';
@@ -10,7 +11,7 @@ import { BreakAfterSlashes, PhoneNumber } from './Text.js';
  * `returnTo` is the absolute address of the page the footer is on: without JavaScript the
  * newsletter box posts to the relay, which sends the visitor back there.
  */
-export function Footer({ site, buildYear, returnTo }: { site: Site; buildYear: number; returnTo: string }) {
+export function Footer({ site, buildYear, returnTo, language }: { site: Site; buildYear: number; returnTo: string; language: Language }) {
   const { footer } = site.layout;
   const { company, contact, social } = site.settings;
   const { address } = contact;
@@ -58,7 +59,7 @@ export function Footer({ site, buildYear, returnTo }: { site: Site; buildYear: n
           <ul className="footer-links" role="list">
             {services.map((service) => (
               <li key={service.id}>
-                <a href={pageAddress('/services')}>
+                <a href={pageAddress('/services', language)}>
                   <BreakAfterSlashes text={service.title} />
                 </a>
               </li>

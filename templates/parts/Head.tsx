@@ -1,13 +1,17 @@
 import { pageAddress } from '../../generator/schema/routes.js';
 import type { PageProps } from '../types.js';
 import { jsonForScript, movingCompanyJsonLd } from '../jsonld.js';
+import { webPageJsonLd } from '../jsonld-page.js';
 import { PALETTE } from '../palette.js';
 
 /** <head>: title, description, canonical, share cards, assets and the company's JSON-LD. */
-export function Head({ page, path, site, assets, siteUrl }: PageProps) {
+export function Head({ page, path, site, assets, siteUrl, language, alternates }: PageProps) {
   const { seo } = site.pages[page];
   const isNotFound = page === 'notFound';
   const url = `${siteUrl}${pageAddress(path)}`;
+  // English is the default for visitors whose language is neither; only real pages have alternates.
+  const languages = isNotFound || alternates.length < 2 ? [] : alternates;
+  const locale = language.folder ? language.locale : site.settings.seo.locale;
   const image = `${siteUrl}/share.png`;
   const imageAlt = site.settings.seo.shareImageAlt;
   return (
@@ -17,6 +21,10 @@ export function Head({ page, path, site, assets, siteUrl }: PageProps) {
       <title>{seo.title}</title>
       <meta name="description" content={seo.description} />
       {isNotFound ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      {languages.map((alternate) => (
+        <link rel="alternate" hrefLang={alternate.language.hreflang} href={`${siteUrl}${alternate.path}`} key={alternate.language.code} />
+      ))}
+      {languages.length > 0 && <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${languages[0]!.path}`} />}
       <meta name="theme-color" content={PALETTE.primary} />
       <meta name="color-scheme" content="light" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -28,7 +36,12 @@ export function Head({ page, path, site, assets, siteUrl }: PageProps) {
       <script type="module" src={assets.js} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.settings.company.name} />
-      <meta property="og:locale" content={site.settings.seo.locale} />
+      <meta property="og:locale" content={locale} />
+      {alternates
+        .filter((alternate) => alternate.language.code !== language.code)
+        .map((alternate) => (
+          <meta property="og:locale:alternate" content={alternate.language.locale} key={alternate.language.code} />
+        ))}
       <meta property="og:title" content={seo.title} />
       <meta property="og:description" content={seo.description} />
       {!isNotFound && <meta property="og:url" content={url} />}
@@ -41,7 +54,12 @@ export function Head({ page, path, site, assets, siteUrl }: PageProps) {
       <meta name="twitter:image:alt" content={imageAlt} />
       <script
         type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonForScript(movingCompanyJsonLd(site, siteUrl)) }}
+        dangerouslySetInnerHTML={{
+          __html: jsonForScript({
+            ...(movingCompanyJsonLd(site, siteUrl) as object),
+            ...(isNotFound ? {} : { mainEntityOfPage: webPageJsonLd({ site, page, url, language, alternates, siteUrl }) }),
+          }),
+        }}
       />
     </head>
   );

@@ -1,19 +1,23 @@
 import type { Site } from '../../generator/schema/index.js';
+import type { Language } from '../../generator/translations/languages.js';
+import { pageAddress } from '../../generator/schema/routes.js';
+import type { Alternate } from '../types.js';
 import { isCurrent, telUrl } from '../links.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
 import { LinkLabel, PhoneNumber } from './Text.js';
 
 /**
  * The site header. On narrow screens with scripting on, the nav is a drawer opened by the toggle;
  * with it off, the links sit in a wrapping row (styles/layout.css; client/HOOKS.md).
  */
-export function Header({ site, path }: { site: Site; path: string }) {
+export function Header({ site, path, language, alternates }: { site: Site; path: string; language: Language; alternates: Alternate[] }) {
   const { header } = site.layout;
   return (
     <header className="site-header" data-header>
       <div className="container header-inner">
-        <a className="brand" href="/">
+        <a className="brand" href={pageAddress('/', language)}>
           <LogoMark />
           <span className="brand-name">{site.settings.company.name}</span>
         </a>
@@ -21,6 +25,7 @@ export function Header({ site, path }: { site: Site; path: string }) {
           <Icon name="phone" size={20} />
           <PhoneNumber phone={site.settings.contact.phone} />
         </a>
+        <LanguageSwitch alternates={alternates} current={language} className="lang-switch header-lang" />
         <button
           type="button"
           className="menu-toggle"
@@ -47,6 +52,7 @@ export function Header({ site, path }: { site: Site; path: string }) {
           <a className="button button-accent nav-cta" href={header.cta.href}>
             <LinkLabel link={header.cta} />
           </a>
+          <LanguageSwitch alternates={alternates} current={language} className="lang-switch menu-lang" />
         </nav>
         <div className="menu-overlay" data-menu-overlay aria-hidden="true" />
       </div>

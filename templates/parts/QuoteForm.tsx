@@ -1,6 +1,7 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { Site } from '../../generator/schema/index.js';
 import { pageAddress } from '../../generator/schema/routes.js';
+import type { Language } from '../../generator/translations/languages.js';
 import { NEW_TAB, telUrl, whatsappNumber } from '../links.js';
 import { formServices } from '../service-list.js';
 
@@ -37,7 +38,7 @@ function plainLabel(label: string): string {
  * plain endpoint, which sends the visitor back to /contact/#quote-sent: `_next` names that page,
  * and `_captcha` false skips FormSubmit's own check page, which would otherwise come first.
  */
-export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
+export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: string; language: Language }) {
   const form = site.pages.contact.form;
   const settings = site.settings.form;
   const { contact } = site.settings;
@@ -58,7 +59,7 @@ export function QuoteForm({ site, siteUrl }: { site: Site; siteUrl: string }) {
       >
         <input type="hidden" name="subject" value={settings.subjectPrefix} data-subject />
         <input type="hidden" name="_subject" value={settings.subjectPrefix} data-subject />
-        <input type="hidden" name="_next" value={`${siteUrl}${pageAddress('/contact')}#quote-sent`} />
+        <input type="hidden" name="_next" value={`${siteUrl}${pageAddress('/contact', language)}#quote-sent`} />
         <input type="hidden" name="_captcha" value="false" />
         <input type="hidden" name="_template" value="table" />
         <input type="text" name="_honey" hidden tabIndex={-1} autoComplete="off" aria-hidden="true" data-honeypot />

@@ -5,10 +5,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { DESKTOP, MOBILE, ROUTES, UNKNOWN_PATH, settle } from './helpers.js';
+import { DESKTOP, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, settle } from './helpers.js';
 import { fillQuote, quoteButton } from './quote-helpers.js';
 
-const PAGES = [...ROUTES.map((route) => ({ path: route.path, name: route.name })), { path: UNKNOWN_PATH, name: '404' }];
+const PAGES = [
+  ...ROUTES.map((route) => ({ path: route.path, name: route.name })),
+  { path: UNKNOWN_PATH, name: '404' },
+  ...MALAYALAM_ROUTES.map((route) => ({ path: route.path, name: route.name })),
+];
 
 /** Runs axe and fails with one readable paragraph per violation. */
 async function expectNoViolations(page: Page): Promise<void> {

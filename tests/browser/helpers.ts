@@ -12,6 +12,14 @@ export const ROUTES = [
   { path: '/contact/', name: 'contact', navLabel: 'Contact Us' },
 ] as const;
 
+/** The Malayalam edition's pages (content/ml/); the 404 is served from ml/404.html by hosts that look for the nearest one. */
+export const MALAYALAM_ROUTES = [
+  { path: '/ml/', name: 'ml-home' },
+  { path: '/ml/about', name: 'ml-about' },
+  { path: '/ml/services', name: 'ml-services' },
+  { path: '/ml/contact', name: 'ml-contact' },
+] as const;
+
 /** The header links, in order (SPEC.md §2, Header). */
 export const NAV_LABELS = ['Home', 'About', 'Services', 'Contact Us'] as const;
 

@@ -4,10 +4,14 @@
  */
 import path from 'node:path';
 import { test } from './fixtures.js';
-import { DESKTOP, MOBILE, ROUTES, UNKNOWN_PATH, nextFrames, settle } from './helpers.js';
+import { DESKTOP, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, nextFrames, settle } from './helpers.js';
 
 const DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
-const PAGES = [...ROUTES.map((route) => ({ path: route.path, name: route.name })), { path: UNKNOWN_PATH, name: '404' }];
+const PAGES = [
+  ...ROUTES.map((route) => ({ path: route.path, name: route.name })),
+  { path: UNKNOWN_PATH, name: '404' },
+  ...MALAYALAM_ROUTES.map((route) => ({ path: route.path, name: route.name })),
+];
 
 for (const viewport of [MOBILE, DESKTOP]) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {

@@ -6,6 +6,8 @@
  * they never name a price, a company or a count.
  */
 import type { BuildResult } from '../../generator/build.js';
+import type { Site } from '../../generator/schema/index.js';
+import { ENGLISH, type Language } from '../../generator/translations/languages.js';
 import { banner, cardOf, contentinfo, controlLabelled, digitsOf, headings, main, parseHtml, statItems, squash, textOf } from './dom.js';
 
 const PAGES = { home: 'index.html', about: 'about/index.html', services: 'services/index.html', contact: 'contact/index.html', notFound: '404.html' };
@@ -15,23 +17,65 @@ export function rupeesText(amount: number): string {
   return `₹${new Intl.NumberFormat('en-IN').format(amount)}`;
 }
 
-/** Every rule the built site breaks, as sentences; an empty list means the content is fine. */
+/**
+ * Every rule the built site breaks, as sentences; an empty list means the content is fine. The
+ * rules run on every edition the content has (English, and Malayalam when content/ml/ exists),
+ * each against its own text.
+ */
 export function brokenRules(built: BuildResult): string[] {
   const files = new Map(built.files.map((file) => [file.path, file.contents]));
+  const editions = [{ language: ENGLISH, site: built.site }, ...(built.site.translations ?? [])];
   const docs = new Map<string, Document>();
   const failures: string[] = [];
-  for (const [key, file] of Object.entries(PAGES)) {
-    const html = files.get(file);
-    if (html === undefined) failures.push(`The build has no ${file} (the ${key} page).`);
-    else docs.set(file, parseHtml(String(html)));
+  for (const { language } of editions) {
+    for (const [key, file] of Object.entries(pagesIn(language))) {
+      const html = files.get(file);
+      if (html === undefined) failures.push(`The build has no ${file} (the ${language.englishName} ${key} page).`);
+      else docs.set(file, parseHtml(String(html)));
+    }
   }
   if (failures.length > 0) return failures;
+  for (const { language, site } of editions) failures.push(...editionRules(site, language, pagesIn(language), docs, editions));
+  failures.push(...brokenLinks(files, docs));
+  failures.push(...structuredDataProblems(built, docs));
+  return failures;
+}
+
+/** The page files of one language: English at the root, a translation in its folder. */
+function pagesIn(language: Language): typeof PAGES {
+  const prefix = language.folder ? `${language.folder}/` : '';
+  return Object.fromEntries(Object.entries(PAGES).map(([key, file]) => [key, prefix + file])) as typeof PAGES;
+}
+
+function editionRules(
+  site: Site,
+  language: Language,
+  pages: typeof PAGES,
+  allDocs: ReadonlyMap<string, Document>,
+  editions: ReadonlyArray<{ language: Language }>,
+): string[] {
+  const failures: string[] = [];
+  const docs = new Map([...allDocs].filter(([file]) => Object.values(pages).includes(file)));
   const page = (file: string) => docs.get(file)!;
-  const { site } = built;
+  const PAGES = pages;
   const fail = (message: string) => failures.push(message);
   const contains = (where: string, root: ParentNode, text: string) => {
     if (!textOf(root as Node).includes(squash(text))) fail(`${where} does not show "${squash(text)}".`);
   };
+
+  // Every page: in its language, linking to itself in the others (hreflang and the language switch).
+  for (const [file, doc] of docs) {
+    if (doc.documentElement.getAttribute('lang') !== language.htmlLang) fail(`${file} is not marked lang="${language.htmlLang}".`);
+    for (const other of editions) {
+      if (editions.length < 2) break;
+      if (file !== PAGES.notFound && !doc.querySelector(`link[rel="alternate"][hreflang="${other.language.hreflang}"]`)) {
+        fail(`${file} does not name its ${other.language.englishName} version (link rel="alternate" hreflang="${other.language.hreflang}").`);
+      }
+      if (other.language.code !== language.code && !banner(doc).querySelector(`a[hreflang="${other.language.hreflang}"][lang="${other.language.htmlLang}"]`)) {
+        fail(`${file}'s header has no link to the ${other.language.englishName} pages.`);
+      }
+    }
+  }
 
   // Every page: one h1, the company in the title and footer, the phone as a link.
   const company = site.settings.company.name;
@@ -103,12 +147,11 @@ export function brokenRules(built: BuildResult): string[] {
       const title = squash(byId.get(id)?.title ?? id);
       const link = Array.from(footer.querySelectorAll('a')).find((a) => textOf(a) === title);
       if (!link) fail(`${file}'s footer has no link "${title}".`);
-      else if (!/^\/services\/?(#.*)?$/.test(link.getAttribute('href') ?? '')) fail(`${file}'s footer link "${title}" goes to ${link.getAttribute('href')}, not /services.`);
+      else if (!new RegExp(`^${language.folder ? `/${language.folder}` : ''}/services/?(#.*)?$`).test(link.getAttribute('href') ?? '')) {
+        fail(`${file}'s footer link "${title}" goes to ${link.getAttribute('href')}, not to the services page in its language.`);
+      }
     }
   }
-
-  failures.push(...brokenLinks(files, docs));
-  failures.push(...structuredDataProblems(built, docs));
   return failures;
 }
 
@@ -161,7 +204,9 @@ function structuredDataProblems(built: BuildResult, docs: ReadonlyMap<string, Do
         continue;
       }
       if (!json.includes(JSON.stringify(site.settings.company.name).slice(1, -1))) failures.push(`${file}'s structured data does not name ${site.settings.company.name}.`);
-      if (file === PAGES.notFound) continue;
+      if (!file.endsWith(PAGES.notFound) && !/"inLanguage":"[a-z]{2}"/.test(json)) failures.push(`${file}'s structured data does not say which language the page is in.`);
+      // The services are named in each page's language; English pages are held to the English titles.
+      if (file === PAGES.notFound || file.includes('/') && !Object.values(PAGES).includes(file)) continue;
       for (const service of site.services) {
         const price = new RegExp(`"(price|minPrice)":"?${service.pricing.starting}(\\.0+)?"?[,}]`);
         if (!json.includes(JSON.stringify(service.title).slice(1, -1)) || !price.test(json)) {
@@ -172,7 +217,8 @@ function structuredDataProblems(built: BuildResult, docs: ReadonlyMap<string, Do
   }
   const sitemap = String(built.files.find((f) => f.path === 'sitemap.xml')?.contents ?? '');
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
-  for (const route of ['/', '/about', '/services', '/contact']) {
+  const prefixes = ['', ...(site.translations ?? []).map((t) => `/${t.language.folder}`)];
+  for (const route of prefixes.flatMap((prefix) => ['/', '/about', '/services', '/contact'].map((r) => (prefix && r === '/' ? `${prefix}/` : prefix + r)))) {
     const pattern = new RegExp(`<loc>${escapeRegExp(siteUrl + route)}/?</loc>`);
     if (!pattern.test(sitemap)) failures.push(`sitemap.xml does not list ${siteUrl}${route}.`);
   }

@@ -4,6 +4,7 @@
  * works on any valid content: new prices, the real name and phone, a new service, one more and
  * one fewer review, new figures and headings.
  */
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
@@ -20,6 +21,8 @@ export interface MonthOfEdits {
   newHeroTitle: string;
   /** Files besides services.yaml the new service had to be added to: those that list service ids. */
   listsEdited: string[];
+  /** The new service's Malayalam title, when the content has a Malayalam edition. */
+  newServiceMalayalam?: string;
 }
 
 async function edit(file: string, change: (doc: Document) => void): Promise<void> {
@@ -103,6 +106,29 @@ export async function applyMonthOfEdits(contentDir: string): Promise<MonthOfEdit
     doc.setIn(['hero', 'title'], result.newHeroTitle);
     doc.setIn(['services', 'heading', 'title'], 'What we move, and how');
   });
+
+  // With a Malayalam edition, the new service and review get their Malayalam text too, and the
+  // review taken out goes from both lists.
+  if (existsSync(path.join(contentDir, 'ml'))) {
+    result.newServiceMalayalam = 'ടൂവീലർ ഷിഫ്റ്റിംഗ്';
+    await edit(path.join(contentDir, 'ml/services.yaml'), (doc) => {
+      const services = seq(doc, ['services']);
+      const copy = (services.items[0] as YAMLMap).clone() as YAMLMap;
+      copy.set('title', result.newServiceMalayalam);
+      copy.delete('formLabel');
+      copy.set('tagline', 'സ്കൂട്ടറും ബൈക്കും വീട്ടുപടിക്കൽ നിന്ന് വീട്ടുപടിക്കലേക്ക്');
+      services.items.push(copy);
+    });
+    await edit(path.join(contentDir, 'ml/testimonials.yaml'), (doc) => {
+      const reviews = seq(doc, ['testimonials']);
+      const copy = (reviews.items[0] as YAMLMap).clone() as YAMLMap;
+      copy.set('comment', 'തൃശ്ശൂരിലെ ഞങ്ങളുടെ പാത്രങ്ങൾ ഒന്നുപോലും പൊട്ടാതെ എത്തി. ഒരുപാട് നന്ദി!');
+      copy.set('location', 'തൃശ്ശൂരിൽ നിന്ന് കോഴിക്കോട്ടേക്ക്');
+      if (result.removedReview !== undefined) reviews.items.pop();
+      reviews.items.push(copy);
+    });
+  }
+
 
   // Lists of services default to every service, so the new one needs no other file. Only where
   // the content chooses its services by id does the office add the new id, as it would by hand.

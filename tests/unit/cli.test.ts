@@ -78,7 +78,7 @@ describe('site check', () => {
     const io = captureIo(ROOT);
     const code = await main(['check'], io);
     expect(code, io.stderr()).toBe(0);
-    expect(io.stdout()).toMatch(/^Content is valid: 10 files checked\./);
+    expect(io.stdout()).toMatch(/^Content is valid: 20 files checked\./);
   });
 });
 

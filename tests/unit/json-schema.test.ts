@@ -8,6 +8,8 @@ import { main } from '../../bin/cli.js';
 import { jsonSchemaFiles, modeline, schemaPath } from '../../generator/json-schema.js';
 import { loadContent } from '../../generator/load.js';
 import { CONTENT_FILES, type ContentFile } from '../../generator/schema/index.js';
+import { translationSchema } from '../../generator/translations/derive.js';
+import { TRANSLATIONS } from '../../generator/translations/languages.js';
 import { captureIo, contentWithFixture, FIXTURES, ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**
@@ -17,15 +19,31 @@ import { captureIo, contentWithFixture, FIXTURES, ROOT, SAMPLE_CONTENT } from '.
  */
 
 const NAMES = Object.keys(CONTENT_FILES) as ContentFile[];
+/** Every file content may hold: the English ones, then each translation's (ml/site.yaml, …). */
+const ALL_NAMES: Array<ContentFile | `${string}/${ContentFile}`> = [
+  ...NAMES,
+  ...TRANSLATIONS.flatMap((language) => NAMES.map((name) => `${language.folder}/${name}` as const)),
+];
+
+/** A loaded file's own name (ml/site.yaml for a translation) and the zod schema it is checked with. */
+function fileKey(file: { name: ContentFile; language?: { folder: string } }): ContentFile | `${string}/${ContentFile}` {
+  return file.language ? `${file.language.folder}/${file.name}` : file.name;
+}
+
+function zodSchemaOf(key: ContentFile | `${string}/${ContentFile}`) {
+  if (key in CONTENT_FILES) return CONTENT_FILES[key as ContentFile];
+  const english = CONTENT_FILES[key.slice(key.indexOf('/') + 1) as ContentFile];
+  return translationSchema(english)! as (typeof CONTENT_FILES)[ContentFile];
+}
 const SCHEMAS = path.join(ROOT, 'schemas');
 
 // ---- a JSON Schema validator (ajv) ----
 
 const GENERATED = jsonSchemaFiles();
-const validators = new Map<ContentFile, ValidateFunction>();
+const validators = new Map<string, ValidateFunction>();
 let ajv: Ajv | undefined;
 
-function validatorFor(name: ContentFile): ValidateFunction {
+function validatorFor(name: ContentFile | `${string}/${ContentFile}`): ValidateFunction {
   if (!ajv) {
     // Strict mode catches anything in the schemas a validator would not understand, apart from
     // yaml-language-server's message keywords. zod writes a pattern beside format: "email", so
@@ -41,7 +59,7 @@ function validatorFor(name: ContentFile): ValidateFunction {
   return validate;
 }
 
-function jsonVerdict(name: ContentFile, data: unknown): { ok: boolean; errors: unknown } {
+function jsonVerdict(name: ContentFile | `${string}/${ContentFile}`, data: unknown): { ok: boolean; errors: unknown } {
   const validate = validatorFor(name);
   const ok = validate(data);
   return { ok, errors: validate.errors };
@@ -54,8 +72,8 @@ type ZodVerdict = { ok: true } | { ok: false; shape: boolean; codes: string[] };
  * a missing or unknown key, a value outside a list, an empty list or text); the rest are checks
  * in code (`custom` issues) such as duplicate ids.
  */
-function zodVerdict(name: ContentFile, data: unknown): ZodVerdict {
-  const result = CONTENT_FILES[name].safeParse(data);
+function zodVerdict(name: ContentFile | `${string}/${ContentFile}`, data: unknown): ZodVerdict {
+  const result = zodSchemaOf(name).safeParse(data);
   if (result.success) return { ok: true };
   const codes = result.error.issues.map((issue) =>
     issue.code === 'custom' ? `custom:${String((issue.params as { problem?: string } | undefined)?.problem)}` : issue.code,
@@ -85,11 +103,11 @@ describe('the committed JSON Schemas', () => {
     const found = (await readdir(SCHEMAS, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(SCHEMAS, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-    expect(found.sort()).toEqual(NAMES.map(schemaPath).sort());
+    expect(found.sort()).toEqual(ALL_NAMES.map(schemaPath).sort());
   });
 
   it('is named by the first line of every content file, by a path relative to that file', async () => {
-    for (const name of NAMES) {
+    for (const name of ALL_NAMES) {
       const source = await readFile(path.join(SAMPLE_CONTENT, name), 'utf8');
       const first = source.split('\n')[0]!;
       expect(first, `content/${name}`).toBe(modeline(name));
@@ -99,6 +117,7 @@ describe('the committed JSON Schemas', () => {
     }
     expect(modeline('services.yaml')).toBe('# yaml-language-server: $schema=../schemas/services.schema.json');
     expect(modeline('pages/home.yaml')).toBe('# yaml-language-server: $schema=../../schemas/pages/home.schema.json');
+    expect(modeline('ml/pages/home.yaml')).toBe('# yaml-language-server: $schema=../../../schemas/ml/pages/home.schema.json');
   });
 
   it('describe fields in the words of the error messages, with no keyword editors do not know', () => {
@@ -161,7 +180,7 @@ describe('site schema', () => {
     temporary.push(dir);
     const io = captureIo(dir);
     expect(await main(['schema', '--out', 'editor-schemas'], io)).toBe(0);
-    expect(io.stdout()).toBe(`Wrote ${NAMES.length} JSON Schemas into editor-schemas/.`);
+    expect(io.stdout()).toBe(`Wrote ${ALL_NAMES.length} JSON Schemas into editor-schemas/.`);
     for (const file of GENERATED) {
       expect(await readFile(path.join(dir, 'editor-schemas', file.path), 'utf8')).toBe(file.contents);
     }
@@ -174,9 +193,10 @@ describe('the JSON Schemas agree with site check', () => {
   it('accept the shipped content, which site check accepts', async () => {
     const loaded = await loadContent(SAMPLE_CONTENT);
     expect(loaded.problems).toEqual([]);
+    expect(loaded.files.map(fileKey)).toEqual(ALL_NAMES);
     for (const file of loaded.files) {
-      expect(zodVerdict(file.name, file.data)).toEqual({ ok: true });
-      expect(jsonVerdict(file.name, file.data), file.name).toEqual({ ok: true, errors: null });
+      expect(zodVerdict(fileKey(file), file.data)).toEqual({ ok: true });
+      expect(jsonVerdict(fileKey(file), file.data), fileKey(file)).toEqual({ ok: true, errors: null });
     }
   });
 
@@ -191,8 +211,8 @@ describe('the JSON Schemas agree with site check', () => {
         .filter((entry) => entry.isFile())
         .map((entry) => path.relative(path.join(FIXTURES, fixture, 'content'), path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
       const loaded = await loadContent(path.join(dir, 'content'));
-      for (const file of loaded.files.filter((f) => overlay.includes(f.name))) {
-        const where = `${fixture}: ${file.name}`;
+      for (const file of loaded.files.filter((f) => overlay.includes(fileKey(f)))) {
+        const where = `${fixture}: ${fileKey(file)}`;
         if (loaded.problems.some((problem) => problem.file === file.file && problem.code === 'yaml-syntax')) {
           // Not YAML at all (a syntax error, a duplicate key): the editor's YAML parser reports those.
           tally.unreadable++;
@@ -200,8 +220,8 @@ describe('the JSON Schemas agree with site check', () => {
         }
         // An empty file or a list at the top has no `data` from the loader, but the editor checks it all the same.
         const data = file.data ?? file.doc.toJS();
-        const zod = zodVerdict(file.name, data);
-        const json = jsonVerdict(file.name, data);
+        const zod = zodVerdict(fileKey(file), data);
+        const json = jsonVerdict(fileKey(file), data);
         if (zod.ok) {
           expect(json.ok, `${where}: zod accepts it, the JSON Schema should too: ${JSON.stringify(json.errors)}`).toBe(true);
           tally.agreeOk++;
@@ -215,8 +235,10 @@ describe('the JSON Schemas agree with site check', () => {
     }
     // Most fixtures are shape mistakes; the duplicate id and an impossible date (2026-02-30) are
     // checks in code that JSON Schema cannot state; YAML syntax mistakes are the parser's to report.
+    // Translation files whose lists are shorter or longer than the English ones are accepted by
+    // both: only site check, which holds each against its English file, can count the items.
     expect(tally).toEqual({ agreeOk: expect.any(Number), agreeRejected: expect.any(Number), notExpressible: 2, unreadable: 9 });
-    expect(tally.agreeRejected, 'fixtures whose shape mistakes both refuse').toBeGreaterThanOrEqual(16);
+    expect(tally.agreeRejected, 'fixtures whose shape mistakes both refuse').toBeGreaterThanOrEqual(21);
   });
 
   /** One-line mistakes laid on the shipped content, each of which both must refuse. */

@@ -808,13 +808,13 @@ describe('the page for unknown addresses and the files for search engines', () =
     expect(home.getAttribute('href')).toBe('/');
   });
 
-  test('sitemap.xml lists the four pages at the given site address, and not the 404', () => {
+  test('sitemap.xml lists the four pages, in English and Malayalam, at the given site address, and not the 404', () => {
     const xml = raw.get('sitemap.xml')!;
     expect(xml).toMatch(/^<\?xml /);
     const sitemap = parseXml(xml, 'application/xml') as unknown as Document;
     expect(sitemap.documentElement.tagName).toBe('urlset');
     const locs = Array.from(sitemap.getElementsByTagName('loc')).map(textOf);
-    expect(locs).toEqual([`${SITE_URL}/`, `${SITE_URL}/about/`, `${SITE_URL}/services/`, `${SITE_URL}/contact/`]);
+    expect(locs).toEqual(['/', '/ml/', '/about/', '/ml/about/', '/services/', '/ml/services/', '/contact/', '/ml/contact/'].map((p) => SITE_URL + p));
     expect(xml).not.toMatch(/404/);
   });
 

@@ -1,0 +1,207 @@
+import type { z } from 'zod';
+import type { LoadedFile } from '../load.js';
+import { formatPath, locateKey, locateParent, locateValue, type PathSegment } from '../locate.js';
+import type { Problem } from '../problem.js';
+import { closest } from '../suggest.js';
+import { isTranslatableLeaf, shapeOf, translationSchema } from './derive.js';
+import type { Language } from './languages.js';
+
+/**
+ * Holds a translation file against its English file, field by field and list item by list item:
+ * every English text needs its translation, a translation needs an English text, and values that
+ * are not text (prices, phones, ids, links) are written once, in English. Values themselves (empty
+ * text, a number where text belongs) are checked afterwards by the English schema itself.
+ */
+
+type Schema = z.core.$ZodType;
+type Data = Record<string, unknown>;
+
+export interface MirrorInput {
+  schema: Schema;
+  english: unknown;
+  translation: LoadedFile;
+  language: Language;
+  /** The English file as the operator knows it, e.g. content/site.yaml. */
+  englishFile: string;
+}
+
+const isData = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function mirrorProblems(input: MirrorInput): Problem[] {
+  const problems: Problem[] = [];
+  walk(input, input.schema, input.english, input.translation.data, [], problems);
+  return problems;
+}
+
+function walk(input: MirrorInput, schema: Schema, english: unknown, translated: unknown, path: PathSegment[], out: Problem[]): void {
+  const shape = shapeOf(schema);
+  if (shape.kind === 'leaf') return;
+  if (shape.kind === 'array') {
+    if (!Array.isArray(translated)) {
+      out.push(wrongKind(input, path, translated, 'a list (lines starting with "- "), one entry for each English one'));
+      return;
+    }
+    const items = Array.isArray(english) ? english : [];
+    for (let i = translated.length; i < items.length; i++) out.push(missingItem(input, shape.element, items, translated.length, i, path));
+    for (let i = items.length; i < translated.length; i++) out.push(extraItem(input, items.length, [...path, i]));
+    for (let i = 0; i < Math.min(items.length, translated.length); i++) walk(input, shape.element, items[i], translated[i], [...path, i], out);
+    return;
+  }
+  if (!isData(translated)) {
+    out.push(wrongKind(input, path, translated, 'a group of "key: value" lines, as in the English file'));
+    return;
+  }
+  const source = isData(english) ? english : {};
+  const translatable = Object.keys(shape.fields).filter((key) => translationSchema(shape.fields[key]!));
+  for (const key of Object.keys(translated)) {
+    const field = shape.fields[key];
+    if (!field) out.push(unknownField(input, [...path, key], translatable));
+    else if (!translationSchema(field)) out.push(writtenOnce(input, [...path, key]));
+  }
+  for (const key of translatable) {
+    const field = shape.fields[key]!;
+    const inEnglish = source[key];
+    const inTranslation = translated[key];
+    if (inEnglish === undefined) {
+      if (inTranslation !== undefined) out.push(nothingToTranslate(input, [...path, key]));
+    } else if (inTranslation === undefined) {
+      out.push(missing(input, field, inEnglish, [...path, key]));
+    } else {
+      walk(input, field, inEnglish, inTranslation, [...path, key], out);
+    }
+  }
+}
+
+// ---- the problems ----
+
+function base(input: MirrorInput, path: PathSegment[]) {
+  return { file: input.translation.file, path: formatPath(path) };
+}
+
+function at(input: MirrorInput, how: typeof locateValue, path: PathSegment[]) {
+  const { doc, lineCounter, source } = input.translation;
+  return how(doc, lineCounter, source, path);
+}
+
+function missing(input: MirrorInput, schema: Schema, english: unknown, path: PathSegment[]): Problem {
+  const key = String(path.at(-1));
+  const { language } = input;
+  if (isTranslatableLeaf(schema) || typeof english !== 'object' || english === null) {
+    return {
+      ...base(input, path),
+      ...at(input, locateParent, path),
+      code: 'missing-translation',
+      message: `The ${language.englishName} for "${key}" is missing; it translates the English ${quote(english)}.`,
+      hint: `add a line "${key}: …" inside this block with the ${language.englishName} text, indented like its neighbours`,
+    };
+  }
+  const first = firstText(schema, english);
+  return {
+    ...base(input, path),
+    ...at(input, locateParent, path),
+    code: 'missing-translation',
+    message: `The ${language.englishName} for the block "${key}" is missing; it translates the English block in ${input.englishFile}${first ? `, which starts with ${formatPath(first.path)} ${quote(first.value)}` : ''}.`,
+    hint: `copy the block "${key}" from ${input.englishFile}, keep only its texts and write them in ${language.englishName}`,
+  };
+}
+
+function missingItem(input: MirrorInput, element: Schema, items: unknown[], has: number, index: number, path: PathSegment[]): Problem {
+  const first = firstText(element, items[index]);
+  const listPath = has > 0 ? [...path, has - 1] : path;
+  return {
+    ...base(input, [...path, index]),
+    ...at(input, locateValue, listPath),
+    code: 'missing-translation',
+    message: `This list has ${has} item${has === 1 ? '' : 's'} but the English one has ${items.length}: item ${index + 1} is missing${first ? `; it translates ${first.path.length > 0 ? `${formatPath(first.path)} ` : ''}${quote(first.value)}` : ''}.`,
+    hint: `add one item for each English item, in the same order as in ${input.englishFile}`,
+  };
+}
+
+function extraItem(input: MirrorInput, englishCount: number, path: PathSegment[]): Problem {
+  return {
+    ...base(input, path),
+    ...at(input, locateValue, path),
+    code: 'extra-translation',
+    message: `Item ${Number(path.at(-1)) + 1} has no English item to translate: the English list in ${input.englishFile} has ${englishCount}.`,
+    hint: `remove it here, or add the item to ${input.englishFile} first`,
+  };
+}
+
+function nothingToTranslate(input: MirrorInput, path: PathSegment[]): Problem {
+  return {
+    ...base(input, path),
+    ...at(input, locateKey, path),
+    code: 'extra-translation',
+    message: `"${String(path.at(-1))}" has nothing to translate: ${input.englishFile} has no ${formatPath(path)}.`,
+    hint: `remove this line, or add the English text to ${input.englishFile} first`,
+  };
+}
+
+function writtenOnce(input: MirrorInput, path: PathSegment[]): Problem {
+  return {
+    ...base(input, path),
+    ...at(input, locateKey, path),
+    code: 'written-once',
+    message: `"${String(path.at(-1))}" is written once, in the English ${input.englishFile}, and the ${input.language.englishName} pages use it as it is; a translation file holds only text.`,
+    hint: `remove this line here; to change the value, edit ${input.englishFile}`,
+  };
+}
+
+function unknownField(input: MirrorInput, path: PathSegment[], allowed: readonly string[]): Problem {
+  const key = String(path.at(-1));
+  const guess = closest(key, allowed);
+  return {
+    ...base(input, path),
+    ...at(input, locateKey, path),
+    code: 'unknown-field',
+    message: `Unknown field "${key}": the English file has no such field, so this text would be lost.${guess ? ` Did you mean "${guess}"?` : ''}`,
+    hint: guess ? `rename "${key}" to "${guess}"` : `the texts translated here are: ${allowed.join(', ')}`,
+  };
+}
+
+function wrongKind(input: MirrorInput, path: PathSegment[], value: unknown, expected: string): Problem {
+  const empty = value === null || value === undefined;
+  return {
+    ...base(input, path),
+    ...at(input, locateValue, path),
+    code: empty ? 'missing-translation' : 'wrong-type',
+    message: empty ? `"${String(path.at(-1) ?? 'the file')}" is empty; it needs ${expected}.` : `Expected ${expected}, got ${describe(value)}.`,
+    hint: `follow the layout of ${input.englishFile}, keeping only its texts`,
+  };
+}
+
+// ---- helpers ----
+
+/** The first English text inside a block, to say which block or item is meant. */
+function firstText(schema: Schema, value: unknown, path: PathSegment[] = []): { path: PathSegment[]; value: unknown } | undefined {
+  const shape = shapeOf(schema);
+  if (shape.kind === 'leaf') return isTranslatableLeaf(schema) && value !== undefined ? { path, value } : undefined;
+  if (shape.kind === 'array') {
+    if (!Array.isArray(value)) return undefined;
+    for (const [i, item] of value.entries()) {
+      const found = firstText(shape.element, item, [...path, i]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isData(value)) return undefined;
+  for (const [key, field] of Object.entries(shape.fields)) {
+    const found = firstText(field, value[key], [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function quote(value: unknown): string {
+  if (typeof value !== 'string') return describe(value);
+  const oneLine = value.replace(/\s+/g, ' ').trim();
+  return `"${oneLine.length > 60 ? `${oneLine.slice(0, 57)}…` : oneLine}"`;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return `the text ${quote(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'the number ' : ''}${String(value)}`;
+  if (Array.isArray(value)) return 'a list';
+  if (value === null || value === undefined) return 'nothing';
+  return 'a group of settings';
+}

@@ -1,0 +1,39 @@
+import type { WebPage } from 'schema-dts';
+import type { Site } from '../generator/schema/index.js';
+import type { Language } from '../generator/translations/languages.js';
+import type { Alternate, PageId } from './types.js';
+
+/**
+ * The page itself for search engines: its address, title and the language it is written in,
+ * with its translations, so an engine pairs /about with /ml/about instead of seeing two
+ * unrelated pages. It travels as the company's `mainEntityOfPage`, in the page's one JSON-LD block.
+ */
+export function webPageJsonLd(options: {
+  site: Site;
+  page: PageId;
+  url: string;
+  language: Language;
+  alternates: Alternate[];
+  siteUrl: string;
+}): WebPage {
+  const { site, page, url, language, alternates, siteUrl } = options;
+  const ref = (alternate: Alternate) => ({ '@type': 'WebPage' as const, url: `${siteUrl}${alternate.path}`, inLanguage: alternate.language.hreflang });
+  const others = alternates.filter((alternate) => alternate.language.code !== language.code);
+  const original = alternates[0];
+  // English is the original; each other language's page is its translation.
+  const links = language.folder
+    ? original && original.language.code !== language.code
+      ? { translationOfWork: ref(original) }
+      : {}
+    : others.length > 0
+      ? { workTranslation: others.map(ref) }
+      : {};
+  return {
+    '@type': 'WebPage',
+    url,
+    name: site.pages[page].seo.title,
+    description: site.pages[page].seo.description,
+    inLanguage: language.hreflang,
+    ...links,
+  };
+}

@@ -8,9 +8,10 @@ import type { FieldMeta } from './schema/fields.js';
  * error messages need: the field's `expected` and `hint` metadata, and the keys an object allows.
  */
 
-type Schema = z.core.$ZodType;
+export type Schema = z.core.$ZodType;
 
-interface Def {
+/** The parts of a zod schema's definition the walkers read. */
+export interface Def {
   type: string;
   shape?: Record<string, Schema>;
   element?: Schema;
@@ -18,7 +19,7 @@ interface Def {
   in?: Schema;
 }
 
-const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
+export const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
 /** Steps through wrappers (optional, default, nullable, pipe) that do not change the path. */
 function unwrap(schema: Schema, visit?: (s: Schema) => void): Schema {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldMeta } from '../schema/fields.js';
+import { defOf, type Schema } from '../schema-walk.js';
 
 /**
  * A translation file's schema, derived from its English file's schema: the same blocks and lists,
@@ -7,17 +8,6 @@ import type { FieldMeta } from '../schema/fields.js';
  * icons and links have no place in it: they are written once, in the English file.
  */
 
-type Schema = z.core.$ZodType;
-
-interface Def {
-  type: string;
-  shape?: Record<string, Schema>;
-  element?: Schema;
-  innerType?: Schema;
-  in?: Schema;
-}
-
-const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
 /**
  * A schema without the wrappers that do not change what is written (optional, default, nullable,

@@ -78,7 +78,8 @@ describe('site check', () => {
     const io = captureIo(ROOT);
     const code = await main(['check'], io);
     expect(code, io.stderr()).toBe(0);
-    expect(io.stdout()).toMatch(/^Content is valid: 20 files checked\./);
+    // content/ml/ may be deleted to publish in English only, so the count is the operator's.
+    expect(io.stdout()).toMatch(/^Content is valid: \d+ files checked\./);
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { UsageError } from '../problem.js';
 import { headersFor, parseHeaders, withSiteHeaders, type HeaderRule } from './headers.js';
 import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendRedirect, sendText, type RunningServer } from './http.js';
+import { compressed, isCompressible, negotiateEncoding } from './compress.js';
 import { contentType } from './mime.js';
 import { cacheControl, candidates, folderIndex, isPublic, parseRequestPath, withTrailingSlash } from './static.js';
 
@@ -19,7 +20,8 @@ export interface PreviewOptions {
 /**
  * Serves a built site as a static host or CDN would: pretty URLs, a 301 redirect from a folder's
  * address without its trailing slash to the address with it, 404.html with status 404,
- * long caching for hashed assets, and the headers of its `_headers` file. Never serves a file
+ * long caching for hashed assets, text compressed as the browser accepts it (brotli or gzip),
+ * and the headers of its `_headers` file. Never serves a file
  * outside `dir`, even through a symbolic link.
  */
 export async function startPreview(options: PreviewOptions): Promise<RunningServer> {
@@ -88,8 +90,21 @@ async function sendFile(
   found: { file: string; real: string },
   extra: readonly [string, string][],
 ): Promise<void> {
-  const body = await readFile(found.real);
-  send(req, res, status, withSiteHeaders({ 'Content-Type': contentType(found.file), 'Cache-Control': cacheControl(found.file) }, extra), body);
+  const [body, info] = await Promise.all([readFile(found.real), stat(found.real)]);
+  const type = contentType(found.file);
+  const headers = withSiteHeaders({ 'Content-Type': type, 'Cache-Control': cacheControl(found.file) }, extra);
+  if (!isCompressible(type, body.length)) {
+    send(req, res, status, headers, body);
+    return;
+  }
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  const vary = { ...headers, Vary: 'Accept-Encoding' };
+  if (!encoding) {
+    send(req, res, status, vary, body);
+    return;
+  }
+  const packed = compressed(body, encoding, `${found.real}\0${info.size}\0${info.mtimeMs}`);
+  send(req, res, status, { ...vary, 'Content-Encoding': encoding }, packed);
 }
 
 /** Read on every request, so a rebuild that changes _headers is served at once. */

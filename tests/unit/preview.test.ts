@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,13 +22,16 @@ interface Answer {
 }
 
 /** Sends the request target exactly as given: fetch would resolve dot segments before sending. */
-function raw(url: string, target: string, method = 'GET'): Promise<Answer> {
+function raw(url: string, target: string, method = 'GET', headers: Record<string, string> = {}): Promise<Answer & { bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url);
-    request({ host: hostname, port, path: target, method }, (response) => {
+    request({ host: hostname, port, path: target, method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString(), bytes });
+      });
     })
       .on('error', reject)
       .end();
@@ -170,6 +174,41 @@ describe('site preview: types and caching', () => {
     }
     for (const target of ['/', '/about/', '/robots.txt', '/assets/logo.svg', '/no-such-page']) {
       expect((await raw(server.url, target)).headers['cache-control'], target).toBe('no-cache');
+    }
+  });
+});
+
+describe('site preview: compression, as the hosts apply it', () => {
+  it.each([
+    ['br', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+  ] as const)('sends a page compressed for Accept-Encoding: %s', async (accept, encoding, decode) => {
+    const answer = await raw(server.url, '/services/', 'GET', { 'Accept-Encoding': accept });
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(answer.headers.vary).toBe('Accept-Encoding');
+    const page = await file('services/index.html');
+    expect(decode(answer.bytes).toString()).toBe(page);
+    // The saving a visitor on slow data gets: the page is a fraction of its size on the wire.
+    expect(answer.bytes.length).toBeLessThan(Buffer.byteLength(page) / 3);
+    expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
+  });
+
+  it('sends the page as it is to a client that accepts no compression', async () => {
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const answer = await raw(server.url, '/', 'GET', accept ? { 'Accept-Encoding': accept } : {});
+      expect(answer.headers['content-encoding'], accept).toBeUndefined();
+      expect(answer.body).toBe(await file('index.html'));
+    }
+  });
+
+  it('compresses the 404 page and HEAD answers alike, and leaves images and fonts as they are', async () => {
+    const missing = await raw(server.url, '/no-such-page', 'GET', { 'Accept-Encoding': 'br' });
+    expect([missing.status, missing.headers['content-encoding']]).toEqual([404, 'br']);
+    const head = await raw(server.url, '/about/', 'HEAD', { 'Accept-Encoding': 'gzip' });
+    expect([head.headers['content-encoding'], head.bytes.length]).toEqual(['gzip', 0]);
+    for (const target of ['/assets/mark.png', '/assets/inter-latin-QX4FJ2MZ.woff2', '/share.png']) {
+      expect((await raw(server.url, target, 'GET', { 'Accept-Encoding': 'br, gzip' })).headers['content-encoding'], target).toBeUndefined();
     }
   });
 });

@@ -1,0 +1,54 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Compression as the static hosts the site is published on apply it (GitHub Pages sends gzip,
+ * Netlify and Cloudflare Pages brotli): text is compressed when the browser accepts it, images
+ * and fonts (already compressed) are sent as they are. `site preview` does the same, so what is
+ * measured on it (page weight, first paint) is what a visitor gets from the host.
+ */
+
+export type Encoding = 'br' | 'gzip';
+
+/** Hosts skip bodies this small: the headers would outweigh the saving. */
+const MIN_BYTES = 1024;
+
+const TEXT_TYPES = /^(text\/|application\/(javascript|json|xml|manifest\+json|ld\+json)|image\/svg\+xml)/;
+
+/** The encoding to answer with for an Accept-Encoding header: brotli first, then gzip; `q=0` refuses one. */
+export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (name && (!q || Number(q[1]) > 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+export function isCompressible(contentType: string, bytes: number): boolean {
+  return bytes >= MIN_BYTES && TEXT_TYPES.test(contentType);
+}
+
+/** A bounded memory of compressed bodies, so a page asked for again is not compressed again. */
+const cache = new Map<string, Buffer>();
+const CACHE_ENTRIES = 256;
+
+/**
+ * `body` compressed with `encoding`; `key` names this exact content (e.g. path, size and
+ * modification time), so a changed file is compressed afresh.
+ */
+export function compressed(body: Buffer, encoding: Encoding, key: string): Buffer {
+  const id = `${encoding}\0${key}`;
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const result =
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : gzipSync(body, { level: 9 });
+  if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(id, result);
+  return result;
+}

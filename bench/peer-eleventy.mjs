@@ -119,10 +119,20 @@ module.exports = function (config) {
 };
 `;
 
+/**
+ * The English content alone, for both tools: the peer renders the four English pages, so `site
+ * build` gets no translation folder either and renders the same four (and its 404 page).
+ */
+async function writeEnglishContent(dir) {
+  const { TRANSLATIONS } = await import(path.join(ROOT, 'lib/generator/translations/languages.js'));
+  const translated = new Set(TRANSLATIONS.map((language) => path.join(ROOT, 'content', language.folder)));
+  cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true, filter: (source) => !translated.has(source) });
+}
+
 function writePeerProject(dir) {
   const src = path.join(dir, 'src');
   mkdirSync(path.join(src, '_includes'), { recursive: true });
-  cpSync(path.join(ROOT, 'content'), path.join(src, '_data'), { recursive: true });
+  cpSync(path.join(dir, 'content'), path.join(src, '_data'), { recursive: true });
   // "layout" is a word Eleventy keeps for itself.
   renameSync(path.join(src, '_data/layout.yaml'), path.join(src, '_data/siteLayout.yaml'));
   writeFileSync(path.join(src, '_includes/base.njk'), BASE);
@@ -146,15 +156,16 @@ function median(values) {
   return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-export function benchPeer({ keep = false } = {}) {
+export async function benchPeer({ keep = false } = {}) {
   install();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'site-bench-peer-'));
   if (keep) console.error(`peer project kept in ${dir}`);
   try {
+    await writeEnglishContent(dir);
     writePeerProject(dir);
     const env = { ...process.env, PEER_OUT: path.join(dir, '_site'), NODE_ENV: 'production' };
     const eleventy = () => timed(process.execPath, [CMD, '--config=eleventy.config.cjs', '--quiet'], { cwd: dir, env });
-    const ours = () => timed(process.execPath, [path.join(ROOT, 'bin/site.js'), 'build', '--out', path.join(dir, 'dist')], { cwd: ROOT, env });
+    const ours = () => timed(process.execPath, [path.join(ROOT, 'bin/site.js'), 'build', '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], { cwd: ROOT, env });
     // One of each first, to warm the disk cache (and our bundle cache), not counted.
     eleventy();
     ours();
@@ -174,7 +185,7 @@ export function benchPeer({ keep = false } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   let result;
   try {
-    result = benchPeer({ keep: args.includes('--keep') });
+    result = await benchPeer({ keep: args.includes('--keep') });
   } catch (error) {
     console.log(`cold build against Eleventy ${PEER_VERSION}: could not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
     process.exit(0);

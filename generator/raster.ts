@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { loadSharp } from './images/sharp.js';
 import type { OutputFile } from './output.js';
 import { projectRoot } from './root.js';
 import { faviconSvg } from '../templates/favicon.js';
@@ -39,7 +40,7 @@ async function cachedOrDrawn(svg: string): Promise<Buffer> {
 }
 
 async function draw(svg: string): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   // The SVG is 32 units wide: a density of 72 dpi times the scale makes it exactly the size asked.
   return sharp(Buffer.from(svg), { density: (72 * LOGO_PNG.size) / 32 })
     .resize(LOGO_PNG.size, LOGO_PNG.size)

@@ -1,11 +1,12 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { LoadedFile } from '../load.js';
 import { formatPath, locateValue } from '../locate.js';
 import type { Problem, ProblemCode } from '../problem.js';
 import { closest } from '../suggest.js';
 import type { PhotoRef } from './refs.js';
+import { loadSharp } from './sharp.js';
 import { SLOTS, largestWidth } from './slots.js';
 
 /**
@@ -91,6 +92,7 @@ async function checkOne(ref: PhotoRef, contentDir: string, at: CheckedPhoto['at'
 
   let meta: Metadata;
   try {
+    const sharp = await loadSharp();
     meta = await sharp(source, { limitInputPixels: false }).metadata();
   } catch {
     return fail(

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { OutputFile } from '../output.js';
 import type { Problem } from '../problem.js';
 import { diskCache, type VariantCache } from './cache.js';
 import { MAX_PIXELS, type CheckedPhoto } from './check.js';
 import { mapBounded } from './pool.js';
 import { photoKey } from './refs.js';
+import { loadSharp } from './sharp.js';
 import { SLOTS } from './slots.js';
 import type { Photo, Photos } from './types.js';
 
@@ -27,7 +27,10 @@ const FORMATS: readonly Format[] = ['avif', 'webp', 'jpeg'];
 const EXTENSION: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
 
 /** Part of every cache key: a new sharp or libvips may encode differently, so it starts afresh. */
-const ENCODER = `${sharp.versions.sharp}/${sharp.versions.vips}`;
+async function encoderVersion(): Promise<string> {
+  const sharp = await loadSharp();
+  return `${sharp.versions.sharp}/${sharp.versions.vips}`;
+}
 
 export interface ProcessOptions {
   /** Defaults to the disk cache under node_modules/.cache/site-photos. */
@@ -163,11 +166,12 @@ async function readSource(file: string): Promise<Source> {
 
 async function variantsOf(job: Job, source: Source, cache: VariantCache, stats: ProcessedPhotos['stats']): Promise<Record<Format, Buffer>> {
   const square = SLOTS[job.photo.slot].square === true;
+  const encoder = await encoderVersion();
   const keys = Object.fromEntries(
     FORMATS.map((format) => [
       format,
       createHash('sha256')
-        .update(JSON.stringify({ encoder: ENCODER, source: source.hash, width: job.width, height: job.height, square, format, settings: ENCODING[format] }))
+        .update(JSON.stringify({ encoder, source: source.hash, width: job.width, height: job.height, square, format, settings: ENCODING[format] }))
         .digest('hex'),
     ]),
   ) as Record<Format, string>;
@@ -183,6 +187,7 @@ async function variantsOf(job: Job, source: Source, cache: VariantCache, stats: 
 
   // One decode and resize per width; each missing format is encoded from those pixels.
   const bytes = await source.bytes();
+  const sharp = await loadSharp();
   const pixels = await sharp(bytes, { limitInputPixels: MAX_PIXELS, sequentialRead: true })
     .autoOrient()
     .resize(job.width, square ? job.height : undefined, { fit: 'cover', position: 'attention' })

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**
  * A fresh process finds the last bundle on disk and does not start esbuild while the client and
@@ -75,4 +77,30 @@ describe('the on-disk logo picture', () => {
       vi.doUnmock('sharp');
     }
   });
+});
+
+describe('a cold build of content without photos', () => {
+  // A fresh `site build` whose every import of sharp fails: it must not need sharp at all.
+  const refuseSharp = `data:text/javascript,${encodeURIComponent(
+    `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent('export async function resolve(specifier, context, next) { if (specifier === "sharp") throw new Error("sharp was loaded"); return next(specifier, context); }'));`,
+  )}`;
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, args, { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } }, (error, _stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }),
+      );
+    });
+
+  it('never loads sharp (it would cost a tenth of the build)', async () => {
+    const out = path.join(dir, 'dist');
+    // The first build may draw the logo picture (with sharp) into the cache; the next one must not need it.
+    expect((await run(['bin/site.js', 'build', '--content', SAMPLE_CONTENT, '--out', out])).code).toBe(0);
+    const guarded = await run(['--import', refuseSharp, 'bin/site.js', 'build', '--content', SAMPLE_CONTENT, '--out', out]);
+    expect(guarded.stderr).not.toContain('sharp was loaded');
+    expect(guarded.code).toBe(0);
+    // The guard itself works: importing sharp under it fails.
+    const probe = await run(['--import', refuseSharp, '--input-type=module', '-e', "await import('sharp')"]);
+    expect([probe.code, probe.stderr.includes('sharp was loaded')]).toEqual([1, true]);
+  }, 60_000);
 });

@@ -21,13 +21,19 @@ export async function writeSite(files: readonly OutputFile[], outDir: string, gu
   const staging = await mkdtemp(path.join(parent, `.${path.basename(target)}-new-`));
   try {
     await chmod(staging, FOLDER_MODE);
-    for (const file of [...files, markerFile(files)]) {
+    const writes = [...files, markerFile(files)].map((file) => {
       const destination = path.join(staging, ...file.path.split('/'));
       if (!destination.startsWith(staging + path.sep)) throw new Error(`Refusing to write outside the output folder: ${file.path}`);
-      await makeFolders(staging, path.dirname(destination));
-      await writeFile(destination, file.contents, { mode: FILE_MODE });
-      await chmod(destination, FILE_MODE);
-    }
+      return { destination, contents: file.contents };
+    });
+    for (const folder of new Set(writes.map(({ destination }) => path.dirname(destination)))) await makeFolders(staging, folder);
+    // All at once: one after the other, the waits for the disk were a sixth of a cold build.
+    await Promise.all(
+      writes.map(async ({ destination, contents }) => {
+        await writeFile(destination, contents, { mode: FILE_MODE });
+        await chmod(destination, FILE_MODE);
+      }),
+    );
     await swap(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

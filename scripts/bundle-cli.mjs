@@ -13,6 +13,24 @@ import * as esbuild from 'esbuild';
 /** React's production builds by file, past the packages' NODE_ENV switch (and their exports maps). */
 const production = (file) => path.resolve('node_modules', file);
 
+/**
+ * zod's namespace re-exports its error messages in some fifty languages (a third of the bundle);
+ * the generator words every message itself, so only English, zod's default, is kept.
+ */
+const englishZodMessagesOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: path.resolve('node_modules/zod/v4/locales'),
+      loader: 'js',
+    }));
+  },
+};
+
 const shared = {
   entryPoints: ['bin/cli.ts'],
   bundle: true,
@@ -24,6 +42,7 @@ const shared = {
   // Bundled CommonJS packages (react-dom, commander) call require for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
+  plugins: [englishZodMessagesOnly],
 };
 
 // Chunk names carry hashes: clear the last compile's so stale ones do not pile up.

@@ -1,4 +1,6 @@
 import { gzipSync } from 'node:zlib';
+import { isTextType } from '../../generator/serve/compress.js';
+import { contentType } from '../../generator/serve/mime.js';
 import { build } from '../../generator/build.js';
 import { formatProblems } from '../../generator/format.js';
 import { displayFolder } from '../../generator/out-guard.js';
@@ -43,8 +45,9 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const width = Math.max(...result.files.map((file) => file.path.length));
   for (const file of [...result.files].sort((a, b) => a.path.localeCompare(b.path))) {
     const raw = Buffer.byteLength(file.contents);
-    const gzip = gzipSync(file.contents).length;
-    io.out(`  ${file.path.padEnd(width)}  ${kb(raw).padStart(8)}  ${kb(gzip).padStart(8)} gzip`);
+    // Pictures and fonts are compressed already, and hosts send them as they are.
+    const sent = isTextType(contentType(file.path)) ? `${kb(gzipSync(file.contents).length).padStart(8)} gzip` : '';
+    io.out(`  ${file.path.padEnd(width)}  ${kb(raw).padStart(8)}  ${sent}`.trimEnd());
   }
   const { encoded, cached } = result.photoStats;
   if (encoded + cached > 0) io.out(`Photos: ${encoded} files encoded, ${cached} taken from the cache (node_modules/.cache/site-photos).`);

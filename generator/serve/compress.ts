@@ -28,8 +28,13 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined)
   return undefined;
 }
 
+/** Text the hosts compress; pictures and fonts are compressed already and go as they are. */
+export function isTextType(contentType: string): boolean {
+  return TEXT_TYPES.test(contentType);
+}
+
 export function isCompressible(contentType: string, bytes: number): boolean {
-  return bytes >= MIN_BYTES && TEXT_TYPES.test(contentType);
+  return bytes >= MIN_BYTES && isTextType(contentType);
 }
 
 /** A bounded memory of compressed bodies, so a page asked for again is not compressed again. */

@@ -93,6 +93,8 @@ describe('site build', () => {
       expect(files).toHaveProperty([page]);
       expect(io.stdout()).toMatch(new RegExp(`^  ${page.replace('.', '\\.')}\\s+\\d+\\.\\d kB\\s+\\d+\\.\\d kB gzip$`, 'm'));
     }
+    // Pictures go to visitors as they are: no gzip figure that no host would send.
+    expect(io.stdout()).toMatch(/^  share\.png\s+\d+\.\d kB$/m);
     expect(io.stdout()).toMatch(/^Built \d+ files into \.\/dist in \d+ ms\.$/m);
   });
 

@@ -5,6 +5,7 @@
 //
 //   node bench/photo-build.js [--runs 10]
 //   node bench/photo-build.js --measure <contentDir> <cacheDir>   (one build; its own peak memory)
+import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -42,6 +43,13 @@ async function contentWith(name, photo) {
   const doc = parseDocument(await readFile(file, 'utf8'));
   doc.setIn(['hero', 'image'], doc.createNode({ src: 'images/hero.jpg', alt: 'Our truck loaded for a move' }));
   await writeFile(file, String(doc));
+  // With a Malayalam edition, its home page describes the photo in Malayalam.
+  const translation = path.join(dir, 'ml/pages/home.yaml');
+  if (existsSync(translation)) {
+    const ml = parseDocument(await readFile(translation, 'utf8'));
+    ml.setIn(['hero', 'image'], ml.createNode({ alt: 'യാത്രയ്ക്ക് സാധനങ്ങൾ കയറ്റിയ ഞങ്ങളുടെ ട്രക്ക്' }));
+    await writeFile(translation, String(ml));
+  }
   return dir;
 }
 

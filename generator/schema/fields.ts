@@ -458,6 +458,8 @@ export function photo(description: string) {
           expected: 'a sentence saying what the photo shows',
           hint: 'describe what is in the picture, e.g. "Our crew wrapping a sofa in a Kochi flat"; not "photo" or the file name',
           pattern: TEXT_PATTERN,
+          // Read out in the page's language: each translation gives its own.
+          translatable: true,
         }),
     })
     .meta({ description });

@@ -239,6 +239,10 @@ describe('site dev: photos', () => {
     const home = path.join(dir, 'content/pages/home.yaml');
     const text = await readFile(home, 'utf8');
     await writeFile(home, text.replace('  highlights:\n', '  image:\n    src: images/truck.jpg\n    alt: Our truck loaded for a move\n  highlights:\n'));
+    // The Malayalam home page reads the photo's description in Malayalam.
+    const homeMl = path.join(dir, 'content/ml/pages/home.yaml');
+    const textMl = await readFile(homeMl, 'utf8');
+    await writeFile(homeMl, textMl.replace('  highlights:\n', '  image:\n    alt: യാത്രയ്ക്ക് സാധനങ്ങൾ കയറ്റിയ ഞങ്ങളുടെ ട്രക്ക്\n  highlights:\n'));
     server = await startDev({ contentDir: path.join(dir, 'content'), root: dir, log: captureIo(dir) });
     events = await openEvents(server.url);
     await events.next('hello');
@@ -270,6 +274,8 @@ describe('site dev: photos', () => {
     await save(about, text.replace('  mission:\n', '  image:\n    src: images/team.jpg\n    alt: The crew outside the office\n  mission:\n'));
     await events.next<ReloadEvent>('reload', (data) => !data.ok);
     expect(overlayText((await get(server.url, '/about/')).body)).toContain('There is no photo at content/images/team.jpg.');
+    const aboutMl = path.join(dir, 'content/ml/pages/about.yaml');
+    await save(aboutMl, (await readFile(aboutMl, 'utf8')).replace('  mission:\n', '  image:\n    alt: ഓഫീസിന് മുന്നിൽ ഞങ്ങളുടെ ടീം\n  mission:\n'));
     await save(path.join(dir, 'content/images/team.jpg'), await testPhoto('small'));
     const event = await events.next<ReloadEvent>('reload', (data) => data.ok);
     expect(event.changed).toContain('content/images/team.jpg');

@@ -68,6 +68,19 @@ describe('photo markup', () => {
     expect(srcsetUrls(img.getAttribute('srcset')!).every(([url]) => url.endsWith('.jpg'))).toBe(true);
   });
 
+  it('the Malayalam pages show the same photos, described in Malayalam for screen readers', () => {
+    const pages = { 'pages/home.yaml': 'index.html', 'pages/about.yaml': 'about/index.html', 'services.yaml': 'services/index.html' } as const;
+    for (const place of PHOTO_PLACES) {
+      const file = pages[place.file as keyof typeof pages];
+      if (!file) continue;
+      const english = [...page(first, file).querySelectorAll('main picture img')].find((img) => img.getAttribute('alt') === place.alt);
+      const malayalam = [...page(first, `ml/${file}`).querySelectorAll('main picture img')].find((img) => img.getAttribute('alt') === place.altMl);
+      expect(english, `${place.file}: ${place.alt}`).toBeDefined();
+      expect(malayalam, `ml/${place.file}: ${place.altMl}`).toBeDefined();
+      expect(malayalam!.getAttribute('src')).toBe(english!.getAttribute('src'));
+    }
+  });
+
   it('width and height keep the original proportions, after the EXIF orientation is applied', () => {
     const hero = page(first, 'index.html').querySelector('.home-hero img')!;
     expect([hero.getAttribute('width'), hero.getAttribute('height')]).toEqual(['1280', '853']);

@@ -21,6 +21,23 @@ export function Header({ site, path, language, alternates }: { site: Site; path:
           <LogoMark />
           <span className="brand-name">{site.settings.company.name}</span>
         </a>
+        {/* In the order they are shown (styles/layout.css), so what a slow phone paints before
+            the rest has arrived never moves when the rest comes. */}
+        <nav className="site-nav" id="site-menu" data-menu aria-label={header.navLabel}>
+          <ul className="nav-list" role="list">
+            {header.nav.map((item) => (
+              <li key={item.href}>
+                <a className="nav-link" href={item.href} aria-current={isCurrent(item.href, path) ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <a className="button button-accent nav-cta" href={header.cta.href}>
+            <LinkLabel link={header.cta} />
+          </a>
+          <LanguageSwitch alternates={alternates} current={language} className="lang-switch menu-lang" />
+        </nav>
         <a className="header-phone" href={telUrl(site.settings.contact.phone)}>
           <Icon name="phone" size={20} />
           <PhoneNumber phone={site.settings.contact.phone} />
@@ -39,21 +56,6 @@ export function Header({ site, path, language, alternates }: { site: Site; path:
           <Icon name="menu" className="when-closed" />
           <Icon name="close" className="when-open" />
         </button>
-        <nav className="site-nav" id="site-menu" data-menu aria-label={header.navLabel}>
-          <ul className="nav-list" role="list">
-            {header.nav.map((item) => (
-              <li key={item.href}>
-                <a className="nav-link" href={item.href} aria-current={isCurrent(item.href, path) ? 'page' : undefined}>
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <a className="button button-accent nav-cta" href={header.cta.href}>
-            <LinkLabel link={header.cta} />
-          </a>
-          <LanguageSwitch alternates={alternates} current={language} className="lang-switch menu-lang" />
-        </nav>
         <div className="menu-overlay" data-menu-overlay aria-hidden="true" />
       </div>
     </header>

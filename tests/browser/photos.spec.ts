@@ -17,10 +17,6 @@ import { DESKTOP, MOBILE, settle } from './helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-// One known flake, not yet understood: about one run in five, a shift of under 0.0001 is recorded
-// in the header (the phone number's width changes once) while photos load. One retry, which
-// Playwright reports as "flaky" rather than hiding, until the cause is found.
-test.describe.configure({ retries: 1 });
 let project: string;
 let server: { url: string; close(): Promise<void> };
 

@@ -1,0 +1,182 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { isMap, isScalar, isSeq, parse, parseDocument, type Node } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { changedLines, matchItems, saveYaml } from '../../generator/editor/yaml-save.js';
+import { LIVE_CONTENT, SAMPLE_CONTENT } from '../helpers/content.js';
+
+/** Every YAML file under `dir`, read now: whatever the operator keeps in content/ is covered. */
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return yamlFiles(file);
+    return /\.ya?ml$/.test(name) ? [file] : [];
+  });
+}
+
+const SHIPPED = [...yamlFiles(LIVE_CONTENT), ...yamlFiles(SAMPLE_CONTENT)];
+const sample = (name: string) => readFileSync(path.join(SAMPLE_CONTENT, name), 'utf8');
+const lines = (text: string) => text.split('\n');
+
+/** Every scalar leaf of a file: its path, value and the lines its text spans (0-based). */
+function leaves(source: string): { path: (string | number)[]; value: unknown; first: number; last: number }[] {
+  const doc = parseDocument(source);
+  const found: { path: (string | number)[]; value: unknown; first: number; last: number }[] = [];
+  const lineOf = (pos: number) => source.slice(0, pos).split('\n').length - 1;
+  const visit = (node: unknown, at: (string | number)[]) => {
+    if (isMap(node)) for (const pair of node.items) visit(pair.value, [...at, (pair.key as { value: string }).value]);
+    else if (isSeq(node)) node.items.forEach((item, index) => visit(item, [...at, index]));
+    else if (isScalar(node) && node.range) found.push({ path: at, value: node.value, first: lineOf(node.range[0]), last: lineOf(Math.max(node.range[0], node.range[1] - 1)) });
+  };
+  visit(doc.contents as Node, []);
+  return found;
+}
+
+function setIn(data: unknown, at: readonly (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(data) as Record<string | number, unknown>;
+  let node = copy;
+  at.slice(0, -1).forEach((key) => (node = node[key] as Record<string | number, unknown>));
+  node[at.at(-1)!] = value;
+  return copy;
+}
+
+describe('saving a content file through the yaml Document API', () => {
+  it('finds shipped files in both content folders, translations included', () => {
+    expect(SHIPPED.filter((file) => file.startsWith(SAMPLE_CONTENT)).length).toBeGreaterThanOrEqual(20);
+    expect(SHIPPED.some((file) => file.includes(`${path.sep}ml${path.sep}`) && file.startsWith(LIVE_CONTENT))).toBe(true);
+  });
+
+  it.each(SHIPPED.map((file) => [path.relative(path.dirname(LIVE_CONTENT), file), file]))('opening and saving %s without a change leaves it byte-identical', (_, file) => {
+    const source = readFileSync(file, 'utf8');
+    const saved = saveYaml(source, JSON.parse(JSON.stringify(parse(source))));
+    expect(saved.text).toBe(source);
+    expect(saved.changedLines).toBe(0);
+  });
+
+  it.each(yamlFiles(SAMPLE_CONTENT).map((file) => [path.relative(SAMPLE_CONTENT, file), file]))(
+    'in %s, changing any one value changes only the lines that value is written on',
+    (_, file) => {
+      const source = readFileSync(file, 'utf8');
+      const data = parse(source);
+      for (const leaf of leaves(source)) {
+        const next = typeof leaf.value === 'number' ? leaf.value + 1 : typeof leaf.value === 'string' ? `${leaf.value} again` : 'some text';
+        const saved = saveYaml(source, setIn(data, leaf.path, next));
+        expect(parse(saved.text)).toEqual(setIn(data, leaf.path, next));
+        const before = lines(source);
+        const after = lines(saved.text);
+        // Everything above the value's first line and below its last line is the same text.
+        expect(after.slice(0, leaf.first)).toEqual(before.slice(0, leaf.first));
+        const below = before.length - 1 - leaf.last;
+        expect(after.slice(after.length - below)).toEqual(before.slice(before.length - below));
+      }
+    },
+  );
+
+  it('changes one price as exactly one line, keeping every comment', () => {
+    const source = sample('services.yaml');
+    const data = parse(source);
+    data.services[1].pricing.starting = 12345;
+    const saved = saveYaml(source, data);
+    expect(saved.changedLines).toBe(1);
+    const before = lines(source);
+    const after = lines(saved.text);
+    expect(after).toHaveLength(before.length);
+    const changed = after.flatMap((line, index) => (line === before[index] ? [] : [[before[index], line]]));
+    expect(changed).toEqual([['      starting: 15999', '      starting: 12345']]);
+    expect(after.filter((line) => line.trim().startsWith('#'))).toEqual(before.filter((line) => line.trim().startsWith('#')));
+  });
+
+  it('keeps a value’s quotes when the new value can be written with them', () => {
+    const source = sample('site.yaml');
+    const data = parse(source);
+    const pin = lines(source).find((line) => line.includes('postalCode:'))!;
+    expect(pin).toMatch(/"\d{6}"/);
+    data.contact.address.postalCode = '682030';
+    const saved = saveYaml(source, data);
+    expect(lines(saved.text)).toContain(pin.replace(/"\d{6}"/, '"682030"'));
+    expect(saved.changedLines).toBe(1);
+  });
+
+  it('quotes text that would otherwise read as a number, and keeps a trailing comment', () => {
+    const source = 'a: hello # why\nb: 2\n';
+    expect(saveYaml(source, { a: '123', b: 2 }).text).toBe("a: \"123\" # why\nb: 2\n");
+    expect(saveYaml(source, { a: 'world', b: 3 }).text).toBe('a: world # why\nb: 3\n');
+  });
+
+  it('changes a word in a folded paragraph without refolding the rest of it', () => {
+    const source = sample('services.yaml');
+    const data = parse(source);
+    data.services[0].fullDescription = data.services[0].fullDescription.replace('trained crew', 'well trained crew');
+    const saved = saveYaml(source, data);
+    expect(parse(saved.text)).toEqual(data);
+    expect(saved.changedLines).toBeLessThanOrEqual(3);
+    expect(saved.text).toContain('fullDescription: >-\n');
+  });
+
+  it('adds, removes and reorders list items, keeping each item’s comment with it', () => {
+    const source = sample('ml/services.yaml');
+    const data = parse(source);
+    const comments = lines(source).filter((line) => /^ {2}# /.test(line));
+    expect(comments.length).toBe(data.services.length);
+    const [first, second, ...rest] = data.services;
+    // Reorder: the first two swap; each keeps the comment naming its service.
+    const swapped = saveYaml(source, { ...data, services: [second, first, ...rest] });
+    expect(parse(swapped.text).services).toEqual([second, first, ...rest]);
+    const order = lines(swapped.text).filter((line) => /^ {2}# /.test(line));
+    expect(order).toEqual([comments[1], comments[0], ...comments.slice(2)]);
+    // Remove the second: its comment goes with it, the others stay.
+    const removed = saveYaml(source, { ...data, services: [first, ...rest] });
+    expect(lines(removed.text).filter((line) => /^ {2}# /.test(line))).toEqual([comments[0], ...comments.slice(2)]);
+    expect(removed.changedLines).toBe(lines(source).length - lines(removed.text).length);
+    // Add one at the end: written in the list's indentation; nothing else changes.
+    const added = saveYaml(source, { ...data, services: [...data.services, { ...first, title: 'പുതിയത്' }] });
+    expect(added.text.startsWith(source.replace(/\n$/, ''))).toBe(true);
+    expect(parse(added.text).services.at(-1).title).toBe('പുതിയത്');
+    expect(added.text).toMatch(/\n {2}- title: പുതിയത്\n {4}tagline: /);
+  });
+
+  it('reorders a list of texts line by line', () => {
+    const source = sample('services.yaml');
+    const data = parse(source);
+    const list = data.services[0].idealFor as string[];
+    data.services[0].idealFor = [list[1], list[0], ...list.slice(2)];
+    const saved = saveYaml(source, data);
+    expect(parse(saved.text)).toEqual(data);
+    const before = lines(source);
+    const at = before.indexOf(`      - ${list[0]}`);
+    const swapped = [...before];
+    [swapped[at], swapped[at + 1]] = [before[at + 1]!, before[at]!];
+    expect(lines(saved.text)).toEqual(swapped);
+  });
+
+  it('adds a new optional group at the end of its block and removes it again', () => {
+    const source = sample('services.yaml');
+    const data = parse(source);
+    const photo = { src: 'images/van.jpg', alt: 'Our van at a house in Kochi' };
+    const withPhoto = setIn(data, ['services', 0, 'image'], photo);
+    const saved = saveYaml(source, withPhoto);
+    expect(parse(saved.text)).toEqual(withPhoto);
+    expect(saved.changedLines).toBe(3);
+    expect(saved.text).toContain('\n    image:\n      src: images/van.jpg\n      alt: Our van at a house in Kochi\n');
+    expect(saveYaml(saved.text, data).text).toBe(source);
+  });
+
+  it('fills an empty list written as []', () => {
+    const source = '# Reviews\ntestimonials: []\n# end\n';
+    const saved = saveYaml(source, { testimonials: [{ id: 'a', name: 'B' }] });
+    expect(saved.text).toBe('# Reviews\ntestimonials:\n  - id: a\n    name: B\n# end\n');
+  });
+
+  it('matches moved items by value, edited ones by id, then by place', () => {
+    expect(matchItems(['a', 'b', 'c'], ['c', 'a', 'b'])).toEqual([2, 0, 1]);
+    expect(matchItems(['a', 'b', 'c'], ['a', 'x', 'c'])).toEqual([0, 1, 2]);
+    expect(matchItems([{ id: 'p', v: 1 }, { id: 'q', v: 1 }], [{ id: 'q', v: 2 }, { id: 'p', v: 1 }])).toEqual([1, 0]);
+    expect(matchItems(['a'], ['a', 'b'])).toEqual([0, undefined]);
+  });
+
+  it('counts a line changed in place once', () => {
+    expect(changedLines('a\nb\nc\n', 'a\nB\nc\n')).toBe(1);
+    expect(changedLines('a\nb\nc\n', 'a\nc\n')).toBe(1);
+    expect(changedLines('a\n', 'a\n')).toBe(0);
+  });
+});

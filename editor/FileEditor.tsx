@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { EDIT_ROOT, getJson, messageOf, postJson } from './api.js';
+import { FormContextValue, type FormContext } from './context.js';
+import { Field } from './fields/Field.js';
+import { getIn, idOfText, normalPath, parsePath } from './paths.js';
+import { languageOf, pagesFor } from './pages.js';
+import { Preview } from './Preview.js';
+import type { FileData, FileEntry, ImageEntry, UiProblem } from './types.js';
+
+/** How long typing pauses before the change is checked and shown in the preview. */
+const PAUSE_MS = 400;
+
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; changedLines: number; at: string }
+  | { kind: 'invalid'; count: number }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'error'; message: string };
+
+function byPath(problems: readonly UiProblem[]): Map<string, UiProblem[]> {
+  const map = new Map<string, UiProblem[]>();
+  for (const problem of problems) {
+    const key = normalPath(problem.path);
+    map.set(key, [...(map.get(key) ?? []), problem]);
+  }
+  return map;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** One content file as a form, with its checks, the preview beside it, and saving. */
+export function FileEditor({ file }: { file: string }) {
+  const [data, setData] = useState<FileData | null>(null);
+  const [entry, setEntry] = useState<FileEntry | undefined>();
+  const [loadError, setLoadError] = useState('');
+  const [value, setValue] = useState<unknown>(undefined);
+  const [saved, setSaved] = useState<unknown>(undefined);
+  const [version, setVersion] = useState('');
+  const [problems, setProblems] = useState<UiProblem[]>([]);
+  const [warnings, setWarnings] = useState<UiProblem[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  const [revision, setRevision] = useState(0);
+  const [images, setImages] = useState<ImageEntry[]>([]);
+  const sequence = useRef(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(async () => {
+    const answer = await getJson<FileData>(`file?file=${encodeURIComponent(file)}`);
+    if (!answer.ok) {
+      setLoadError(messageOf(answer.body, `This file could not be opened (${answer.status}).`));
+      return;
+    }
+    setData(answer.body);
+    setValue(answer.body.value);
+    setSaved(answer.body.value);
+    setVersion(answer.body.version);
+    setProblems(answer.body.problems ?? []);
+    setWarnings([]);
+    setLoadError('');
+  }, [file]);
+
+  const refreshImages = useCallback(async () => {
+    const answer = await getJson<{ images: ImageEntry[] }>('images');
+    if (answer?.ok) setImages(answer.body.images);
+  }, []);
+
+  useEffect(() => {
+    void load();
+    void refreshImages();
+    void getJson<{ files: FileEntry[] }>('files')
+      .then((answer) => setEntry(answer.ok ? answer.body.files.find((one) => one.file === file) : undefined))
+      .catch(() => undefined);
+  }, [file, load, refreshImages]);
+
+  useEffect(() => {
+    if (entry?.title) document.title = `${entry.title} · Content editor`;
+  }, [entry]);
+
+  const dirty = data !== null && !same(value, saved);
+
+  // After a pause in typing: check the whole content with this value, and show it in the preview.
+  useEffect(() => {
+    if (data === null || !dirty) return;
+    const timer = setTimeout(() => {
+      const mine = ++sequence.current;
+      setChecking(true);
+      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[] }>('check', { file, value })
+        .then((answer) => {
+          if (mine !== sequence.current || !answer.ok) return;
+          setProblems(answer.body.problems);
+          setWarnings(answer.body.warnings ?? []);
+        })
+        .catch(() => undefined)
+        .finally(() => mine === sequence.current && setChecking(false));
+      void postJson('draft', { file, value })
+        .then((answer) => answer.ok && mine === sequence.current && setRevision((n) => n + 1))
+        .catch(() => undefined);
+    }, PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [data, dirty, file, value]);
+
+  const save = async () => {
+    sequence.current++;
+    setChecking(false);
+    setOutcome({ kind: 'saving' });
+    const answer = await postJson<{ version?: string; changedLines?: number; problems?: UiProblem[]; message?: string }>('save', {
+      file,
+      value,
+      version,
+    });
+    if (answer.ok && answer.body.version) {
+      setVersion(answer.body.version);
+      setSaved(value);
+      setProblems([]);
+      setOutcome({ kind: 'saved', changedLines: answer.body.changedLines ?? 0, at: new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }) });
+      setRevision((n) => n + 1);
+    } else if (answer.status === 422 && answer.body.problems) {
+      setProblems(answer.body.problems);
+      setOutcome({ kind: 'invalid', count: answer.body.problems.length });
+      summaryRef.current?.focus();
+    } else if (answer.status === 409) {
+      setOutcome({ kind: 'conflict', message: messageOf(answer.body, 'The file was changed outside the editor since you opened it.') });
+    } else {
+      setOutcome({ kind: 'error', message: messageOf(answer.body, `Saving failed (${answer.status}). Nothing was saved.`) });
+    }
+  };
+
+  const reload = async () => {
+    await postJson('draft', { file, value: null }).catch(() => undefined);
+    setOutcome({ kind: 'none' });
+    await load();
+    setRevision((n) => n + 1);
+  };
+
+  const missing = useMemo(() => {
+    // A field filled in since the file was opened is no longer marked.
+    const open = (data?.missing ?? []).filter((text) => isEmpty(getIn(value, parsePath(text))));
+    return new Set(open.map(normalPath));
+  }, [data, value]);
+  const context: FormContext = useMemo(
+    () => ({ problems: byPath(problems), english: data?.english, missing, lang: languageOf(file) || 'en', images, refreshImages }),
+    [problems, data, missing, file, images, refreshImages],
+  );
+  const pages = useMemo(() => data?.pages ?? pagesFor(file), [data, file]);
+
+  if (loadError) {
+    return (
+      <main id="main" className="page">
+        <Header file={file} title={entry?.title} />
+        <p className="refusal" role="alert">
+          {loadError}
+        </p>
+      </main>
+    );
+  }
+  if (data === null) {
+    return (
+      <main id="main" className="page">
+        <Header file={file} title={entry?.title} />
+        <p role="status">Opening content/{file}…</p>
+      </main>
+    );
+  }
+
+  const translation = data.english !== undefined;
+  return (
+    <main id="main" className="page file-page">
+      <Header file={file} title={entry?.title} summary={entry?.summary} />
+      {translation ? (
+        <p className="note">
+          The Malayalam text of <a href={`${EDIT_ROOT}/${entry?.english ?? file.replace(/^[a-z]{2}\//, '')}`}>content/{entry?.english ?? file.replace(/^[a-z]{2}\//, '')}</a>
+          : each field shows its English text below it.
+          {missing.size > 0 ? ` ${missing.size} ${missing.size === 1 ? 'field is' : 'fields are'} not translated yet, marked “Not translated yet”.` : ''}
+        </p>
+      ) : null}
+      <div className="workspace">
+        <section className="form" aria-labelledby="form-heading">
+          <h2 id="form-heading" className="visually-hidden">
+            Fields
+          </h2>
+          <Summary problems={problems} warnings={warnings} checking={checking} summaryRef={summaryRef} />
+          <FormContextValue.Provider value={context}>
+            <Field model={data.model} path={[]} value={value} onChange={setValue} />
+          </FormContextValue.Provider>
+          <div className="save-bar">
+            <button type="button" className="primary" onClick={() => void save()} disabled={outcome.kind === 'saving'}>
+              {outcome.kind === 'saving' ? 'Saving…' : 'Save'}
+            </button>
+            <Outcome outcome={outcome} dirty={dirty} onReload={() => void reload()} />
+          </div>
+        </section>
+        <Preview file={file} pages={pages} revision={revision} />
+      </div>
+    </main>
+  );
+}
+
+function Header({ file, title, summary }: { file: string; title?: string; summary?: string }) {
+  return (
+    <header className="top">
+      <p className="crumbs">
+        <a href={EDIT_ROOT}>All content files</a>
+      </p>
+      <h1>
+        {title ?? file} <span className="file-name">content/{file}</span>
+      </h1>
+      {summary ? <p className="summary">{summary}</p> : null}
+    </header>
+  );
+}
+
+function Summary({
+  problems,
+  warnings,
+  checking,
+  summaryRef,
+}: {
+  problems: UiProblem[];
+  warnings: UiProblem[];
+  checking: boolean;
+  summaryRef: React.RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <div className={`check-summary${problems.length > 0 ? ' has-problems' : ''}`} ref={summaryRef} tabIndex={-1}>
+      <p role="status" className="check-status">
+        {checking
+          ? 'Checking…'
+          : problems.length === 0
+            ? 'No problems found.'
+            : `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before saving:`}
+      </p>
+      {problems.length > 0 ? <ProblemLinks problems={problems} /> : null}
+      {warnings.length > 0 ? (
+        <>
+          <p className="check-status">Worth a look (saving is allowed):</p>
+          <ProblemLinks problems={warnings} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function ProblemLinks({ problems }: { problems: UiProblem[] }) {
+  return (
+    <ul className="problem-list">
+      {problems.map((problem, index) => (
+        <li key={index}>
+          <a href={`#${idOfText(problem.path)}`}>{problem.line ? `Line ${problem.line}` : problem.path || 'The file'}</a>: {problem.message}
+          {problem.hint ? <span className="hint"> Hint: {problem.hint}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolean; onReload: () => void }) {
+  if (outcome.kind === 'conflict') {
+    return (
+      <div className="refusal" role="alert">
+        <p>Not saved: {outcome.message}</p>
+        <p>Nothing on disk was changed. Reload shows the file as it is now; the changes you made here since opening it are then gone, so note them first.</p>
+        <button type="button" onClick={onReload}>
+          Reload the file from disk
+        </button>
+      </div>
+    );
+  }
+  if (outcome.kind === 'invalid') {
+    return (
+      <p className="refusal" role="alert">
+        Not saved: {outcome.count} {outcome.count === 1 ? 'problem' : 'problems'} must be fixed first (shown at the fields). Nothing on disk was changed.
+      </p>
+    );
+  }
+  if (outcome.kind === 'error') {
+    return (
+      <p className="refusal" role="alert">
+        {outcome.message}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="save-status">
+      {outcome.kind === 'saved' && !dirty
+        ? `Saved at ${outcome.at}: ${outcome.changedLines} ${outcome.changedLines === 1 ? 'line' : 'lines'} changed. Publish to put it on the live site.`
+        : dirty
+          ? 'Unsaved changes.'
+          : outcome.kind === 'saving'
+            ? 'Saving…'
+            : 'No changes yet.'}
+    </p>
+  );
+}

@@ -37,6 +37,9 @@ export type FieldModel = FieldBase &
     | { kind: 'choice'; variants: { label: string; model: FieldModel }[] }
   );
 
+/** A field's control: what its kind adds to the base. */
+type Control = FieldModel extends infer T ? (T extends unknown ? Omit<T, keyof FieldBase> : never) : never;
+
 export interface ModelOptions {
   /** The services in services.yaml now, for fields that name one; such a field is text without them. */
   services?: readonly { id: string; title: string }[];
@@ -116,7 +119,7 @@ function fieldModel(key: string, schema: Schema, required: boolean, options: Mod
 }
 
 /** A text field's control: a select for a service's id (when the services are known), else by its kind. */
-function stringKind(kind: FieldKind | undefined, options: ModelOptions): Omit<FieldModel, keyof FieldBase> {
+function stringKind(kind: FieldKind | undefined, options: ModelOptions): Control {
   if (kind === 'service' && options.services && options.services.length > 0) {
     return { kind: 'select', options: options.services.map((service) => ({ value: service.id, label: `${service.title} (${service.id})` })) };
   }

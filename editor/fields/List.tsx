@@ -25,7 +25,10 @@ function itemSummary(value: unknown): string {
 export function ListField({ model, path, value, onChange, label }: LeafProps<ModelOf<'list'>>) {
   const info = useFieldInfo(model, path);
   const items = Array.isArray(value) ? value : [];
-  const itemName = model.item.label && model.item.label !== model.label ? model.item.label : singular(label);
+  // The server names one item ("Service"), or says "Ideal for: one entry" when the name has no singular.
+  const entryOnly = /: one entry$/.test(model.item.label);
+  const itemName = entryOnly ? model.item.label.replace(/: one entry$/, '') : model.item.label && model.item.label !== 'Item' ? model.item.label : singular(label);
+  const nameOf = (index: number) => (entryOnly ? `${itemName}, entry ${index + 1}` : `${itemName} ${index + 1}`);
   const listRef = useRef<HTMLOListElement>(null);
   const [focus, setFocus] = useState<{ index: number; action: Action } | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -51,15 +54,15 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
     const next = [...items];
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved);
-    change(next, `${itemName} ${from + 1} moved to place ${to + 1} of ${items.length}.`, { index: to, action: to < from ? 'up' : 'down' });
+    change(next, `${nameOf(from)} moved to place ${to + 1} of ${items.length}.`, { index: to, action: to < from ? 'up' : 'down' });
   };
   const remove = (index: number) => {
     const next = items.filter((_, at) => at !== index);
-    change(next, `${itemName} ${index + 1} removed; ${next.length} left.`, { index: Math.min(index, next.length - 1), action: 'remove' });
+    change(next, `${nameOf(index)} removed; ${next.length} left.`, { index: Math.min(index, next.length - 1), action: 'remove' });
   };
   const add = () => {
     const next = [...items, blank(model.item)];
-    change(next, `${itemName} ${next.length} added at the end.`, { index: next.length - 1, action: 'add' });
+    change(next, `${nameOf(next.length - 1)} added at the end.`, { index: next.length - 1, action: 'add' });
   };
   const atMax = model.maxItems !== undefined && items.length >= model.maxItems;
   const atMin = model.minItems !== undefined && items.length <= model.minItems;
@@ -73,7 +76,7 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
       <FieldNotes model={model} info={info} />
       <ol className="items" ref={listRef}>
         {items.map((item, index) => {
-          const name = `${itemName} ${index + 1}`;
+          const name = nameOf(index);
           const summary = itemSummary(item);
           return (
             <li key={index} data-index={index} className="item">
@@ -106,7 +109,7 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
         })}
       </ol>
       <button type="button" data-action="add" onClick={add} disabled={atMax}>
-        Add {itemName.toLowerCase()}
+        {entryOnly ? `Add an entry to ${itemName.toLowerCase()}` : `Add ${itemName.toLowerCase()}`}
       </button>
       {atMax ? <p className="help">This list holds at most {model.maxItems}.</p> : null}
       <p className="visually-hidden" role="status">

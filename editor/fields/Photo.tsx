@@ -19,17 +19,39 @@ export function uploadName(name: string): string {
   return `${stem || 'photo'}.${extension || 'jpg'}`;
 }
 
-/** A photo: what it looks like now, one of content/images/ to pick, or a new file to upload there. */
+interface PhotoValue {
+  src?: unknown;
+  alt?: unknown;
+}
+
+/**
+ * A photo: the file (`src`, an image path such as images/van.jpg) and what it shows (`alt`). Shown as
+ * it looks now, with a picker of content/images/, an upload into it, and the alt text beside.
+ */
 export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
   const info = useFieldInfo(model, path);
-  const { images, refreshImages } = useForm();
+  const srcPath = [...path, 'src'];
+  const altPath = [...path, 'alt'];
+  const srcInfo = useFieldInfo({ ...model, help: undefined }, srcPath);
+  const altInfo = useFieldInfo({ ...model, help: undefined }, altPath);
+  const { images, refreshImages, lang } = useForm();
   const [upload, setUpload] = useState<{ state: 'idle' | 'sending' | 'done' | 'refused'; message: string }>({ state: 'idle', message: '' });
-  const src = typeof value === 'string' ? value : '';
+  // The schema's photo is { src, alt }; a plain path is taken too.
+  const plain = typeof value === 'string';
+  const photo: PhotoValue = plain ? { src: value } : value && typeof value === 'object' ? (value as PhotoValue) : {};
+  const present = value !== undefined && value !== null;
+  const src = typeof photo.src === 'string' ? photo.src : '';
+  const alt = typeof photo.alt === 'string' ? photo.alt : '';
   const listed = images.find((image) => image.src === src);
   const thumbnail = listed?.url ?? (/^images\/[^/\\]+$/.test(src) ? `${EDIT_ROOT}/${src}` : undefined);
-  const pickId = info.id;
+  const pickId = srcInfo.id;
   const uploadId = `${info.id}-upload`;
   const statusId = `${info.id}-upload-status`;
+
+  const setSrc = (next: string) => {
+    if (next === '' && !model.required) onChange(undefined);
+    else onChange(plain ? next : { ...photo, src: next, alt });
+  };
 
   async function send(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -40,49 +62,80 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
     const answer = await postFile<{ src?: string; message?: string }>(`upload?name=${encodeURIComponent(name)}`, file);
     if (answer.ok && answer.body.src) {
       await refreshImages();
-      onChange(answer.body.src);
-      setUpload({ state: 'done', message: `Uploaded as content/${answer.body.src}. Save to use it on the site.` });
+      setSrc(answer.body.src);
+      setUpload({ state: 'done', message: `Uploaded as content/${answer.body.src}.${alt ? '' : ' Now say what it shows in the alt text.'} Save to use it on the site.` });
     } else {
       setUpload({ state: 'refused', message: messageOf(answer.body, `The upload was refused (${answer.status}).`) });
     }
   }
 
   return (
-    <div className="field field-photo">
-      <label htmlFor={pickId} className="photo-label">
+    <fieldset className="group field-photo" id={info.id} aria-describedby={info.describedBy}>
+      <legend>
         <LabelText label={label} required={model.required} />
-      </label>
+      </legend>
+      <FieldNotes model={model} info={info} />
       <div className="photo-row">
         <div className="thumbnail">
-          {thumbnail ? <img src={thumbnail} alt={`The photo now chosen: ${src}`} /> : <span className="no-photo">No photo chosen</span>}
+          {thumbnail ? <img src={thumbnail} alt={alt ? `Now chosen: ${alt}` : `Now chosen: ${src}`} /> : <span className="no-photo">No photo chosen</span>}
         </div>
         <div className="photo-controls">
-          <select
-            id={pickId}
-            aria-describedby={info.describedBy}
-            aria-invalid={info.invalid || undefined}
-            aria-required={model.required || undefined}
-            value={src}
-            onChange={(event) => onChange(event.target.value === '' && !model.required ? undefined : event.target.value)}
-          >
-            <option value="">{images.length === 0 ? 'No photos in content/images yet' : 'Choose a photo…'}</option>
-            {src !== '' && !listed ? <option value={src}>{src} (not found in content/images)</option> : null}
-            {images.map((image) => (
-              <option key={image.src} value={image.src}>
-                {image.src.replace(/^images\//, '')} ({Math.max(1, Math.round(image.bytes / 1024))} KB)
-              </option>
-            ))}
-          </select>
-          <label htmlFor={uploadId} className="upload-label">
-            Upload a new photo (JPEG or PNG)
-          </label>
-          <input id={uploadId} type="file" accept={ACCEPT} aria-describedby={statusId} onChange={send} disabled={upload.state === 'sending'} />
-          <p id={statusId} className={`upload-status ${upload.state}`} role={upload.state === 'refused' ? 'alert' : 'status'}>
-            {upload.message}
-          </p>
+          <div className="field">
+            <label htmlFor={pickId}>Photo file</label>
+            <select
+              id={pickId}
+              aria-describedby={srcInfo.describedBy}
+              aria-invalid={srcInfo.invalid || undefined}
+              aria-required={model.required || undefined}
+              value={src}
+              onChange={(event) => setSrc(event.target.value)}
+            >
+              <option value="">{images.length === 0 ? 'No photos in content/images yet' : model.required ? 'Choose a photo…' : '(no photo)'}</option>
+              {src !== '' && !listed ? <option value={src}>{src} (not found in content/images)</option> : null}
+              {images.map((image) => (
+                <option key={image.src} value={image.src}>
+                  {image.src.replace(/^images\//, '')} ({Math.max(1, Math.round(image.bytes / 1024))} KB)
+                </option>
+              ))}
+            </select>
+            <FieldNotes model={{ ...model, help: undefined }} info={srcInfo} />
+          </div>
+          <div className="field">
+            <label htmlFor={uploadId}>Or upload a new photo (JPEG or PNG)</label>
+            <input id={uploadId} type="file" accept={ACCEPT} aria-describedby={statusId} onChange={send} disabled={upload.state === 'sending'} />
+            <p id={statusId} className={`upload-status ${upload.state}`} role={upload.state === 'refused' ? 'alert' : 'status'}>
+              {upload.message}
+            </p>
+          </div>
+          {!plain && present ? (
+            <div className="field">
+              <label htmlFor={altInfo.id}>
+                <LabelText label="Alt text: what the photo shows" required={true} />
+              </label>
+              <input
+                id={altInfo.id}
+                type="text"
+                lang={lang}
+                aria-describedby={[`${altInfo.id}-explain`, altInfo.describedBy].filter(Boolean).join(' ')}
+                aria-invalid={altInfo.invalid || undefined}
+                aria-required="true"
+                value={alt}
+                placeholder="e.g. Our crew wrapping a sofa in a Kochi flat"
+                onChange={(event) => onChange({ ...photo, src, alt: event.target.value })}
+              />
+              <p className="help" id={`${altInfo.id}-explain`}>
+                For people who cannot see the photo (screen readers, slow connections, search engines).
+              </p>
+              <FieldNotes model={{ ...model, help: undefined }} info={altInfo} />
+            </div>
+          ) : null}
+          {present && !model.required ? (
+            <button type="button" className="quiet" onClick={() => onChange(undefined)}>
+              Remove the photo
+            </button>
+          ) : null}
         </div>
       </div>
-      <FieldNotes model={model} info={info} />
-    </div>
+    </fieldset>
   );
 }

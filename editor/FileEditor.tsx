@@ -86,6 +86,14 @@ export function FileEditor({ file }: { file: string }) {
 
   const dirty = data !== null && !same(value, saved);
 
+  // Leaving with unsaved changes asks first (the browser's own question).
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
   // After a pause in typing: check the whole content with this value, and show it in the preview.
   useEffect(() => {
     if (data === null || !dirty) return;
@@ -289,9 +297,12 @@ function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolea
   }
   return (
     <p role="status" className="save-status">
-      {outcome.kind === 'saved' && !dirty
-        ? `Saved at ${outcome.at}: ${outcome.changedLines} ${outcome.changedLines === 1 ? 'line' : 'lines'} changed. Publish to put it on the live site.`
-        : dirty
+      {outcome.kind === 'saved' && !dirty ? (
+        <>
+          {`Saved at ${outcome.at}: ${outcome.changedLines} ${outcome.changedLines === 1 ? 'line' : 'lines'} changed. `}
+          <a href={`${EDIT_ROOT}#publish`}>Publish</a> to put it on the live site.
+        </>
+      ) : dirty
           ? 'Unsaved changes.'
           : outcome.kind === 'saving'
             ? 'Saving…'

@@ -19,6 +19,17 @@ export function uploadName(name: string): string {
   return `${stem || 'photo'}.${extension || 'jpg'}`;
 }
 
+/** The first of name-2.jpg, name-3.jpg… that is not taken. */
+function freeName(name: string, taken: readonly string[]): string {
+  const dot = name.lastIndexOf('.');
+  const stem = name.slice(0, dot);
+  const extension = name.slice(dot);
+  for (let n = 2; ; n++) {
+    const candidate = `${stem}-${n}${extension}`;
+    if (!taken.includes(candidate)) return candidate;
+  }
+}
+
 interface PhotoValue {
   src?: unknown;
   alt?: unknown;
@@ -35,7 +46,10 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
   const srcInfo = useFieldInfo({ ...model, help: undefined }, srcPath);
   const altInfo = useFieldInfo({ ...model, help: undefined }, altPath);
   const { images, refreshImages, lang } = useForm();
-  const [upload, setUpload] = useState<{ state: 'idle' | 'sending' | 'done' | 'refused'; message: string }>({ state: 'idle', message: '' });
+  const [upload, setUpload] = useState<{ state: 'idle' | 'sending' | 'done' | 'refused'; message: string; retry?: { file: File; name: string } }>({
+    state: 'idle',
+    message: '',
+  });
   // The schema's photo is { src, alt }; a plain path is taken too.
   const plain = typeof value === 'string';
   const photo: PhotoValue = plain ? { src: value } : value && typeof value === 'object' ? (value as PhotoValue) : {};
@@ -53,11 +67,7 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
     else onChange(plain ? next : { ...photo, src: next, alt });
   };
 
-  async function send(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const name = uploadName(file.name);
+  async function send(file: File, name: string) {
     setUpload({ state: 'sending', message: `Uploading ${file.name}…` });
     const answer = await postFile<{ src?: string; message?: string }>(`upload?name=${encodeURIComponent(name)}`, file);
     if (answer.ok && answer.body.src) {
@@ -65,8 +75,16 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
       setSrc(answer.body.src);
       setUpload({ state: 'done', message: `Uploaded as content/${answer.body.src}.${alt ? '' : ' Now say what it shows in the alt text.'} Save to use it on the site.` });
     } else {
-      setUpload({ state: 'refused', message: messageOf(answer.body, `The upload was refused (${answer.status}).`) });
+      // A name already taken: the photo may be the same one (pick it above), or another with a common camera name.
+      const retry = answer.status === 409 ? { file, name: freeName(name, images.map((image) => image.src.replace(/^images\//, ''))) } : undefined;
+      setUpload({ state: 'refused', message: messageOf(answer.body, `The upload was refused (${answer.status}).`), retry });
     }
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void send(file, uploadName(file.name));
   }
 
   return (
@@ -102,10 +120,15 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
           </div>
           <div className="field">
             <label htmlFor={uploadId}>Or upload a new photo (JPEG or PNG)</label>
-            <input id={uploadId} type="file" accept={ACCEPT} aria-describedby={statusId} onChange={send} disabled={upload.state === 'sending'} />
+            <input id={uploadId} type="file" accept={ACCEPT} aria-describedby={statusId} onChange={choose} disabled={upload.state === 'sending'} />
             <p id={statusId} className={`upload-status ${upload.state}`} role={upload.state === 'refused' ? 'alert' : 'status'}>
               {upload.message}
             </p>
+            {upload.state === 'refused' && upload.retry ? (
+              <button type="button" onClick={() => upload.retry && void send(upload.retry.file, upload.retry.name)}>
+                Upload it as {upload.retry.name}
+              </button>
+            ) : null}
           </div>
           {!plain && present ? (
             <div className="field">

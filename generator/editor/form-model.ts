@@ -165,7 +165,7 @@ function describe(meta: FieldMeta): Pick<FieldBase, 'help' | 'placeholder'> {
 }
 
 /** Words a key abbreviates, spelled out for the label. */
-const WORDS: Record<string, string> = { desc: 'description', cta: 'call to action', seo: 'search engines (SEO)', url: 'address', geo: 'map position' };
+const WORDS: Record<string, string> = { desc: 'description', cta: 'call to action', seo: 'search engines (SEO)', url: 'address', geo: 'map position', whats: 'what’s' };
 
 /** A label from a property name: shortDesc → "Short description", openingHours → "Opening hours". */
 export function labelFor(key: string): string {
@@ -178,12 +178,12 @@ export function labelFor(key: string): string {
   return sentenceCase(words.join(' '));
 }
 
-/** What one entry of a list is called: services → "Service", idealFor → "Ideal for (one entry)". */
+/** What one entry of a list is called: services → "Service", keyFeatures → "Key feature", idealFor → "Entry". */
 function itemLabel(listKey: string): string {
   const label = labelFor(listKey);
   if (/ies$/.test(label)) return label.replace(/ies$/, 'y');
   if (/[^s]s$/.test(label)) return label.slice(0, -1);
-  return `${label}: one entry`;
+  return listKey === 'process' ? 'Step' : 'Entry';
 }
 
 function sentenceCase(text: string): string {

@@ -1,0 +1,356 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { Document, parseDocument } from 'yaml';
+import { contentType } from '../serve/mime.js';
+import { send } from '../serve/http.js';
+import { CONTENT_FILES } from '../schema/index.js';
+import { translationSchema } from '../translations/derive.js';
+import { TRANSLATIONS } from '../translations/languages.js';
+import { editableFiles, fileSummary, fileTitle, type EditableFile } from './files.js';
+import { formModel } from './form-model.js';
+import { iconSvg } from './icons.js';
+import { checkFile } from './problems.js';
+import { publish, publishStatus } from './publish.js';
+import { EDITOR_HEADERS, IMAGE_NAME, changeAllowed, checkName, contentFileNamed, fromLoopback, hostAllowed, insideContent } from './security.js';
+import { ConflictError, readStored, writeStored } from './store.js';
+import { IMAGES_FOLDER, MAX_UPLOAD_BYTES, listImages, readBody, storeUpload } from './upload.js';
+import { saveYaml } from './yaml-save.js';
+import { editorShell } from './shell.js';
+import { editorAssets } from './ui-bundle.js';
+
+/** Where the editor lives on the dev server. */
+export const EDIT_ROOT = '/__edit';
+
+export function isEditorPath(pathname: string): boolean {
+  return pathname === EDIT_ROOT || pathname.startsWith(`${EDIT_ROOT}/`);
+}
+
+/** A page of the site rendered with unsaved drafts laid over the files: what the preview shows. */
+export interface PreviewPage {
+  status: number;
+  contentType: string;
+  body: string | Buffer;
+}
+
+export interface EditorOptions {
+  contentDir: string;
+  /** The project folder (the editor's browser app is bundled from its editor/ folder). */
+  root: string;
+  /** Renders the page at `sitePath` (e.g. /services/) with `overrides` read in place of those content files. */
+  preview: (overrides: ReadonlyMap<string, string>, sitePath: string) => Promise<PreviewPage>;
+  /** Paths in messages are shown relative to this folder. */
+  cwd: string;
+}
+
+/** Largest JSON body the editor accepts: the biggest content file is a few dozen KB. */
+const MAX_JSON_BYTES = 2 * 1024 * 1024;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The content editor's addresses under /__edit: its pages, its JSON API, photos and previews. */
+export class Editor {
+  /** Sent by the editor's own page with every change; a page elsewhere cannot read it. */
+  readonly token = randomBytes(24).toString('base64url');
+  readonly #options: EditorOptions;
+  readonly #contentDir: string;
+  /** Unsaved values by file, for previews. */
+  readonly #drafts = new Map<string, unknown>();
+
+  constructor(options: EditorOptions) {
+    this.#options = options;
+    this.#contentDir = path.resolve(options.contentDir);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!fromLoopback(req) || !hostAllowed(req)) {
+      return this.#text(req, res, 403, 'The content editor only answers this computer, at http://127.0.0.1 or http://localhost with the port site dev printed.');
+    }
+    if (!changeAllowed(req, this.token)) {
+      return this.#text(req, res, 403, 'This change did not come from the content editor’s own page, so it was refused. Reload the editor and try again.');
+    }
+    try {
+      await this.#route(req, res);
+    } catch (error) {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof HttpError) return this.#json(req, res, error.status, { message: error.message });
+      this.#json(req, res, 500, { message: `The editor could not do this: ${(error as Error).message}` });
+    }
+  }
+
+  async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://editor.invalid');
+    const raw = (req.url ?? '/').replace(/[?#].*$/s, '');
+    const rest = raw === EDIT_ROOT ? '' : raw.slice(EDIT_ROOT.length + 1);
+    const method = req.method ?? 'GET';
+    const reading = method === 'GET' || method === 'HEAD';
+    const get = (handler: () => Promise<void>) => (reading ? handler() : this.#notAllowed(req, res, 'GET, HEAD'));
+    const post = (handler: () => Promise<void>) => (method === 'POST' ? handler() : this.#notAllowed(req, res, 'POST'));
+
+    if (rest.startsWith('api/')) {
+      const query = url.searchParams;
+      switch (rest) {
+        case 'api/files':
+          return get(async () => this.#json(req, res, 200, await this.#files()));
+        case 'api/file':
+          return get(async () => this.#json(req, res, 200, await this.#file(query.get('file') ?? '')));
+        case 'api/check':
+          return post(async () => this.#json(req, res, 200, await this.#check(await this.#body(req))));
+        case 'api/draft':
+          return post(async () => this.#json(req, res, 200, await this.#draft(await this.#body(req))));
+        case 'api/save':
+          return post(async () => this.#save(req, res, await this.#body(req)));
+        case 'api/images':
+          return get(async () => this.#json(req, res, 200, { images: await listImages(this.#contentDir) }));
+        case 'api/upload':
+          return post(async () => this.#upload(req, res, query.get('name') ?? ''));
+        case 'api/publish':
+          if (reading) return this.#json(req, res, 200, await publishStatus(this.#contentDir));
+          return post(async () => {
+            const body = (await this.#body(req)) as { message?: unknown };
+            const result = await publish({ contentDir: this.#contentDir, message: typeof body.message === 'string' ? body.message : '', cwd: this.#options.cwd });
+            const { status, ...answer } = result;
+            this.#json(req, res, status, answer);
+          });
+        default:
+          return this.#json(req, res, 404, { message: `The editor has no ${rest}.` });
+      }
+    }
+    if (rest === 'assets/editor.js' || rest === 'assets/editor.css') {
+      return get(async () => {
+        const assets = await editorAssets(this.#options.root);
+        const script = rest.endsWith('.js');
+        this.#send(req, res, 200, { 'Content-Type': script ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8' }, script ? assets.script : assets.style);
+      });
+    }
+    if (rest.startsWith(`${IMAGES_FOLDER}/`)) return get(() => this.#image(req, res, rest.slice(IMAGES_FOLDER.length + 1)));
+    if (rest === 'preview' || rest.startsWith('preview/')) return get(() => this.#preview(req, res, `/${rest.slice('preview/'.length)}`));
+    return get(async () => this.#page(req, res, rest));
+  }
+
+  // ---- pages ----
+
+  async #page(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
+    let title = 'Edit the content';
+    if (rest !== '') {
+      const name = decodePath(rest);
+      const found = name === undefined ? undefined : contentFileNamed(name);
+      if (!found?.ok) return this.#text(req, res, found?.status ?? 400, found?.message ?? 'This address is not allowed.');
+      title = `Edit ${fileTitle(found.file)}`;
+    }
+    this.#send(req, res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, editorShell({ token: this.token, title }));
+  }
+
+  async #image(req: IncomingMessage, res: ServerResponse, encoded: string): Promise<void> {
+    const name = decodePath(encoded);
+    if (name === undefined || !checkName(name).ok || name.includes('/') || !IMAGE_NAME.test(name)) return this.#text(req, res, 400, 'This photo name is not allowed.');
+    const file = path.join(this.#contentDir, IMAGES_FOLDER, name);
+    if (!(await insideContent(this.#contentDir, file))) return this.#text(req, res, 403, 'This photo is outside the content folder.');
+    const bytes = await readFile(file).catch(() => undefined);
+    if (!bytes) return this.#text(req, res, 404, `There is no photo ${name} in content/${IMAGES_FOLDER}/.`);
+    this.#send(req, res, 200, { 'Content-Type': contentType(name) }, bytes);
+  }
+
+  async #preview(req: IncomingMessage, res: ServerResponse, sitePath: string): Promise<void> {
+    const overrides = new Map<string, string>();
+    for (const [rel, value] of this.#drafts) {
+      const stored = await readStored(path.join(this.#contentDir, rel));
+      overrides.set(rel, textFor(stored?.text, value));
+    }
+    const page = await this.#options.preview(overrides, sitePath);
+    this.#send(req, res, page.status, { 'Content-Type': page.contentType }, page.body);
+  }
+
+  // ---- the JSON API ----
+
+  async #files() {
+    // A translation's files are listed once its folder exists: that is when the site publishes it.
+    const languages = await Promise.all(TRANSLATIONS.map(async (language) => ((await isFolder(path.join(this.#contentDir, language.folder))) ? [language.code] : [])));
+    const published = new Set(languages.flat());
+    const files = await Promise.all(
+      editableFiles()
+        .filter((file) => !file.language || published.has(file.language.code))
+        .map(async (file) => {
+          const stored = await this.#read(file).catch(() => undefined);
+          return {
+            file: file.rel,
+            title: fileTitle(file),
+            summary: fileSummary(file, stored?.text),
+            ...(file.language ? { language: file.language.code, english: file.name } : {}),
+            exists: stored !== undefined,
+          };
+        }),
+    );
+    return { files, images: await isFolder(path.join(this.#contentDir, IMAGES_FOLDER)) };
+  }
+
+  async #file(name: string) {
+    const file = this.#named(name);
+    const stored = await this.#read(file);
+    if (!stored) throw new HttpError(404, `The file content/${file.rel} does not exist yet.`);
+    const checked = await checkFile(this.#contentDir, file.rel);
+    const english = file.language ? await this.#read({ rel: file.name, name: file.name }) : undefined;
+    return {
+      file: file.rel,
+      version: stored.version,
+      value: parsed(stored.text) ?? null,
+      model: formModel(this.#schemaOf(file), { services: await this.#services(), iconSvg }),
+      ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.problems.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
+      problems: checked.problems,
+    };
+  }
+
+  async #check(body: unknown) {
+    const { file, value } = this.#fileAndValue(body);
+    const stored = await this.#read(file);
+    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(stored?.text, value)]]));
+  }
+
+  async #draft(body: unknown) {
+    const { file, value } = this.#fileAndValue(body, { nullable: true });
+    if (value === null) this.#drafts.delete(file.rel);
+    else this.#drafts.set(file.rel, value);
+    return { ok: true };
+  }
+
+  async #save(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const { file, value } = this.#fileAndValue(body);
+    const version = (body as { version?: unknown }).version;
+    if (typeof version !== 'string') throw new HttpError(400, 'The save names no version of the file.');
+    const stored = await this.#read(file);
+    const conflict = `content/${file.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your version was not saved, to keep that change. Reload the file to see it, then make your change again.`;
+    if (stored?.version !== version) return this.#json(req, res, 409, { message: conflict });
+    const { text, changedLines } = saveYaml(stored.text, value);
+    const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, text]]));
+    if (checked.problems.length > 0) return this.#json(req, res, 422, { problems: checked.problems });
+    let saved: string;
+    try {
+      saved = text === stored.text ? stored.version : await writeStored(this.#path(file), text, version);
+    } catch (error) {
+      if (error instanceof ConflictError) return this.#json(req, res, 409, { message: conflict });
+      throw error;
+    }
+    this.#drafts.delete(file.rel);
+    this.#json(req, res, 200, { version: saved, changedLines });
+  }
+
+  async #upload(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+    const body = await readBody(req, MAX_UPLOAD_BYTES);
+    // The rest of a body that is too large is read and dropped, so the browser gets the answer.
+    if (body === undefined) req.resume();
+    const result = await storeUpload(this.#contentDir, name, req.headers['content-type'], body);
+    if (result.status === 201) return this.#json(req, res, 201, { src: result.src });
+    this.#json(req, res, result.status, { message: result.message });
+  }
+
+  // ---- helpers ----
+
+  #named(name: string): EditableFile {
+    const found = contentFileNamed(name);
+    if (!found.ok) throw new HttpError(found.status, found.message);
+    return found.file;
+  }
+
+  #fileAndValue(body: unknown, { nullable = false } = {}): { file: EditableFile; value: unknown } {
+    const { file, value } = (body ?? {}) as { file?: unknown; value?: unknown };
+    if (typeof file !== 'string') throw new HttpError(400, 'The request names no file.');
+    if (value === undefined || (value === null && !nullable)) throw new HttpError(400, 'The request carries no value.');
+    return { file: this.#named(file), value };
+  }
+
+  #path(file: EditableFile): string {
+    return path.join(this.#contentDir, ...file.rel.split('/'));
+  }
+
+  /** A content file's text and version; refused when a link leads it out of the content folder. */
+  async #read(file: EditableFile) {
+    const where = this.#path(file);
+    if (!(await insideContent(this.#contentDir, where))) throw new HttpError(403, `content/${file.rel} leads outside the content folder, so the editor will not open it.`);
+    return readStored(where);
+  }
+
+  #schemaOf(file: EditableFile) {
+    const schema = CONTENT_FILES[file.name];
+    return file.language ? (translationSchema(schema) ?? schema) : schema;
+  }
+
+  /** The services in services.yaml as it is on disk, for the fields that name one. */
+  async #services(): Promise<{ id: string; title: string }[]> {
+    const stored = await readStored(path.join(this.#contentDir, 'services.yaml')).catch(() => undefined);
+    const list = (parsed(stored?.text ?? '') as { services?: unknown } | undefined)?.services;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((service) =>
+      service && typeof service.id === 'string' ? [{ id: service.id as string, title: typeof service.title === 'string' ? (service.title as string) : service.id }] : [],
+    );
+  }
+
+  async #body(req: IncomingMessage): Promise<unknown> {
+    const bytes = await readBody(req, MAX_JSON_BYTES);
+    if (bytes === undefined) {
+      req.resume();
+      throw new HttpError(413, 'The request is too large.');
+    }
+    try {
+      return JSON.parse(bytes.toString('utf8'));
+    } catch {
+      throw new HttpError(400, 'The request is not valid JSON.');
+    }
+  }
+
+  #send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+    send(req, res, status, { ...headers, ...EDITOR_HEADERS }, body);
+  }
+
+  #json(req: IncomingMessage, res: ServerResponse, status: number, value: unknown): void {
+    this.#send(req, res, status, { 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(value));
+  }
+
+  #text(req: IncomingMessage, res: ServerResponse, status: number, text: string): void {
+    this.#send(req, res, status, { 'Content-Type': 'text/plain; charset=utf-8' }, `${text}\n`);
+  }
+
+  async #notAllowed(req: IncomingMessage, res: ServerResponse, allow: string): Promise<void> {
+    req.resume();
+    send(req, res, 405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: allow, ...EDITOR_HEADERS }, `This address takes ${allow} requests only.\n`);
+  }
+}
+
+/** The text of a file holding `value`: the file's own text changed where it differs, or new YAML when there is no file. */
+function textFor(source: string | undefined, value: unknown): string {
+  if (source === undefined) return new Document(value).toString({ lineWidth: 0 });
+  try {
+    return saveYaml(source, value).text;
+  } catch {
+    // A file that does not parse cannot be changed in place; the value is checked as written anew.
+    return new Document(value).toString({ lineWidth: 0 });
+  }
+}
+
+function parsed(text: string): unknown {
+  const doc = parseDocument(text);
+  return doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 50 });
+}
+
+/** A percent-encoded path, or undefined when its encoding is broken. */
+function decodePath(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
+async function isFolder(dir: string): Promise<boolean> {
+  return (await stat(dir).catch(() => undefined))?.isDirectory() ?? false;
+}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EDIT_ROOT, getJson, messageOf, postJson } from './api.js';
 import { FormContextValue, type FormContext } from './context.js';
 import { Field } from './fields/Field.js';
-import { getIn, idOfText, normalPath, parsePath } from './paths.js';
+import { getIn, idOfText, parsePath, problemPath } from './paths.js';
 import { languageOf, pagesFor } from './pages.js';
 import { Preview } from './Preview.js';
 import type { FileData, FileEntry, ImageEntry, UiProblem } from './types.js';
@@ -18,10 +18,10 @@ type Outcome =
   | { kind: 'conflict'; message: string }
   | { kind: 'error'; message: string };
 
-function byPath(problems: readonly UiProblem[]): Map<string, UiProblem[]> {
+function byPath(problems: readonly UiProblem[], value: unknown): Map<string, UiProblem[]> {
   const map = new Map<string, UiProblem[]>();
   for (const problem of problems) {
-    const key = normalPath(problem.path);
+    const key = problemPath(problem.path, value);
     map.set(key, [...(map.get(key) ?? []), problem]);
   }
   return map;
@@ -150,11 +150,11 @@ export function FileEditor({ file }: { file: string }) {
 
   const missing = useMemo(() => {
     // A field filled in since the file was opened is no longer marked.
-    const open = (data?.missing ?? []).filter((text) => isEmpty(getIn(value, parsePath(text))));
-    return new Set(open.map(normalPath));
+    const paths = (data?.missing ?? []).map((text) => problemPath(text, value));
+    return new Set(paths.filter((text) => isEmpty(getIn(value, parsePath(text)))));
   }, [data, value]);
   const context: FormContext = useMemo(
-    () => ({ problems: byPath(problems), english: data?.english, missing, lang: languageOf(file) || 'en', images, refreshImages }),
+    () => ({ problems: byPath(problems, value), english: data?.english, missing, lang: languageOf(file) || 'en', images, refreshImages }),
     [problems, data, missing, file, images, refreshImages],
   );
   const pages = useMemo(() => data?.pages ?? pagesFor(file), [data, file]);
@@ -194,7 +194,7 @@ export function FileEditor({ file }: { file: string }) {
           <h2 id="form-heading" className="visually-hidden">
             Fields
           </h2>
-          <Summary problems={problems} warnings={warnings} checking={checking} summaryRef={summaryRef} />
+          <Summary problems={problems} warnings={warnings} checking={checking} summaryRef={summaryRef} value={value} />
           <FormContextValue.Provider value={context}>
             <Field model={data.model} path={[]} value={value} onChange={setValue} />
           </FormContextValue.Provider>
@@ -230,11 +230,13 @@ function Summary({
   warnings,
   checking,
   summaryRef,
+  value,
 }: {
   problems: UiProblem[];
   warnings: UiProblem[];
   checking: boolean;
   summaryRef: React.RefObject<HTMLDivElement | null>;
+  value: unknown;
 }) {
   return (
     <div className={`check-summary${problems.length > 0 ? ' has-problems' : ''}`} ref={summaryRef} tabIndex={-1}>
@@ -245,23 +247,23 @@ function Summary({
             ? 'No problems found.'
             : `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before saving:`}
       </p>
-      {problems.length > 0 ? <ProblemLinks problems={problems} /> : null}
+      {problems.length > 0 ? <ProblemLinks problems={problems} value={value} /> : null}
       {warnings.length > 0 ? (
         <>
           <p className="check-status">Worth a look (saving is allowed):</p>
-          <ProblemLinks problems={warnings} />
+          <ProblemLinks problems={warnings} value={value} />
         </>
       ) : null}
     </div>
   );
 }
 
-function ProblemLinks({ problems }: { problems: UiProblem[] }) {
+function ProblemLinks({ problems, value }: { problems: UiProblem[]; value: unknown }) {
   return (
     <ul className="problem-list">
       {problems.map((problem, index) => (
         <li key={index}>
-          <a href={`#${idOfText(problem.path)}`}>{problem.line ? `Line ${problem.line}` : problem.path || 'The file'}</a>: {problem.message}
+          <a href={`#${idOfText(problemPath(problem.path, value))}`}>{problem.line ? `Line ${problem.line}` : problem.path || 'The file'}</a>: {problem.message}
           {problem.hint ? <span className="hint"> Hint: {problem.hint}</span> : null}
         </li>
       ))}

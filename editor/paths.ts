@@ -54,3 +54,28 @@ export function withKey(value: unknown, key: string, next: unknown): Record<stri
   else copy[key] = next;
   return copy;
 }
+
+/**
+ * The path of a problem as `site check` names it, as a path into the value: list entries there are
+ * named by their id when they have one (services[office].title) and else counted from 1
+ * (steps[2]), as the operator counts them. Gives the 0-based path text the fields use.
+ */
+export function problemPath(text: string, value: unknown): string {
+  const parts: (string | number)[] = [];
+  let here = value;
+  for (const match of text.matchAll(/([^.[\]]+)|\[([^\]]*)\]/g)) {
+    if (match[1] !== undefined) {
+      parts.push(match[1]);
+      here = here !== null && typeof here === 'object' ? (here as Record<string, unknown>)[match[1]] : undefined;
+      continue;
+    }
+    const name = match[2] ?? '';
+    const list = Array.isArray(here) ? here : [];
+    let index = /^\d+$/.test(name) ? Number(name) - 1 : list.findIndex((entry) => (entry as { id?: unknown } | null)?.id === name);
+    if (index < 0) index = Number.isInteger(Number(name)) ? Number(name) : -1;
+    if (index < 0) return text;
+    parts.push(index);
+    here = list[index];
+  }
+  return pathText(parts);
+}

@@ -10,7 +10,8 @@ import { openFile, startEditorProject, type EditorProject } from './editor-helpe
 
 let project: EditorProject;
 
-test.describe.configure({ mode: 'serial' });
+// The services form is long (six services, every field of each): axe takes a while over it on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   project = await startEditorProject();

@@ -51,7 +51,7 @@ async function expectRefused(page: Page, pattern: RegExp, heads: { local: string
 }
 
 test('the panel lists the saved content files waiting to be published', async ({ page }) => {
-  await saveField(page, 'services.yaml', 'field-services-1-pricing-starting', '15999');
+  await saveField(page, 'services.yaml', 'field-services-1-pricing-starting', '17999');
   await page.goto(project.url('/__edit'));
   const panel = page.getByRole('region', { name: 'Publish' });
   await expect(panel.getByRole('listitem')).toHaveText(['content/services.yaml']);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { EDIT_ROOT, getJson, messageOf, postJson } from './api.js';
+import { EDIT_ROOT, getJson, messageOf, postJson, postWhileLeaving } from './api.js';
 import { FormContextValue, type FormContext } from './context.js';
 import { Field } from './fields/Field.js';
 import { getIn, idOfText, parsePath, problemPath } from './paths.js';
@@ -86,13 +86,19 @@ export function FileEditor({ file }: { file: string }) {
 
   const dirty = data !== null && !same(value, saved);
 
-  // Leaving with unsaved changes asks first (the browser's own question).
+  // Leaving with unsaved changes asks first (the browser's own question); once gone, the unsaved
+  // value is forgotten by the server too, so other files' previews show the file as saved.
   useEffect(() => {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    const forget = () => postWhileLeaving('draft', { file, value: null });
     window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
+    window.addEventListener('pagehide', forget);
+    return () => {
+      window.removeEventListener('beforeunload', ask);
+      window.removeEventListener('pagehide', forget);
+    };
+  }, [dirty, file]);
 
   // After a pause in typing: check the whole content with this value, and show it in the preview.
   useEffect(() => {

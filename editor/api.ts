@@ -62,3 +62,13 @@ export function messageOf(body: unknown, fallback: string): string {
   const message = (body as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message ? message : fallback;
 }
+
+/** A change sent as the page goes away (the browser finishes it after the page is gone). */
+export function postWhileLeaving(path: string, data: unknown): void {
+  void fetch(`${EDIT_ROOT}/api/${path}`, {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json', 'X-Editor-Token': token() },
+    body: JSON.stringify(data),
+  }).catch(() => undefined);
+}

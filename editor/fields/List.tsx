@@ -64,6 +64,7 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
     const next = [...items, blank(model.item)];
     change(next, `${nameOf(next.length - 1)} added at the end.`, { index: next.length - 1, action: 'add' });
   };
+  const itemModel = { ...model.item, help: undefined };
   const atMax = model.maxItems !== undefined && items.length >= model.maxItems;
   const atMin = model.minItems !== undefined && items.length <= model.minItems;
 
@@ -74,6 +75,8 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
         <span className="count"> ({items.length})</span>
       </legend>
       <FieldNotes model={model} info={info} />
+      {/* The help of one entry, said once for the list rather than under every entry. */}
+      {model.item.help && model.item.help !== model.help ? <p className="help">Each entry: {model.item.help}</p> : null}
       <ol className="items" ref={listRef}>
         {items.map((item, index) => {
           const name = nameOf(index);
@@ -81,7 +84,7 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
           return (
             <li key={index} data-index={index} className="item">
               <Field
-                model={model.item}
+                model={itemModel}
                 path={[...path, index]}
                 value={item}
                 label={summary ? `${name}: ${summary}` : name}

@@ -1,4 +1,5 @@
-import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
+import { CONTENT_FILES, ROUTES, type ContentFile, type Route } from '../schema/index.js';
+import { pageAddress } from '../schema/routes.js';
 import { TRANSLATIONS, type Language } from '../translations/languages.js';
 
 /**
@@ -68,4 +69,26 @@ export function fileSummary(file: EditableFile, source: string | undefined): str
   const sentence = /^.*?[.!?](?=\s|$)/.exec(joined)?.[0] ?? joined;
   if (sentence) return sentence;
   return file.language ? `The ${file.language.englishName} texts of ${file.name}.` : `The settings in ${file.name}.`;
+}
+
+/** Where each file's content shows, first the page it is mostly about; 'every' for what every page carries. */
+const SHOWN_ON: Record<ContentFile, readonly (Route | '/404.html')[] | 'every'> = {
+  'site.yaml': 'every',
+  'layout.yaml': 'every',
+  'whatsapp.yaml': 'every',
+  'services.yaml': ['/services', '/', '/contact'],
+  'testimonials.yaml': ['/'],
+  'pages/home.yaml': ['/'],
+  'pages/about.yaml': ['/about'],
+  'pages/services.yaml': ['/services'],
+  'pages/contact.yaml': ['/contact'],
+  'pages/not-found.yaml': ['/404.html'],
+};
+
+/** The site addresses a file's content shows on, in its own language: what its preview offers. */
+export function pagesOf(file: EditableFile): string[] {
+  const shown = SHOWN_ON[file.name];
+  const routes = shown === 'every' ? [...ROUTES] : shown;
+  const folder = file.language ? `/${file.language.folder}` : '';
+  return routes.map((route) => (route === '/404.html' ? `${folder}/404.html` : pageAddress(route, file.language)));
 }

@@ -157,12 +157,15 @@ function metaOf(schema: Schema): FieldMeta {
 
 /** Help from the field's description, or else from what it expects and the hint; a placeholder from the hint's example. */
 function describe(meta: FieldMeta): Pick<FieldBase, 'help' | 'placeholder'> {
-  const parts = meta.description ? [meta.description] : meta.expected ? [sentenceCase(meta.expected)] : [];
-  if (meta.hint && !meta.description) parts.push(sentenceCase(meta.hint));
+  const parts = meta.description ? [meta.description] : meta.expected && meta.expected !== 'some text' ? [sentenceCase(meta.expected)] : [];
+  // Hints about how a value is typed in YAML (quotes, colons, "- " lines) mean nothing in a form.
+  if (meta.hint && !meta.description && !YAML_ADVICE.test(meta.hint)) parts.push(sentenceCase(meta.hint));
   const help = parts.map((part) => part.replace(/[.\s]*$/, '.')).join(' ');
   const example = /\b(?:e\.g\.|for example,?)\s+("?)([^";]+)\1\s*$/i.exec(meta.hint ?? '')?.[2]?.trim();
   return { ...(help ? { help } : {}), ...(example && example.length <= 60 ? { placeholder: example } : {}) };
 }
+
+const YAML_ADVICE = /colon|quotes|the line|lines? starting|"- "|plain number/i;
 
 /** Words a key abbreviates, spelled out for the label. */
 const WORDS: Record<string, string> = { desc: 'description', cta: 'call to action', seo: 'search engines (SEO)', url: 'address', geo: 'map position', whats: 'what’s' };

@@ -8,7 +8,7 @@ import { send } from '../serve/http.js';
 import { CONTENT_FILES } from '../schema/index.js';
 import { translationSchema } from '../translations/derive.js';
 import { TRANSLATIONS } from '../translations/languages.js';
-import { editableFiles, fileSummary, fileTitle, type EditableFile } from './files.js';
+import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
 import { formModel } from './form-model.js';
 import { iconSvg } from './icons.js';
 import { checkFile } from './problems.js';
@@ -64,6 +64,8 @@ export class Editor {
   readonly #contentDir: string;
   /** Unsaved values by file, for previews. */
   readonly #drafts = new Map<string, unknown>();
+  /** Saves run one at a time: two tabs saving at once must not both pass the version check. */
+  #writing: Promise<unknown> = Promise.resolve();
 
   constructor(options: EditorOptions) {
     this.#options = options;
@@ -110,7 +112,10 @@ export class Editor {
         case 'api/draft':
           return post(async () => this.#json(req, res, 200, await this.#draft(await this.#body(req))));
         case 'api/save':
-          return post(async () => this.#save(req, res, await this.#body(req)));
+          return post(async () => {
+            const body = await this.#body(req);
+            await this.#oneAtATime(() => this.#save(req, res, body));
+          });
         case 'api/images':
           return get(async () => this.#json(req, res, 200, { images: await listImages(this.#contentDir) }));
         case 'api/upload':
@@ -206,6 +211,7 @@ export class Editor {
       version: stored.version,
       value: parsed(stored.text) ?? null,
       model: formModel(this.#schemaOf(file), { services: await this.#services(), iconSvg }),
+      pages: pagesOf(file),
       ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.problems.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
       problems: checked.problems,
     };
@@ -255,6 +261,12 @@ export class Editor {
   }
 
   // ---- helpers ----
+
+  #oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#writing.then(work, work);
+    this.#writing = run.catch(() => undefined);
+    return run;
+  }
 
   #named(name: string): EditableFile {
     const found = contentFileNamed(name);

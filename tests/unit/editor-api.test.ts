@@ -64,6 +64,9 @@ describe('opening a file', () => {
     expect(opened.model.kind).toBe('group');
     expect(opened.model.fields[0]).toMatchObject({ key: 'services', kind: 'list' });
     expect(opened.problems).toEqual([]);
+    expect(opened.pages).toEqual(['/services/', '/', '/contact/']);
+    expect((await open('ml/pages/about.yaml')).pages).toEqual(['/ml/about/']);
+    expect((await open('ml/pages/not-found.yaml')).pages).toEqual(['/ml/404.html']);
   });
 
   it('gives a translation its English value and marks what is still missing', async () => {
@@ -134,6 +137,20 @@ describe('saving', () => {
     const changed = after.split('\n').filter((line, index) => line !== before.split('\n')[index]);
     expect(changed).toEqual(['      starting: 10499']);
     expect(after.split('\n')).toHaveLength(before.split('\n').length);
+    // The dev server sees the saved file as it sees any edit, and the site's page shows the new price.
+    while (!(await editor.api('GET', '/services/')).text.includes('₹10,499')) await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
+  it('lets only the first of two saves made to the same version through', async () => {
+    const opened = await open('pages/about.yaml');
+    const one = structuredClone(opened.value);
+    one.hero.title = 'First tab';
+    const two = structuredClone(opened.value);
+    two.hero.title = 'Second tab';
+    const answers = await Promise.all([one, two].map((value) => editor.api('POST', '/__edit/api/save', { file: 'pages/about.yaml', value, version: opened.version })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers[0]!.status === 200 ? 'First tab' : 'Second tab';
+    expect(parse(await readFile(filePath('pages/about.yaml'), 'utf8')).hero.title).toBe(winner);
   });
 
   it('refuses a save over a file changed on disk since it was opened (409), writing nothing', async () => {

@@ -115,5 +115,10 @@ describe('the form model generated from the content schemas', () => {
     const services = formModel(CONTENT_FILES['services.yaml']);
     expect(fieldAt(services, 'services[].shortDesc')).toMatchObject({ label: 'Short description', help: 'One or two sentences for cards and lists.', required: true });
     expect(fieldAt(services, 'services[].formLabel').required).toBe(false);
+    // A form needs no YAML advice ("write the text after the colon", "in quotes").
+    expect(fieldAt(services, 'services[].tagline').help).toBeUndefined();
+    const site = formModel(CONTENT_FILES['site.yaml']);
+    expect(fieldAt(site, 'contact.address.postalCode').help).toBe('A six-digit PIN code.');
+    expect(fieldAt(site, 'company.foundedYear')).toMatchObject({ help: 'A year.', placeholder: '2008' });
   });
 });

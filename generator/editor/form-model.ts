@@ -157,7 +157,8 @@ function metaOf(schema: Schema): FieldMeta {
 
 /** Help from the field's description, or else from what it expects and the hint; a placeholder from the hint's example. */
 function describe(meta: FieldMeta): Pick<FieldBase, 'help' | 'placeholder'> {
-  const parts = meta.description ? [meta.description] : meta.expected && meta.expected !== 'some text' ? [sentenceCase(meta.expected)] : [];
+  const expected = meta.expected?.replace(/\s*\([^)]*\)/g, (part) => (YAML_ADVICE.test(part) ? '' : part));
+  const parts = meta.description ? [meta.description] : expected && expected !== 'some text' ? [sentenceCase(expected)] : [];
   // Hints about how a value is typed in YAML (quotes, colons, "- " lines) mean nothing in a form.
   if (meta.hint && !meta.description && !YAML_ADVICE.test(meta.hint)) parts.push(sentenceCase(meta.hint));
   const help = parts.map((part) => part.replace(/[.\s]*$/, '.')).join(' ');

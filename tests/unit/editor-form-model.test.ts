@@ -117,6 +117,7 @@ describe('the form model generated from the content schemas', () => {
     expect(fieldAt(services, 'services[].formLabel').required).toBe(false);
     // A form needs no YAML advice ("write the text after the colon", "in quotes").
     expect(fieldAt(services, 'services[].tagline').help).toBeUndefined();
+    expect(fieldAt(services, 'services[].idealFor').help).toBe('A list of texts.');
     const site = formModel(CONTENT_FILES['site.yaml']);
     expect(fieldAt(site, 'contact.address.postalCode').help).toBe('A six-digit PIN code.');
     expect(fieldAt(site, 'company.foundedYear')).toMatchObject({ help: 'A year.', placeholder: '2008' });

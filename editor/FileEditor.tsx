@@ -65,6 +65,10 @@ export function FileEditor({ file }: { file: string }) {
     setProblems(answer.body.problems ?? []);
     setWarnings([]);
     setLoadError('');
+    // The file's warnings (placeholders still to replace) come with a check; problems came with the file.
+    const before = sequence.current;
+    const checkedNow = await postJson<{ problems: UiProblem[]; warnings?: UiProblem[] }>('check', { file, value: answer.body.value });
+    if (checkedNow.ok && sequence.current === before) setWarnings(checkedNow.body.warnings ?? []);
   }, [file]);
 
   const refreshImages = useCallback(async () => {
@@ -160,8 +164,8 @@ export function FileEditor({ file }: { file: string }) {
     return new Set(paths.filter((text) => isEmpty(getIn(value, parsePath(text)))));
   }, [data, value]);
   const context: FormContext = useMemo(
-    () => ({ problems: byPath(problems, value), english: data?.english, missing, lang: languageOf(file) || 'en', images, refreshImages }),
-    [problems, data, missing, file, images, refreshImages],
+    () => ({ problems: byPath(problems, value), warnings: byPath(warnings, value), english: data?.english, missing, lang: languageOf(file) || 'en', images, refreshImages }),
+    [problems, warnings, data, missing, file, images, refreshImages],
   );
   const pages = useMemo(() => data?.pages ?? pagesFor(file), [data, file]);
 

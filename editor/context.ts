@@ -5,6 +5,8 @@ import type { ImageEntry, UiProblem } from './types.js';
 export interface FormContext {
   /** Problems by normalised path (see paths.ts). */
   problems: ReadonlyMap<string, UiProblem[]>;
+  /** Warnings (placeholders, likely mistakes) by normalised path: shown, but saving is allowed. */
+  warnings: ReadonlyMap<string, UiProblem[]>;
   /** For a translation file: the English file's value, walked by the same paths. */
   english?: unknown;
   /** For a translation file: the normalised paths still to be translated. */
@@ -18,6 +20,7 @@ export interface FormContext {
 
 export const FormContextValue = createContext<FormContext>({
   problems: new Map(),
+  warnings: new Map(),
   missing: new Set(),
   lang: 'en',
   images: [],

@@ -7,6 +7,7 @@ import type { FieldModel, UiProblem } from '../types.js';
 export interface FieldInfo {
   id: string;
   problems: UiProblem[];
+  warnings: UiProblem[];
   /** The English value at the same path, for a translation file. */
   english: string | undefined;
   missing: boolean;
@@ -20,6 +21,7 @@ export function useFieldInfo(model: FieldModel, path: Path): FieldInfo {
   const id = fieldId(path);
   const key = normalPath(pathText(path));
   const problems = form.problems.get(key) ?? [];
+  const warnings = form.warnings.get(key) ?? [];
   const englishValue = form.english === undefined ? undefined : getIn(form.english, path);
   const english = typeof englishValue === 'string' || typeof englishValue === 'number' ? String(englishValue) : undefined;
   const missing = form.missing.has(key);
@@ -28,8 +30,9 @@ export function useFieldInfo(model: FieldModel, path: Path): FieldInfo {
     english !== undefined ? `${id}-english` : '',
     missing ? `${id}-missing` : '',
     problems.length > 0 ? `${id}-problems` : '',
+    warnings.length > 0 ? `${id}-warnings` : '',
   ].filter(Boolean);
-  return { id, problems, english, missing, describedBy: ids.length > 0 ? ids.join(' ') : undefined, invalid: problems.length > 0 };
+  return { id, problems, warnings, english, missing, describedBy: ids.length > 0 ? ids.join(' ') : undefined, invalid: problems.length > 0 };
 }
 
 /** The label's text with its required mark (the control itself carries aria-required). */
@@ -67,14 +70,15 @@ export function FieldNotes({ model, info }: { model: FieldModel; info: FieldInfo
         </p>
       ) : null}
       <Problems id={`${info.id}-problems`} problems={info.problems} />
+      <Problems id={`${info.id}-warnings`} problems={info.warnings} className="warnings" />
     </>
   );
 }
 
-export function Problems({ id, problems }: { id: string; problems: UiProblem[] }): ReactNode {
+export function Problems({ id, problems, className = 'problems' }: { id: string; problems: UiProblem[]; className?: string }): ReactNode {
   if (problems.length === 0) return null;
   return (
-    <ul className="problems" id={id}>
+    <ul className={className} id={id}>
       {problems.map((problem, index) => (
         <li key={index}>
           {problem.message}

@@ -4,8 +4,9 @@
  * an invalid value or a file changed on disk is refused and nothing is written; list items are
  * added, removed and moved (by keyboard too); a photo is uploaded and shows on the page.
  */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.js';
 import { changedLines, openFile, startEditorProject, type EditorProject } from './editor-helpers.js';
@@ -72,6 +73,8 @@ test('an invalid phone number is shown at its field as you type, and a save is r
   const before = await project.read('site.yaml');
   await openFile(page, project, 'site.yaml');
   const phone = page.locator('#field-contact-phone');
+  // The sample number is a placeholder: a warning at the field from the start (saving stays allowed).
+  await expect(page.locator('#field-contact-phone-warnings')).toContainText('+91 90000 00000');
   await phone.fill('12345');
   await expect(phone).toHaveAttribute('aria-invalid', 'true', { timeout: 10_000 });
   const message = page.locator('#field-contact-phone-problems');
@@ -174,4 +177,55 @@ test('a photo uploaded from the computer shows in the form and, once saved, on t
   await expect(shown).toBeVisible({ timeout: 15_000 });
   expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await site.close();
+});
+
+test('an upload that is not a picture is refused with its message, and nothing is stored', async ({ page, issues }, testInfo) => {
+  issues.allow('console', /status of 415/);
+  const file = testInfo.outputPath('holiday.jpg');
+  await writeFile(file, 'These are not the bytes of a photo.\n');
+  await openFile(page, project, 'pages/about.yaml');
+  const photo = page.locator('#field-story-image');
+  await photo.getByLabel('Or upload a new photo (JPEG or PNG)').setInputFiles(file);
+  const refusal = photo.getByRole('alert');
+  await expect(refusal).toContainText(/JPEG/);
+  expect(existsSync(path.join(project.content, 'images/holiday.jpg'))).toBe(false);
+  await expect(photo.getByLabel('Photo file')).toHaveValue('');
+});
+
+test('icons are drawn beside their choice, and review dates have a date picker', async ({ page }) => {
+  await openFile(page, project, 'services.yaml');
+  const drawn = page.locator('#field-services-0-icon').locator('xpath=preceding-sibling::*[1]');
+  const home = await drawn.innerHTML();
+  expect(home).toContain('<svg');
+  await page.locator('#field-services-0-icon').selectOption({ label: 'Truck' });
+  await expect.poll(() => drawn.innerHTML()).not.toBe(home);
+  expect(await drawn.innerHTML()).toContain('<svg');
+
+  await openFile(page, project, 'testimonials.yaml');
+  const date = page.locator('#field-testimonials-0-date');
+  await expect(date).toHaveAttribute('type', 'date');
+  await expect(date).toHaveValue('2026-09-21');
+});
+
+test('a translation file shows the English beside each field and marks the fields not translated yet', async ({ page }) => {
+  const original = await project.read('ml/services.yaml');
+  try {
+    // The Malayalam tagline of the second service is taken out, as if never translated.
+    await project.write('ml/services.yaml', (text) => {
+      const lines = text.split('\n');
+      const second = lines.findIndex((line, at) => at > lines.findIndex((l) => l.startsWith('  - title:')) && line.startsWith('  - title:'));
+      const tagline = lines.findIndex((line, at) => at > second && line.startsWith('    tagline:'));
+      return lines.filter((_, at) => at !== tagline).join('\n');
+    });
+    await openFile(page, project, 'ml/services.yaml');
+    await expect(page.locator('#field-services-0-title-english')).toContainText('Residential Moving');
+    await expect(page.locator('#field-services-1-tagline-english')).toContainText('Relocate your business with minimum downtime');
+    const mark = page.locator('#field-services-1-tagline-missing');
+    await expect(mark).toContainText('Not translated yet');
+    await expect(page.locator('#field-services-0-tagline-missing')).toHaveCount(0);
+    await page.locator('#field-services-1-tagline').fill('ബിസിനസ് തടസ്സമില്ലാതെ മാറ്റുന്നു');
+    await expect(mark).toHaveCount(0);
+  } finally {
+    await project.write('ml/services.yaml', () => original);
+  }
 });

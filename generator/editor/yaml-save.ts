@@ -89,17 +89,17 @@ class Patcher {
     const indent = first ? column(this.source, first[0]) : indentHint;
     const present = new Set<unknown>();
     let end = node.range ? node.range[1] : 0;
-    for (const pair of pairs) {
+    pairs.forEach((pair, index) => {
       const key = isScalar(pair.key) ? pair.key.value : undefined;
       present.add(key);
       end = Math.max(end, this.pairEnd(pair));
-      if (typeof key !== 'string') continue;
+      if (typeof key !== 'string') return;
       if (!Object.hasOwn(value, key) || value[key] === undefined) {
-        edits.push({ start: lineStart(this.source, pair.key.range![0]), end: this.pairEnd(pair), text: '' });
-        continue;
+        edits.push(this.removal(pair, pairs[index + 1]));
+        return;
       }
       edits.push(...this.pairValue(pair, key, value[key], indent));
-    }
+    });
     const added = Object.keys(value).filter((key) => !present.has(key) && value[key] !== undefined);
     if (added.length > 0) {
       const at = pairs.length > 0 ? lineEnd(this.source, end) : end;
@@ -107,6 +107,17 @@ class Patcher {
       edits.push({ start: at, end: at, text: gap + added.map((key) => renderPair(key, value[key], indent)).join('') });
     }
     return edits;
+  }
+
+  /**
+   * Takes a pair out: its whole lines, or, for the first pair of a list item (on the line of its
+   * "-"), its text up to the next pair's key, which then moves up beside the "-".
+   */
+  removal(pair: Pair<Node, Node | null>, next: Pair<Node, Node | null> | undefined): Edit {
+    const keyStart = pair.key.range![0];
+    const start = lineStart(this.source, keyStart);
+    if (/^\s*$/.test(this.source.slice(start, keyStart))) return { start, end: this.pairEnd(pair), text: '' };
+    return { start: keyStart, end: next?.key?.range ? next.key.range[0] : this.pairEnd(pair), text: '' };
   }
 
   /** Where a pair's text ends: after the last line of its value (a trailing comment included). */
@@ -121,7 +132,7 @@ class Patcher {
     if (isScalar(node) && node.source !== '' && node.range && isScalarValue(next)) {
       return [this.scalar(node, next, indent)];
     }
-    if (isBlockMap(node) && isRecord(next)) return this.map(node, next, indent + 2);
+    if (isBlockMap(node) && isRecord(next) && Object.values(next).some((item) => item !== undefined)) return this.map(node, next, indent + 2);
     if (isBlockSeq(node) && Array.isArray(next) && next.length > 0) return this.seq(node, next, indent, lineEnd(this.source, pair.key.range![2]));
     // A value of another kind (or an empty one): the whole line is written anew.
     return [{ start: lineStart(this.source, pair.key.range![0]), end: this.pairEnd(pair), text: renderPair(key, next, indent) }];
@@ -136,8 +147,12 @@ class Patcher {
       if (refolded !== undefined) return { start, end, text: refolded };
     }
     const block = node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL;
-    const width = block ? widestLine(old) : 0;
-    return { start, end, text: renderScalar(next, typeof next === 'string' ? node.type : undefined, indent, width) };
+    const width = block ? Math.max(80, widestLine(old)) : 0;
+    let text = renderScalar(next, typeof next === 'string' ? node.type : undefined, indent, width);
+    // A block text's characters run to the end of its last line; any other value's stop before it.
+    if (old.endsWith('\n') && !text.endsWith('\n')) text += '\n';
+    else if (!old.endsWith('\n') && text.endsWith('\n')) text = text.slice(0, -1);
+    return { start, end, text };
   }
 
   /**
@@ -180,7 +195,7 @@ class Patcher {
   item(node: Node, value: unknown, dash: number): Edit[] {
     if (sameValue(node.toJS(this.doc), value)) return [];
     if (isScalar(node) && node.source !== '' && isScalarValue(value)) return [this.scalar(node, value, dash)];
-    if (isBlockMap(node) && isRecord(value)) return this.map(node, value, dash + 2);
+    if (isBlockMap(node) && isRecord(value) && Object.values(value).some((item) => item !== undefined)) return this.map(node, value, dash + 2);
     const at = this.dashAt(node);
     return [{ start: lineStart(this.source, at), end: lineEnd(this.source, node.range![1]), text: renderItem(value, dash) }];
   }
@@ -301,7 +316,7 @@ function refold(old: string, next: string): string | undefined {
   const lines = rest.map((line) => line.slice(indent.length));
   const plain = (text: string) => text !== '' && !/^\s|\s$|\s\s|\n/.test(text);
   if (!rest.every((line) => line.startsWith(indent)) || !lines.every(plain) || !plain(next)) return undefined;
-  const width = widestLine(rest.join('\n'));
+  const width = Math.max(80, widestLine(rest.join('\n')));
   let head = 0;
   let prefix = '';
   while (head < lines.length && next.startsWith(`${prefix}${lines[head]!} `)) prefix += `${lines[head++]!} `;

@@ -180,3 +180,62 @@ describe('saving a content file through the yaml Document API', () => {
     expect(changedLines('a\n', 'a\n')).toBe(0);
   });
 });
+
+describe('saving any mix of edits', () => {
+  /** A small seeded random source, so a failure can be replayed. */
+  function random(seed: number) {
+    let state = seed;
+    return (below: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % below;
+    };
+  }
+
+  type Json = unknown;
+  /** Every place in a value: the containers (lists and groups) and the leaves. */
+  function places(value: Json, at: (string | number)[] = []): { path: (string | number)[]; value: Json }[] {
+    const here = { path: at, value };
+    if (Array.isArray(value)) return [here, ...value.flatMap((item, index) => places(item, [...at, index]))];
+    if (value && typeof value === 'object') return [here, ...Object.entries(value).flatMap(([key, item]) => places(item, [...at, key]))];
+    return [here];
+  }
+
+  function edit(data: Json, pick: (below: number) => number): Json {
+    const all = places(data).filter((place) => place.path.length > 0);
+    const place = all[pick(all.length)]!;
+    const parentPath = place.path.slice(0, -1);
+    const parent = places(data).find((p) => p.path.join('\u0000') === parentPath.join('\u0000'))!.value as Record<string | number, Json> | Json[];
+    const key = place.path.at(-1)!;
+    switch (pick(5)) {
+      case 0: // change a leaf, or write a text over a group
+        return setIn(data, place.path, typeof place.value === 'number' ? place.value * 2 + 1 : `changed ${pick(1000)}: "quoted" #not-a-comment`);
+      case 1: // remove a key or a list item
+        if (Array.isArray(parent)) return setIn(data, parentPath, parent.filter((_, index) => index !== key));
+        return setIn(data, parentPath, Object.fromEntries(Object.entries(parent).filter(([name]) => name !== key)));
+      case 2: // move a list item to the front
+        if (Array.isArray(parent)) return setIn(data, parentPath, [parent[key as number], ...parent.filter((_, index) => index !== key)]);
+        return setIn(data, [...parentPath, `added${pick(100)}`], { note: 'a new group', list: ['one', 'two'] });
+      case 3: // copy a list item to the end
+        if (Array.isArray(parent)) return setIn(data, parentPath, [...parent, structuredClone(parent[key as number])]);
+        return setIn(data, [...parentPath, `extra${pick(100)}`], 'a new line');
+      default: // empty a list or a group
+        return setIn(data, place.path, Array.isArray(place.value) ? [] : place.value && typeof place.value === 'object' ? {} : null);
+    }
+  }
+
+  it.each(yamlFiles(SAMPLE_CONTENT).map((file) => [path.relative(SAMPLE_CONTENT, file), file]))('%s: writes exactly the value asked for after random edits', (_, file) => {
+    const source = readFileSync(file, 'utf8');
+    const comments = (text: string) => lines(text).filter((line) => /^\s*#/.test(line)).length;
+    for (let seed = 1; seed <= 40; seed++) {
+      const pick = random(seed * 7919 + source.length);
+      let value: Json = parse(source);
+      const edits = 1 + pick(3);
+      for (let n = 0; n < edits; n++) value = edit(value, pick);
+      const saved = saveYaml(source, value);
+      expect(parse(saved.text), `seed ${seed}`).toEqual(JSON.parse(JSON.stringify(value)));
+      // Comments go only with a removed list item or group; the file's opening comments always stay.
+      expect(saved.text.split(/\n(?!#)/)[0]).toBe(source.split(/\n(?!#)/)[0]);
+      expect(comments(saved.text)).toBeLessThanOrEqual(comments(source));
+    }
+  });
+});

@@ -20,8 +20,10 @@ export function FileList() {
       <header className="top">
         <h1>Content editor</h1>
         <p className="summary">
-          Pick a file to edit its text, prices and photos. Every change is checked as you type and shown in a preview before you save. The site
-          itself is at <a href="/">/</a>.
+          Pick a file to edit its text, prices and photos. Every change is checked as you type and shown in a preview before you save.
+        </p>
+        <p className="summary">
+          <a href="/">Open the site</a> · <a href="#publish">Publish saved changes</a>
         </p>
       </header>
       {error ? (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { fieldId } from '../paths.js';
 import type { ModelOf } from '../types.js';
 import { blank } from './blank.js';
 import { Field } from './Field.js';
@@ -77,6 +78,18 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
       <FieldNotes model={model} info={info} />
       {/* The help of one entry, said once for the list rather than under every entry. */}
       {model.item.help && model.item.help !== model.help ? <p className="help">Each entry: {model.item.help}</p> : null}
+      {/* A long list of entries at the top of a file (the services) gets a way to jump to each. */}
+      {path.length === 1 && model.item.kind === 'group' && items.length > 2 ? (
+        <nav className="jump" aria-label={`Jump to one ${itemName.toLowerCase()}`}>
+          <ul>
+            {items.map((item, index) => (
+              <li key={index}>
+                <a href={`#${fieldId([...path, index])}`}>{itemSummary(item) || nameOf(index)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <ol className="items" ref={listRef}>
         {items.map((item, index) => {
           const name = nameOf(index);

@@ -39,14 +39,16 @@ export async function editorAssets(root: string): Promise<EditorAssets> {
   const dir = editorDir(root);
   const cached = inMemory.get(dir);
   if (cached && (await unchanged(cached.inputs))) return cached.assets;
-  const fromDisk = await readDiskCache(dir);
+  // Only the project's own editor is kept on disk: copies (tests) would leave a file each behind.
+  const own = dir === path.join(projectRoot(), 'editor');
+  const fromDisk = own ? await readDiskCache(dir) : undefined;
   if (fromDisk) {
     inMemory.set(dir, fromDisk);
     return fromDisk.assets;
   }
   const fresh = await runEsbuild(dir);
   inMemory.set(dir, fresh);
-  await writeDiskCache(dir, fresh).catch(() => undefined);
+  if (own) await writeDiskCache(dir, fresh).catch(() => undefined);
   return fresh.assets;
 }
 

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { build } from '../../generator/build.js';
 import { editorAssets } from '../../generator/editor/ui-bundle.js';
 import { editorShell } from '../../generator/editor/shell.js';
@@ -36,6 +36,22 @@ describe('the editor bundle', () => {
     const first = await editorAssets(projectRoot());
     const second = await editorAssets(projectRoot());
     expect(second).toBe(first);
+  });
+
+  it('is found on disk by a new process, which then does not start esbuild', async () => {
+    const { script } = await editorAssets(projectRoot());
+    vi.resetModules();
+    vi.doMock('esbuild', () => {
+      throw new Error('esbuild was started although the bundle is on disk');
+    });
+    try {
+      const fresh = (await import('../../generator/editor/ui-bundle.js')) as typeof import('../../generator/editor/ui-bundle.js');
+      const again = await fresh.editorAssets(projectRoot());
+      expect(again.script === script, 'the same script as bundled before').toBe(true);
+    } finally {
+      vi.doUnmock('esbuild');
+      vi.resetModules();
+    }
   });
 
   it('is loaded by the shell page, which carries the token and no inline script or style', () => {

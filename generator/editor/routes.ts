@@ -119,12 +119,14 @@ export class Editor {
         case 'api/images':
           return get(async () => this.#json(req, res, 200, { images: await listImages(this.#contentDir) }));
         case 'api/upload':
-          return post(async () => this.#upload(req, res, query.get('name') ?? ''));
+          return post(async () => this.#oneAtATime(() => this.#upload(req, res, query.get('name') ?? '')));
         case 'api/publish':
           if (reading) return this.#json(req, res, 200, await publishStatus(this.#contentDir));
           return post(async () => {
-            const body = (await this.#body(req)) as { message?: unknown };
-            const result = await publish({ contentDir: this.#contentDir, message: typeof body.message === 'string' ? body.message : '', cwd: this.#options.cwd });
+            const body = ((await this.#body(req)) ?? {}) as { message?: unknown };
+            const message = typeof body.message === 'string' ? body.message : '';
+            // Not while a save is being written: the commit takes the files as they are on disk.
+            const result = await this.#oneAtATime(() => publish({ contentDir: this.#contentDir, message, cwd: this.#options.cwd }));
             const { status, ...answer } = result;
             this.#json(req, res, status, answer);
           });
@@ -170,7 +172,7 @@ export class Editor {
   async #preview(req: IncomingMessage, res: ServerResponse, sitePath: string): Promise<void> {
     const overrides = new Map<string, string>();
     for (const [rel, value] of this.#drafts) {
-      const stored = await readStored(path.join(this.#contentDir, rel));
+      const stored = await this.#read(this.#named(rel)).catch(() => undefined);
       overrides.set(rel, textFor(stored?.text, value));
     }
     const page = await this.#options.preview(overrides, sitePath);

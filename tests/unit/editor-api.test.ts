@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../generator/build.js';
@@ -225,5 +226,23 @@ describe('drafts and the preview', () => {
     const notFound = await editor.api('GET', '/__edit/preview/404.html');
     expect(notFound.status).toBe(200);
     expect((await editor.api('GET', '/__edit/preview/ml/')).status).toBe(200);
+  });
+
+  it('shows a photo uploaded a moment ago in the preview before the file naming it is saved', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
+    const uploaded = await editor.api('POST', '/__edit/api/upload?name=crew-at-work.jpg', photo, { 'content-type': 'image/jpeg' });
+    expect(uploaded.status).toBe(201);
+    const value = parse(await readFile(filePath('services.yaml'), 'utf8'));
+    value.services[0].image = { src: uploaded.json().src, alt: 'Our crew carrying a sofa' };
+    await editor.api('POST', '/__edit/api/draft', { file: 'services.yaml', value });
+    const preview = await editor.api('GET', '/__edit/preview/services/');
+    const img = /<img[^>]*alt="Our crew carrying a sofa"[^>]*>/.exec(preview.text)?.[0];
+    expect(img).toBeDefined();
+    const src = /\ssrc="([^"]+)"/.exec(img!)![1]!;
+    expect(src.startsWith('/__edit/preview/')).toBe(true);
+    const served = await editor.api('GET', src);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^image\//);
+    await editor.api('POST', '/__edit/api/draft', { file: 'services.yaml', value: null });
   });
 });

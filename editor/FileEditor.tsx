@@ -259,10 +259,13 @@ function Summary({
       </p>
       {problems.length > 0 ? <ProblemLinks problems={problems} value={value} /> : null}
       {warnings.length > 0 ? (
-        <>
-          <p className="check-status">Worth a look (saving is allowed):</p>
+        // Shown at their fields too; here folded, so a file full of placeholders does not push the form off a phone's screen.
+        <details className="warning-list">
+          <summary>
+            {warnings.length} {warnings.length === 1 ? 'thing' : 'things'} worth a look (saving is allowed)
+          </summary>
           <ProblemLinks problems={warnings} value={value} />
-        </>
+        </details>
       ) : null}
     </div>
   );
@@ -273,7 +276,8 @@ function ProblemLinks({ problems, value }: { problems: UiProblem[]; value: unkno
     <ul className="problem-list">
       {problems.map((problem, index) => (
         <li key={index}>
-          <a href={`#${idOfText(problemPath(problem.path, value))}`}>{problem.line ? `Line ${problem.line}` : problem.path || 'The file'}</a>: {problem.message}
+          <a href={`#${idOfText(problemPath(problem.path, value))}`}>{problem.path || 'The file'}</a>
+          {problem.line ? ` (line ${problem.line})` : ''}: {problem.message}
           {problem.hint ? <span className="hint"> Hint: {problem.hint}</span> : null}
         </li>
       ))}

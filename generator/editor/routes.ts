@@ -9,7 +9,7 @@ import { CONTENT_FILES } from '../schema/index.js';
 import { translationSchema } from '../translations/derive.js';
 import { TRANSLATIONS } from '../translations/languages.js';
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
-import { formModel } from './form-model.js';
+import { formModel, type FieldModel } from './form-model.js';
 import { iconSvg } from './icons.js';
 import { checkFile } from './problems.js';
 import { publish, publishStatus } from './publish.js';
@@ -64,6 +64,8 @@ export class Editor {
   readonly #contentDir: string;
   /** Unsaved values by file, for previews. */
   readonly #drafts = new Map<string, unknown>();
+  /** Forms already made, by file and the services they offer. */
+  readonly #models = new Map<string, FieldModel>();
   /** Saves run one at a time: two tabs saving at once must not both pass the version check. */
   #writing: Promise<unknown> = Promise.resolve();
 
@@ -212,7 +214,7 @@ export class Editor {
       file: file.rel,
       version: stored.version,
       value: parsed(stored.text) ?? null,
-      model: formModel(this.#schemaOf(file), { services: await this.#services(), iconSvg }),
+      model: await this.#model(file),
       pages: pagesOf(file),
       ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.problems.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
       problems: checked.problems,
@@ -292,6 +294,18 @@ export class Editor {
     const where = this.#path(file);
     if (!(await insideContent(this.#contentDir, where))) throw new HttpError(403, `content/${file.rel} leads outside the content folder, so the editor will not open it.`);
     return readStored(where);
+  }
+
+  /** A file's form, made again only when the services a select offers have changed. */
+  async #model(file: EditableFile): Promise<FieldModel> {
+    const services = await this.#services();
+    const key = `${file.rel}\n${JSON.stringify(services)}`;
+    let model = this.#models.get(key);
+    if (!model) {
+      model = formModel(this.#schemaOf(file), { services, iconSvg });
+      this.#models.set(key, model);
+    }
+    return model;
   }
 
   #schemaOf(file: EditableFile) {

@@ -64,8 +64,8 @@ export class Editor {
   readonly #contentDir: string;
   /** Unsaved values by file, for previews. */
   readonly #drafts = new Map<string, unknown>();
-  /** Forms already made, by file and the services they offer. */
-  readonly #models = new Map<string, FieldModel>();
+  /** The form last made for each file, and the services it offers. */
+  readonly #models = new Map<string, { key: string; model: FieldModel }>();
   /** Saves run one at a time: two tabs saving at once must not both pass the version check. */
   #writing: Promise<unknown> = Promise.resolve();
 
@@ -299,12 +299,11 @@ export class Editor {
   /** A file's form, made again only when the services a select offers have changed. */
   async #model(file: EditableFile): Promise<FieldModel> {
     const services = await this.#services();
-    const key = `${file.rel}\n${JSON.stringify(services)}`;
-    let model = this.#models.get(key);
-    if (!model) {
-      model = formModel(this.#schemaOf(file), { services, iconSvg });
-      this.#models.set(key, model);
-    }
+    const key = JSON.stringify(services);
+    const known = this.#models.get(file.rel);
+    if (known?.key === key) return known.model;
+    const model = formModel(this.#schemaOf(file), { services, iconSvg });
+    this.#models.set(file.rel, { key, model });
     return model;
   }
 

@@ -16,6 +16,10 @@ type Outcome =
   | { kind: 'saved'; changedLines: number; at: string }
   | { kind: 'invalid'; count: number }
   | { kind: 'conflict'; message: string }
+  /** The file changed on disk while the form has unsaved changes: saving would be refused. */
+  | { kind: 'stale' }
+  /** The file changed on disk while the form had no changes: the form now shows it. */
+  | { kind: 'refreshed'; at: string }
   | { kind: 'error'; message: string };
 
 function byPath(problems: readonly UiProblem[], value: unknown): Map<string, UiProblem[]> {
@@ -90,6 +94,39 @@ export function FileEditor({ file }: { file: string }) {
 
   const dirty = data !== null && !same(value, saved);
 
+  // The dev server tells every open page when files change. When this file changed on disk (a text
+  // editor, git pull), an unchanged form shows it at once; a form with changes says saving would be refused.
+  const watch = useRef({ version: '', dirty: false });
+  watch.current = { version, dirty };
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const events = new EventSource('/__dev/events');
+    const onChange = async (event: MessageEvent<string>) => {
+      let changed: string[] = [];
+      try {
+        changed = (JSON.parse(event.data) as { changed?: string[] }).changed ?? [];
+      } catch {
+        return;
+      }
+      if (!changed.some((name) => name.replace(/\\/g, '/') === file || name.replace(/\\/g, '/').endsWith(`/${file}`))) return;
+      const answer = await getJson<FileData>(`file?file=${encodeURIComponent(file)}`);
+      if (!answer.ok || !watch.current.version || answer.body.version === watch.current.version) return;
+      if (watch.current.dirty) {
+        setOutcome((now) => (now.kind === 'conflict' || now.kind === 'saving' ? now : { kind: 'stale' }));
+      } else {
+        setData(answer.body);
+        setValue(answer.body.value);
+        setSaved(answer.body.value);
+        setVersion(answer.body.version);
+        setProblems(answer.body.problems ?? []);
+        setOutcome({ kind: 'refreshed', at: clock() });
+        setRevision((n) => n + 1);
+      }
+    };
+    events.addEventListener('reload', (event) => void onChange(event as MessageEvent<string>));
+    return () => events.close();
+  }, [file]);
+
   // Leaving with unsaved changes asks first (the browser's own question); once gone, the unsaved
   // value is forgotten by the server too, so other files' previews show the file as saved.
   useEffect(() => {
@@ -138,7 +175,7 @@ export function FileEditor({ file }: { file: string }) {
       setVersion(answer.body.version);
       setSaved(value);
       setProblems([]);
-      setOutcome({ kind: 'saved', changedLines: answer.body.changedLines ?? 0, at: new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }) });
+      setOutcome({ kind: 'saved', changedLines: answer.body.changedLines ?? 0, at: clock() });
       setRevision((n) => n + 1);
     } else if (answer.status === 422 && answer.body.problems) {
       setProblems(answer.body.problems);
@@ -221,6 +258,10 @@ export function FileEditor({ file }: { file: string }) {
   );
 }
 
+function clock(): string {
+  return new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
 function Header({ file, title, summary }: { file: string; title?: string; summary?: string }) {
   return (
     <header className="top">
@@ -297,6 +338,17 @@ function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolea
       </div>
     );
   }
+  if (outcome.kind === 'stale') {
+    return (
+      <div className="refusal" role="alert">
+        <p>This file was changed on disk (in a text editor, or by git) since you opened it, so saving your changes would be refused.</p>
+        <p>Reload shows the file as it is now; the changes you made here are then gone, so note them first.</p>
+        <button type="button" onClick={onReload}>
+          Reload the file from disk
+        </button>
+      </div>
+    );
+  }
   if (outcome.kind === 'invalid') {
     return (
       <p className="refusal" role="alert">
@@ -313,7 +365,9 @@ function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolea
   }
   return (
     <p role="status" className="save-status">
-      {outcome.kind === 'saved' && !dirty ? (
+      {outcome.kind === 'refreshed' && !dirty ? (
+        `The file was changed on disk at ${outcome.at}; the form shows it as it is now.`
+      ) : outcome.kind === 'saved' && !dirty ? (
         <>
           {`Saved at ${outcome.at}: ${outcome.changedLines} ${outcome.changedLines === 1 ? 'line' : 'lines'} changed. `}
           <a href={`${EDIT_ROOT}#publish`}>Publish</a> to put it on the live site.

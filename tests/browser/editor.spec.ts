@@ -116,6 +116,15 @@ test('a file changed on disk since it was opened is not overwritten; Reload show
   expect(await project.read('pages/about.yaml')).toContain('title: Moving Kerala Families Since 2008!');
 });
 
+test('a file changed on disk while open without changes in the form is shown as it is now', async ({ page }) => {
+  await openFile(page, project, 'pages/contact.yaml');
+  const eyebrow = page.locator('#field-hero-eyebrow');
+  const before = await eyebrow.inputValue();
+  await project.write('pages/contact.yaml', (text) => text.replace(`eyebrow: ${before}`, 'eyebrow: Talk To Us Today'));
+  await expect(eyebrow).toHaveValue('Talk To Us Today', { timeout: 10_000 });
+  await expect(page.getByText(/The file was changed on disk at .*; the form shows it as it is now/)).toBeVisible();
+});
+
 test('list items are added, removed and moved, moving by keyboard too', async ({ page }) => {
   await openFile(page, project, 'services.yaml');
   const list = page.locator('#field-services-0-whatsIncluded');

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Document, parseDocument } from 'yaml';
 import { contentType } from '../serve/mime.js';
 import { send } from '../serve/http.js';
-import { CONTENT_FILES } from '../schema/index.js';
+import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
+import { modeline } from '../json-schema.js';
 import { translationSchema } from '../translations/derive.js';
 import { TRANSLATIONS } from '../translations/languages.js';
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
@@ -175,7 +176,7 @@ export class Editor {
     const overrides = new Map<string, string>();
     for (const [rel, value] of this.#drafts) {
       const stored = await this.#read(this.#named(rel)).catch(() => undefined);
-      overrides.set(rel, textFor(stored?.text, value));
+      overrides.set(rel, textFor(rel, stored?.text, value));
     }
     const page = await this.#options.preview(overrides, sitePath);
     this.#send(req, res, page.status, { 'Content-Type': page.contentType }, page.body);
@@ -206,14 +207,14 @@ export class Editor {
 
   async #file(name: string) {
     const file = this.#named(name);
-    const stored = await this.#read(file);
-    if (!stored) throw new HttpError(404, `The file content/${file.rel} does not exist yet.`);
+    // A file not there yet (a translation not started) opens empty, with version '': saving creates it.
+    const stored = (await this.#read(file)) ?? { text: '', version: '' };
     const checked = await checkFile(this.#contentDir, file.rel);
     const english = file.language ? await this.#read({ rel: file.name, name: file.name }) : undefined;
     return {
       file: file.rel,
       version: stored.version,
-      value: parsed(stored.text) ?? null,
+      value: stored.version === '' ? {} : (parsed(stored.text) ?? null),
       model: await this.#model(file),
       pages: pagesOf(file),
       ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.problems.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
@@ -224,7 +225,7 @@ export class Editor {
   async #check(body: unknown) {
     const { file, value } = this.#fileAndValue(body);
     const stored = await this.#read(file);
-    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(stored?.text, value)]]));
+    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(file.rel, stored?.text, value)]]));
   }
 
   async #draft(body: unknown) {
@@ -240,13 +241,14 @@ export class Editor {
     if (typeof version !== 'string') throw new HttpError(400, 'The save names no version of the file.');
     const stored = await this.#read(file);
     const conflict = `content/${file.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your version was not saved, to keep that change. Reload the file to see it, then make your change again.`;
-    if (stored?.version !== version) return this.#json(req, res, 409, { message: conflict });
-    const { text, changedLines } = saveYaml(stored.text, value);
+    if ((stored?.version ?? '') !== version) return this.#json(req, res, 409, { message: conflict });
+    const { text, changedLines } = stored ? saveYaml(stored.text, value) : { text: textFor(file.rel, undefined, value), changedLines: 0 };
     const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, text]]));
     if (checked.problems.length > 0) return this.#json(req, res, 422, { problems: checked.problems });
     let saved: string;
     try {
-      saved = text === stored.text ? stored.version : await writeStored(this.#path(file), text, version);
+      if (!stored) await mkdir(path.dirname(this.#path(file)), { recursive: true });
+      saved = text === stored?.text ? stored.version : await writeStored(this.#path(file), text, stored?.version);
     } catch (error) {
       if (error instanceof ConflictError) return this.#json(req, res, 409, { message: conflict });
       throw error;
@@ -353,14 +355,18 @@ export class Editor {
   }
 }
 
-/** The text of a file holding `value`: the file's own text changed where it differs, or new YAML when there is no file. */
-function textFor(source: string | undefined, value: unknown): string {
-  if (source === undefined) return new Document(value).toString({ lineWidth: 0 });
+/**
+ * The text of file `rel` holding `value`: the file's own text changed where it differs, or, for a
+ * file not there yet, new YAML under the line that names its schema (as the shipped files start).
+ */
+function textFor(rel: string, source: string | undefined, value: unknown): string {
+  const fresh = () => `${modeline(rel as ContentFile)}\n\n${new Document(value).toString({ lineWidth: 0 })}`;
+  if (source === undefined) return fresh();
   try {
     return saveYaml(source, value).text;
   } catch {
     // A file that does not parse cannot be changed in place; the value is checked as written anew.
-    return new Document(value).toString({ lineWidth: 0 });
+    return fresh();
   }
 }
 

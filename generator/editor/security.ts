@@ -83,8 +83,25 @@ export async function insideContent(contentDir: string, file: string): Promise<b
     if (error.code !== 'ENOENT') throw error;
     // A link whose target is missing: writing through it would create a file wherever it points.
     if ((await lstat(file).catch(() => undefined))?.isSymbolicLink()) return undefined;
-    const folder = await realpath(path.dirname(file)).catch(() => undefined);
-    return folder === undefined ? undefined : path.join(folder, path.basename(file));
+    return realpathOfNew(file);
   });
   return real !== undefined && (real === root || real.startsWith(root + path.sep));
+}
+
+/** Where a file that does not exist yet would be: the real path of its nearest existing folder, then the rest of its name. */
+async function realpathOfNew(file: string): Promise<string | undefined> {
+  const rest: string[] = [];
+  let at = file;
+  for (;;) {
+    rest.unshift(path.basename(at));
+    const parent = path.dirname(at);
+    if (parent === at) return undefined;
+    const info = await lstat(parent).catch(() => undefined);
+    if (info) {
+      // A folder that is a link to nowhere has no real path: refused.
+      const real = await realpath(parent).catch(() => undefined);
+      return real === undefined ? undefined : path.join(real, ...rest);
+    }
+    at = parent;
+  }
 }

@@ -93,6 +93,31 @@ describe('opening a file', () => {
   });
 });
 
+describe('a file not there yet', () => {
+  it('opens empty with version "", and the first save creates it under its schema line', async () => {
+    const file = filePath('ml/whatsapp.yaml');
+    const kept = await readFile(file, 'utf8');
+    await rm(file);
+    try {
+      const opened = await open('ml/whatsapp.yaml');
+      expect(opened).toMatchObject({ version: '', value: {} });
+      expect(opened.english).toEqual(parse(await readFile(filePath('whatsapp.yaml'), 'utf8')));
+      expect(opened.problems.map((p: { code: string }) => p.code)).toEqual(['file-missing']);
+      const value = parse(kept);
+      const saved = await editor.api('POST', '/__edit/api/save', { file: 'ml/whatsapp.yaml', value, version: '' });
+      expect(saved.status).toBe(200);
+      const created = await readFile(file, 'utf8');
+      expect(created.startsWith('# yaml-language-server: $schema=../../schemas/ml/whatsapp.schema.json\n')).toBe(true);
+      expect(parse(created)).toEqual(value);
+      expect(saved.json().version).toBe(sha256(created));
+      // Creating again is a conflict: the file is there now.
+      expect((await editor.api('POST', '/__edit/api/save', { file: 'ml/whatsapp.yaml', value, version: '' })).status).toBe(409);
+    } finally {
+      await writeFile(file, kept);
+    }
+  });
+});
+
 describe('checking as you type', () => {
   it('answers with site check’s own messages for the file, located in the text a save would write', async () => {
     const source = await readFile(filePath('site.yaml'), 'utf8');

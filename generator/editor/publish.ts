@@ -33,8 +33,8 @@ async function repositoryOf(contentDir: string): Promise<Repository | undefined>
   const found = await git(dir, ['rev-parse', '--show-toplevel']);
   if (!found.ok) return undefined;
   const top = await realpath(found.stdout.trim());
-  const prefix = `${path.relative(top, dir).split(path.sep).join('/')}/`;
-  return { top, prefix };
+  const rel = path.relative(top, dir).split(path.sep).join('/');
+  return { top, prefix: rel === '' ? '' : `${rel}/` };
 }
 
 /** Paths with uncommitted changes (untracked ones too), from `git status -z`. */
@@ -51,6 +51,21 @@ async function dirtyPaths(top: string): Promise<string[]> {
     if (/^[RC]/.test(entry)) paths.push(fields[++i]!);
   }
   return [...new Set(paths)].sort();
+}
+
+/**
+ * Editors' swap, backup and temporary files in the content folder (and the system's .DS_Store):
+ * never published, and no reason to refuse, as the dev server's watcher passes over them too.
+ */
+function isScratch(file: string): boolean {
+  const name = path.posix.basename(file);
+  return /~$|\.(swp|swx|tmp|bak)$|^4913$|^#.*#$|^\.DS_Store$/i.test(name);
+}
+
+/** The uncommitted paths, split into content files to publish and other files that block it. */
+function split(dirty: readonly string[], repo: Repository): { changed: string[]; blocking: string[] } {
+  const content = (file: string) => file.startsWith(repo.prefix);
+  return { changed: dirty.filter((file) => content(file) && !isScratch(file)), blocking: dirty.filter((file) => !content(file)) };
 }
 
 interface Upstream {
@@ -74,15 +89,10 @@ async function upstreamOf(top: string): Promise<Upstream | undefined | 'detached
 export async function publishStatus(contentDir: string): Promise<PublishStatus> {
   const repo = await repositoryOf(contentDir);
   if (!repo) return { repository: false, changed: [], blocking: [], remote: null };
-  const dirty = await dirtyPaths(repo.top);
+  const { changed, blocking } = split(await dirtyPaths(repo.top), repo);
   const upstream = await upstreamOf(repo.top);
   const remote = typeof upstream === 'object' ? (await git(repo.top, ['remote', 'get-url', upstream.remote])).stdout.trim() || upstream.remote : null;
-  return {
-    repository: true,
-    changed: dirty.filter((file) => file.startsWith(repo.prefix)),
-    blocking: dirty.filter((file) => !file.startsWith(repo.prefix)),
-    remote,
-  };
+  return { repository: true, changed, blocking, remote };
 }
 
 export interface PublishOptions {
@@ -100,9 +110,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   if (message === '') return refuse('Write a few words saying what you changed (e.g. "New prices for 2027"); they are kept with the change.');
   const repo = await repositoryOf(options.contentDir);
   if (!repo) return refuse('This project is not a git repository, so there is nowhere to publish to. Ask whoever set up the site to put it in git (the README says how).');
-  const dirty = await dirtyPaths(repo.top);
-  const changed = dirty.filter((file) => file.startsWith(repo.prefix));
-  const blocking = dirty.filter((file) => !file.startsWith(repo.prefix));
+  const { changed, blocking } = split(await dirtyPaths(repo.top), repo);
   if (changed.length === 0) return refuse('Nothing to publish: every content file is as it was last published.');
   if (blocking.length > 0) {
     return refuse(

@@ -63,6 +63,17 @@ describe('publishing from the editor', () => {
     expect(project.git(['status', '--porcelain=v1', '--untracked-files=all'])).toBe('');
   });
 
+  it('leaves editors’ swap and backup files out, without refusing for them', async () => {
+    await changePrice(9399);
+    await writeFile(path.join(project.dir, 'content', '.services.yaml.swp'), 'swap');
+    await writeFile(path.join(project.dir, 'content', '.DS_Store'), 'finder');
+    await writeFile(path.join(project.dir, 'content', 'services.yaml~'), 'backup');
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toMatchObject({ changed: ['content/services.yaml'], blocking: [] });
+    const answer = await publish('New price');
+    expect(answer.status).toBe(200);
+    expect(project.git(['diff-tree', '--no-commit-id', '--name-only', '-r', answer.json().commit]).trim()).toBe('content/services.yaml');
+  });
+
   it('refuses when there is nothing to publish', async () => {
     const before = state();
     const answer = await publish('Nothing');
@@ -84,11 +95,12 @@ describe('publishing from the editor', () => {
     await changePrice(9699);
     await writeFile(path.join(project.dir, 'README.md'), '# Our site, edited\n');
     await writeFile(path.join(project.dir, 'notes.txt'), 'draft\n');
-    expect((await editor.api('GET', '/__edit/api/publish')).json()).toMatchObject({ changed: ['content/services.yaml'], blocking: ['README.md', 'notes.txt'] });
+    await writeFile(path.join(project.dir, '.gitignore'), 'dist/\n');
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toMatchObject({ changed: ['content/services.yaml'], blocking: ['.gitignore', 'README.md', 'notes.txt'] });
     const before = state();
     const answer = await publish('New price');
     expect(answer.status).toBe(409);
-    expect(answer.json().message).toMatch(/README\.md, notes\.txt/);
+    expect(answer.json().message).toMatch(/\.gitignore, README\.md, notes\.txt/);
     expect(state()).toEqual(before);
   });
 

@@ -219,6 +219,7 @@ export class Editor {
       pages: pagesOf(file),
       ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.problems.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
       problems: checked.problems,
+      warnings: checked.warnings,
     };
   }
 

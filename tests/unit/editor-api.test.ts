@@ -65,6 +65,11 @@ describe('opening a file', () => {
     expect(opened.model.kind).toBe('group');
     expect(opened.model.fields[0]).toMatchObject({ key: 'services', kind: 'list' });
     expect(opened.problems).toEqual([]);
+    expect(opened.warnings).toEqual([]);
+    // The sample's site.yaml still holds sample values: warnings, located at their fields.
+    const site = await open('site.yaml');
+    expect(site.warnings.length).toBeGreaterThan(0);
+    expect(site.warnings.every((warning: { code: string; file: string }) => warning.code === 'placeholder' && warning.file === 'content/site.yaml')).toBe(true);
     expect(opened.pages).toEqual(['/services/', '/', '/contact/']);
     expect((await open('ml/pages/about.yaml')).pages).toEqual(['/ml/about/']);
     expect((await open('ml/pages/not-found.yaml')).pages).toEqual(['/ml/404.html']);

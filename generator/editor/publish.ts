@@ -111,28 +111,23 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   const repo = await repositoryOf(options.contentDir);
   if (!repo) return refuse('This project is not a git repository, so there is nowhere to publish to. Ask whoever set up the site to put it in git (the README says how).');
   const { changed, blocking } = split(await dirtyPaths(repo.top), repo);
-  if (changed.length === 0) return refuse('Nothing to publish: every content file is as it was last published.');
-  if (blocking.length > 0) {
+  if (blocking.length > 0 && changed.length > 0) {
     return refuse(
       `Other files than the content have unsaved changes in git (${blocking.join(', ')}), and publishing would leave them out or mix them in. Ask whoever changed them to commit or undo them, then publish again.`,
     );
   }
   const upstream = await upstreamOf(repo.top);
   if (upstream === 'detached') return refuse('The project is not on a branch (git says "detached HEAD"), so it cannot be published from here. Ask whoever set up the site to check out the main branch.');
-  if (upstream) {
-    const fetched = await git(repo.top, ['fetch', '--quiet', upstream.remote]);
-    if (!fetched.ok) return refuse(`Could not reach ${upstream.remote} to check for changes published by others: ${fetched.stderr}. Check the internet connection and try again.`);
-    const tracking = `refs/remotes/${upstream.remote}/${upstream.branch}`;
-    if ((await git(repo.top, ['rev-parse', '--verify', '--quiet', tracking])).ok) {
-      const behind = await git(repo.top, ['rev-list', '--count', `HEAD..${tracking}`]);
-      const count = Number(behind.stdout.trim());
-      if (!behind.ok || count > 0) {
-        return refuse(
-          `Someone else published changes (${count || 'some'} commit${count === 1 ? '' : 's'} on ${upstream.remote}) that this copy does not have yet; reload first: stop the editor, run "git pull" in the project folder, start it again and check your changes, then publish.`,
-        );
-      }
-    }
+  const sync = upstream ? await compare(repo.top, upstream) : { behind: 0, ahead: 0 };
+  if ('error' in sync) return refuse(sync.error);
+  // Nothing new to commit, but an earlier publish whose push failed is still only here: send it now.
+  if (changed.length === 0 && (sync.ahead === 0 || !upstream)) return refuse('Nothing to publish: every content file is as it was last published.');
+  if (sync.behind > 0) {
+    return refuse(
+      `Someone else published changes (${sync.behind} commit${sync.behind === 1 ? '' : 's'} on ${upstream!.remote}) that this copy does not have yet; reload first: stop the editor, run "git pull" in the project folder, start it again and check your changes, then publish.`,
+    );
   }
+  if (changed.length === 0) return push(repo.top, upstream!, (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim());
   const failure = await (options.strictCheck ?? strictBuild)(options.contentDir, options.cwd ?? repo.top);
   if (failure !== undefined) return refuse(`The site would not pass the deploy's strict build, so nothing was published:\n${failure}`);
 
@@ -146,9 +141,26 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   }
   const commit = (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim();
   if (!upstream) return { status: 200, commit, pushed: false };
-  const pushed = await git(repo.top, ['push', '--quiet', upstream.remote, `HEAD:refs/heads/${upstream.branch}`]);
+  return push(repo.top, upstream, commit);
+}
+
+async function push(top: string, upstream: Upstream, commit: string): Promise<PublishResult> {
+  const pushed = await git(top, ['push', '--quiet', upstream.remote, `HEAD:refs/heads/${upstream.branch}`]);
   if (!pushed.ok) return { status: 200, commit, pushed: false, message: `Saved in git, but sending it to ${upstream.remote} failed: ${pushed.stderr}. Publish again later to send it.` };
   return { status: 200, commit, pushed: true };
+}
+
+/** How many commits the remote has that this copy lacks, and the other way round, after fetching. */
+async function compare(top: string, upstream: Upstream): Promise<{ behind: number; ahead: number } | { error: string }> {
+  const fetched = await git(top, ['fetch', '--quiet', upstream.remote]);
+  if (!fetched.ok) return { error: `Could not reach ${upstream.remote} to check for changes published by others: ${fetched.stderr}. Check the internet connection and try again.` };
+  const tracking = `refs/remotes/${upstream.remote}/${upstream.branch}`;
+  // A remote without this branch yet: everything here is still to be sent.
+  if (!(await git(top, ['rev-parse', '--verify', '--quiet', tracking])).ok) return { behind: 0, ahead: 1 };
+  const counted = await git(top, ['rev-list', '--left-right', '--count', `${tracking}...HEAD`]);
+  const [behind, ahead] = counted.stdout.trim().split(/\s+/).map(Number);
+  if (!counted.ok || behind === undefined || ahead === undefined) return { error: `git could not compare this copy with ${upstream.remote}: ${counted.stderr}` };
+  return { behind, ahead };
 }
 
 /** What `site build --strict` would say is wrong with the content, or undefined when it builds. */

@@ -74,6 +74,17 @@ describe('publishing from the editor', () => {
     expect(project.git(['diff-tree', '--no-commit-id', '--name-only', '-r', answer.json().commit]).trim()).toBe('content/services.yaml');
   });
 
+  it('sends an earlier publish whose push failed, with nothing new to commit', async () => {
+    await changePrice(9199);
+    project.git(['commit', '--quiet', '-am', 'Published while offline']);
+    const head = project.git(['rev-parse', 'HEAD']).trim();
+    expect(project.git(['rev-parse', 'main'], project.remote).trim()).not.toBe(head);
+    const answer = await publish('Send it');
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual({ commit: head, pushed: true });
+    expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(head);
+  });
+
   it('refuses when there is nothing to publish', async () => {
     const before = state();
     const answer = await publish('Nothing');

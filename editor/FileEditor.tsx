@@ -188,6 +188,20 @@ export function FileEditor({ file }: { file: string }) {
     }
   };
 
+  // Ctrl+S (Cmd+S on a Mac) saves, as in any editor, instead of saving the page as a file.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   const reload = async () => {
     await postJson('draft', { file, value: null }).catch(() => undefined);
     setOutcome({ kind: 'none' });
@@ -372,11 +386,13 @@ function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolea
           {`Saved at ${outcome.at}: ${outcome.changedLines} ${outcome.changedLines === 1 ? 'line' : 'lines'} changed. `}
           <a href={`${EDIT_ROOT}#publish`}>Publish</a> to put it on the live site.
         </>
-      ) : dirty
-          ? 'Unsaved changes.'
-          : outcome.kind === 'saving'
-            ? 'Saving…'
-            : 'No changes yet.'}
+      ) : outcome.kind === 'saving' ? (
+        'Saving…'
+      ) : dirty ? (
+        'Unsaved changes.'
+      ) : (
+        'No changes yet.'
+      )}
     </p>
   );
 }

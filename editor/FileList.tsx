@@ -35,7 +35,7 @@ export function FileList() {
       {files !== null ? (
         <div className="file-groups">
           <FileGroup heading="English" id="english" files={english} />
-          {malayalam.length > 0 ? <FileGroup heading="Malayalam" id="malayalam" files={malayalam} lang="ml" /> : null}
+          {malayalam.length > 0 ? <FileGroup heading="Malayalam" id="malayalam" files={malayalam} /> : null}
         </div>
       ) : null}
       <Publish />
@@ -43,7 +43,7 @@ export function FileList() {
   );
 }
 
-function FileGroup({ heading, id, files, lang }: { heading: string; id: string; files: FileEntry[]; lang?: string }) {
+function FileGroup({ heading, id, files }: { heading: string; id: string; files: FileEntry[] }) {
   return (
     <section className="file-group" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{heading}</h2>
@@ -51,9 +51,7 @@ function FileGroup({ heading, id, files, lang }: { heading: string; id: string; 
         {files.map((entry) => (
           <li key={entry.file}>
             <a href={`${EDIT_ROOT}/${entry.file}`}>
-              <span className="file-title" lang={lang}>
-                {entry.title}
-              </span>
+              <span className="file-title">{entry.title}</span>
               <span className="file-name">content/{entry.file}</span>
             </a>
             <p className="summary">

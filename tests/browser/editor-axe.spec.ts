@@ -4,9 +4,12 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect as baseExpect, test } from './fixtures.js';
 import { DESKTOP, MOBILE } from './helpers.js';
 import { openFile, startEditorProject, type EditorProject } from './editor-helpers.js';
+
+// Each step waits for the server's check of the whole content (a second or more on a busy machine).
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 let project: EditorProject;
 

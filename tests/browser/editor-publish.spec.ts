@@ -6,13 +6,21 @@
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect as baseExpect, test } from './fixtures.js';
 import { git, openFile, startEditorProject, type EditorProject } from './editor-helpers.js';
+
+// Each step waits for the server's check of the whole content (a second or more on a busy machine).
+const expect = baseExpect.configure({ timeout: 15_000 });
+// A save checks the whole content first: on a busy machine that takes some seconds.
+const SAVE_WAIT = 20_000;
+// Publishing runs a strict build of the whole site first.
+const PUBLISH_WAIT = 45_000;
 
 let project: EditorProject;
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   project = await startEditorProject({ strictReady: true });
@@ -29,7 +37,7 @@ async function saveField(page: Page, file: string, id: string, value: string): P
   await openFile(page, project, file);
   await page.locator(`#${id}`).fill(value);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText(/Saved at .*: 1 line changed/)).toBeVisible();
+  await expect(page.getByText(/Saved at .*: 1 line changed/)).toBeVisible({ timeout: SAVE_WAIT });
 }
 
 async function publish(page: Page, message: string): Promise<void> {
@@ -43,7 +51,7 @@ async function publish(page: Page, message: string): Promise<void> {
 async function expectRefused(page: Page, pattern: RegExp, heads: { local: string; remote: string }): Promise<void> {
   const panel = page.getByRole('region', { name: 'Publish' });
   const refusal = panel.getByRole('alert');
-  await expect(refusal).toContainText('Not published. Nothing was changed.');
+  await expect(refusal).toContainText('Not published. Nothing was changed.', { timeout: PUBLISH_WAIT });
   await expect(refusal).toContainText(pattern);
   expect(await head(project.dir)).toBe(heads.local);
   expect(await remoteHead()).toBe(heads.remote);
@@ -95,6 +103,9 @@ test('refused while the remote has commits this copy lacks, saying what to do', 
   const heads = { local: await head(project.dir), remote: await remoteHead() };
   await publish(page, 'New office moving price');
   await expectRefused(page, /someone else published/i, heads);
+  // The refusal, as shown, is as readable to assistive technology as the rest of the page.
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   // What the message says to do: bring in their changes first.
   await project.git('pull', '--quiet', '--no-rebase', 'origin', 'main');
 });
@@ -102,7 +113,7 @@ test('refused while the remote has commits this copy lacks, saying what to do', 
 test('publishes exactly the changed content files with the message, and pushes them', async ({ page }) => {
   await publish(page, 'New office moving price');
   const panel = page.getByRole('region', { name: 'Publish' });
-  await expect(panel.getByRole('status').last()).toContainText(/Published as commit [0-9a-f]{7}/);
+  await expect(panel.getByRole('status').last()).toContainText(/Published as commit [0-9a-f]{7}/, { timeout: PUBLISH_WAIT });
   const local = await head(project.dir);
   expect(await remoteHead()).toBe(local);
   expect((await project.git('log', '-1', '--format=%s')).trim()).toBe('New office moving price');

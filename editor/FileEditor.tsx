@@ -67,9 +67,10 @@ export function FileEditor({ file }: { file: string }) {
     setSaved(answer.body.value);
     setVersion(answer.body.version);
     setProblems(answer.body.problems ?? []);
-    setWarnings([]);
+    setWarnings(answer.body.warnings ?? []);
     setLoadError('');
-    // The file's warnings (placeholders still to replace) come with a check; problems came with the file.
+    if (answer.body.warnings) return;
+    // A server that sends no warnings with the file: they come with a check.
     const before = sequence.current;
     const checkedNow = await postJson<{ problems: UiProblem[]; warnings?: UiProblem[] }>('check', { file, value: answer.body.value });
     if (checkedNow.ok && sequence.current === before) setWarnings(checkedNow.body.warnings ?? []);

@@ -57,6 +57,8 @@ export interface FileData {
   english?: unknown;
   missing?: string[];
   problems: UiProblem[];
+  /** Placeholders and likely mistakes: shown, saving allowed. */
+  warnings?: UiProblem[];
   /** Site addresses this file shows on, when the server knows them. */
   pages?: string[];
 }

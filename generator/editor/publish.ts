@@ -18,6 +18,8 @@ export interface PublishStatus {
   blocking: string[];
   /** Where a publish is pushed, or null when the repository has no remote. */
   remote: string | null;
+  /** Commits here not yet sent to the remote (as last fetched): a publish sends them even with no file changed. */
+  unpushed: number;
 }
 
 export type PublishResult = { status: 200; commit: string; pushed: boolean; message?: string } | { status: 409; message: string };
@@ -88,11 +90,16 @@ async function upstreamOf(top: string): Promise<Upstream | undefined | 'detached
 
 export async function publishStatus(contentDir: string): Promise<PublishStatus> {
   const repo = await repositoryOf(contentDir);
-  if (!repo) return { repository: false, changed: [], blocking: [], remote: null };
+  if (!repo) return { repository: false, changed: [], blocking: [], remote: null, unpushed: 0 };
   const { changed, blocking } = split(await dirtyPaths(repo.top), repo);
   const upstream = await upstreamOf(repo.top);
   const remote = typeof upstream === 'object' ? (await git(repo.top, ['remote', 'get-url', upstream.remote])).stdout.trim() || upstream.remote : null;
-  return { repository: true, changed, blocking, remote };
+  let unpushed = 0;
+  if (typeof upstream === 'object') {
+    const counted = await git(repo.top, ['rev-list', '--count', `refs/remotes/${upstream.remote}/${upstream.branch}..HEAD`]);
+    unpushed = counted.ok ? Number(counted.stdout.trim()) : 0;
+  }
+  return { repository: true, changed, blocking, remote, unpushed };
 }
 
 export interface PublishOptions {

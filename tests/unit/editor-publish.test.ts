@@ -40,7 +40,7 @@ const publish = (message: string) => editor.api('POST', '/__edit/api/publish', {
 
 describe('publishing from the editor', () => {
   it('commits exactly the changed content files, a new photo included, and pushes them to the remote', async () => {
-    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: true, changed: [], blocking: [], remote: project.remote });
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: true, changed: [], blocking: [], remote: project.remote, unpushed: 0 });
     await changePrice(9499);
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#369' } }).jpeg().toBuffer();
     expect((await editor.api('POST', '/__edit/api/upload?name=van.jpg', photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
@@ -49,6 +49,7 @@ describe('publishing from the editor', () => {
       changed: ['content/images/van.jpg', 'content/services.yaml'],
       blocking: [],
       remote: project.remote,
+      unpushed: 0,
     });
 
     const answer = await publish('New price for house moves');
@@ -79,6 +80,7 @@ describe('publishing from the editor', () => {
     project.git(['commit', '--quiet', '-am', 'Published while offline']);
     const head = project.git(['rev-parse', 'HEAD']).trim();
     expect(project.git(['rev-parse', 'main'], project.remote).trim()).not.toBe(head);
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toMatchObject({ changed: [], unpushed: 1 });
     const answer = await publish('Send it');
     expect(answer.status).toBe(200);
     expect(answer.json()).toEqual({ commit: head, pushed: true });
@@ -150,7 +152,7 @@ describe('publishing from the editor', () => {
 
   it('refuses outside a git repository', async () => {
     await rm(path.join(project.dir, '.git'), { recursive: true, force: true });
-    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: false, changed: [], blocking: [], remote: null });
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: false, changed: [], blocking: [], remote: null, unpushed: 0 });
     const answer = await publish('New price');
     expect(answer.status).toBe(409);
     expect(answer.json().message).toMatch(/not a git repository/);

@@ -17,6 +17,14 @@ export interface SaveResult {
 
 /** The new text of `source` holding `value`; the same string when the value is the same. */
 export function saveYaml(source: string, value: unknown): SaveResult {
+  // A file saved on Windows keeps its line endings: edited as \n, written back as \r\n.
+  const windows = source.includes('\r\n') && !/(^|[^\r])\n/.test(source);
+  if (!windows) return saveText(source, value);
+  const saved = saveText(source.replace(/\r\n/g, '\n'), value);
+  return { ...saved, text: saved.text.replace(/\n/g, '\r\n') };
+}
+
+function saveText(source: string, value: unknown): SaveResult {
   const doc = parseDocument(source, { keepSourceTokens: false });
   if (doc.errors.length > 0) throw new Error(`The file cannot be updated in place: ${doc.errors[0]!.message}`);
   if (sameValue(doc.toJS(), value)) return { text: source, changedLines: 0 };

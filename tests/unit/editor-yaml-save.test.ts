@@ -86,6 +86,19 @@ describe('saving a content file through the yaml Document API', () => {
     expect(after.filter((line) => line.trim().startsWith('#'))).toEqual(before.filter((line) => line.trim().startsWith('#')));
   });
 
+  it('keeps Windows line endings in a file saved with them', () => {
+    const source = sample('services.yaml').replace(/\n/g, '\r\n');
+    const data = parse(source);
+    expect(saveYaml(source, data).text).toBe(source);
+    data.services[1].pricing.starting = 12345;
+    data.services[1].idealFor.push('Shops');
+    const saved = saveYaml(source, data);
+    expect(parse(saved.text)).toEqual(data);
+    expect(saved.text.split('\r\n').length).toBe(source.split('\r\n').length + 1);
+    expect(/(^|[^\r])\n/.test(saved.text)).toBe(false);
+    expect(saved.changedLines).toBe(2);
+  });
+
   it('keeps a value’s quotes when the new value can be written with them', () => {
     const source = sample('site.yaml');
     const data = parse(source);

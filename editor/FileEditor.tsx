@@ -120,6 +120,7 @@ export function FileEditor({ file }: { file: string }) {
         setSaved(answer.body.value);
         setVersion(answer.body.version);
         setProblems(answer.body.problems ?? []);
+        setWarnings(answer.body.warnings ?? []);
         setOutcome({ kind: 'refreshed', at: clock() });
         setRevision((n) => n + 1);
       }

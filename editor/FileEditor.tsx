@@ -164,7 +164,18 @@ export function FileEditor({ file }: { file: string }) {
     return () => clearTimeout(timer);
   }, [data, dirty, file, value]);
 
+  const saving = useRef(false);
   const save = async () => {
+    // One save at a time: a second Ctrl+S while the first is on its way would be refused as a conflict.
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      await saveNow();
+    } finally {
+      saving.current = false;
+    }
+  };
+  const saveNow = async () => {
     sequence.current++;
     setChecking(false);
     setOutcome({ kind: 'saving' });

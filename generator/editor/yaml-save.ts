@@ -140,10 +140,25 @@ class Patcher {
     if (isScalar(node) && node.source !== '' && node.range && isScalarValue(next)) {
       return [this.scalar(node, next, indent)];
     }
+    const flow = this.flow(node, next);
+    if (flow) return [flow];
     if (isBlockMap(node) && isRecord(next) && Object.values(next).some((item) => item !== undefined)) return this.map(node, next, indent + 2);
     if (isBlockSeq(node) && Array.isArray(next) && next.length > 0) return this.seq(node, next, indent, lineEnd(this.source, pair.key.range![2]));
     // A value of another kind (or an empty one): the whole line is written anew.
     return [{ start: lineStart(this.source, pair.key.range![0]), end: this.pairEnd(pair), text: renderPair(key, next, indent) }];
+  }
+
+  /**
+   * A list or group written on one line in brackets (`days: [Mo, Tu]`) stays so: written again
+   * in place, in brackets, when it holds only plain values.
+   */
+  flow(node: Node | null, next: unknown): Edit | undefined {
+    if (!(isSeq(node) || isMap(node)) || !node.flow || !node.range) return undefined;
+    const values = Array.isArray(next) ? next : isRecord(next) ? Object.values(next) : undefined;
+    if (!values || Array.isArray(next) !== isSeq(node) || !values.every((item) => item === undefined || isScalarValue(item))) return undefined;
+    const doc = new Document(next, { flow: true });
+    const text = doc.toString({ lineWidth: 0, flowCollectionPadding: false }).replace(/\n$/, '');
+    return text.includes('\n') ? undefined : { start: node.range[0], end: node.range[1], text };
   }
 
   /** A scalar written over its own characters, in its old quoting style when that can hold the new value. */
@@ -203,6 +218,8 @@ class Patcher {
   item(node: Node, value: unknown, dash: number): Edit[] {
     if (sameValue(node.toJS(this.doc), value)) return [];
     if (isScalar(node) && node.source !== '' && isScalarValue(value)) return [this.scalar(node, value, dash)];
+    const flow = this.flow(node, value);
+    if (flow) return [flow];
     if (isBlockMap(node) && isRecord(value) && Object.values(value).some((item) => item !== undefined)) return this.map(node, value, dash + 2);
     const at = this.dashAt(node);
     return [{ start: lineStart(this.source, at), end: lineEnd(this.source, node.range![1]), text: renderItem(value, dash) }];

@@ -174,6 +174,17 @@ describe('saving a content file through the yaml Document API', () => {
     expect(saveYaml(saved.text, data).text).toBe(source);
   });
 
+  it('keeps a list written in brackets on its line', () => {
+    const source = sample('site.yaml');
+    const data = parse(source);
+    const line = lines(source).find((text) => text.includes('days: ['))!;
+    data.contact.openingHours.days.push('Su');
+    const saved = saveYaml(source, data);
+    expect(parse(saved.text)).toEqual(data);
+    expect(saved.changedLines).toBe(1);
+    expect(lines(saved.text)).toContain(line.replace(/\]$/, ', Su]'));
+  });
+
   it('fills an empty list written as []', () => {
     const source = '# Reviews\ntestimonials: []\n# end\n';
     const saved = saveYaml(source, { testimonials: [{ id: 'a', name: 'B' }] });

@@ -243,7 +243,7 @@ export class Editor {
     const stored = await this.#read(file);
     const conflict = `content/${file.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your version was not saved, to keep that change. Reload the file to see it, then make your change again.`;
     if ((stored?.version ?? '') !== version) return this.#json(req, res, 409, { message: conflict });
-    const { text, changedLines } = stored ? saveYaml(stored.text, value) : { text: textFor(file.rel, undefined, value), changedLines: 0 };
+    const { text, changedLines } = stored ? saveYaml(stored.text, value) : created(textFor(file.rel, undefined, value));
     const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, text]]));
     if (checked.problems.length > 0) return this.#json(req, res, 422, { problems: checked.problems });
     let saved: string;
@@ -369,6 +369,11 @@ function textFor(rel: string, source: string | undefined, value: unknown): strin
     // A file that does not parse cannot be changed in place; the value is checked as written anew.
     return fresh();
   }
+}
+
+/** A new file's text, every line of it new. */
+function created(text: string): { text: string; changedLines: number } {
+  return { text, changedLines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) };
 }
 
 function parsed(text: string): unknown {

@@ -114,7 +114,7 @@ describe('a file not there yet', () => {
       const created = await readFile(file, 'utf8');
       expect(created.startsWith('# yaml-language-server: $schema=../../schemas/ml/whatsapp.schema.json\n')).toBe(true);
       expect(parse(created)).toEqual(value);
-      expect(saved.json().version).toBe(sha256(created));
+      expect(saved.json()).toEqual({ version: sha256(created), changedLines: created.split('\n').length - 1 });
       // Creating again is a conflict: the file is there now.
       expect((await editor.api('POST', '/__edit/api/save', { file: 'ml/whatsapp.yaml', value, version: '' })).status).toBe(409);
     } finally {

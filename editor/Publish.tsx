@@ -2,7 +2,11 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { getJson, messageOf, postJson } from './api.js';
 import type { PublishState } from './types.js';
 
-type Result = { kind: 'none' } | { kind: 'busy' } | { kind: 'done'; commit: string; pushed: boolean } | { kind: 'refused'; message: string };
+type Result =
+  | { kind: 'none' }
+  | { kind: 'busy' }
+  | { kind: 'done'; commit: string; pushed: boolean; message?: string }
+  | { kind: 'refused'; message: string };
 
 /**
  * Publishing: commits the changed content files, and only those, with the operator's message, then
@@ -28,7 +32,7 @@ export function Publish() {
     setResult({ kind: 'busy' });
     const answer = await postJson<{ commit?: string; pushed?: boolean; message?: string }>('publish', { message });
     if (answer.ok && answer.body.commit) {
-      setResult({ kind: 'done', commit: answer.body.commit, pushed: answer.body.pushed === true });
+      setResult({ kind: 'done', commit: answer.body.commit, pushed: answer.body.pushed === true, message: answer.body.message });
       setMessage('');
     } else {
       setResult({ kind: 'refused', message: messageOf(answer.body, `Publishing was refused (${answer.status}); nothing was changed.`) });
@@ -50,8 +54,14 @@ export function Publish() {
       ) : null}
       {state !== null && state.repository ? (
         <>
+          {state.unpushed ? (
+            <p>
+              {state.unpushed === 1 ? 'One change was' : `${state.unpushed} changes were`} recorded here but not yet sent on (sending failed
+              before); Publish sends {state.unpushed === 1 ? 'it' : 'them'}.
+            </p>
+          ) : null}
           {state.changed.length === 0 ? (
-            <p>Nothing to publish: every saved change is already published.</p>
+            <p>{state.unpushed ? 'No other saved changes.' : 'Nothing to publish: every saved change is already published.'}</p>
           ) : (
             <>
               <p>Saved changes not yet published:</p>
@@ -90,8 +100,16 @@ export function Publish() {
           <p className="message">{result.message}</p>
         </div>
       ) : null}
+      {result.kind === 'done' && !result.pushed && result.message ? (
+        <div className="refusal" role="alert">
+          <p>Recorded here as commit {result.commit.slice(0, 7)}, but not sent on, so the site does not show it yet:</p>
+          <p className="message">{result.message}</p>
+        </div>
+      ) : null}
       <p role="status" className="publish-status">
-        {result.kind === 'done' ? `Published as commit ${result.commit.slice(0, 7)}${result.pushed ? ', and sent on: the site updates in a few minutes.' : ' (recorded here; no remote to send it to).'}` : ''}
+        {result.kind === 'done' && (result.pushed || !result.message)
+          ? `Published as commit ${result.commit.slice(0, 7)}${result.pushed ? ', and sent on: the site updates in a few minutes.' : ' (recorded here; no remote to send it to).'}`
+          : ''}
       </p>
     </section>
   );

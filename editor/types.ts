@@ -74,4 +74,6 @@ export interface PublishState {
   changed: string[];
   blocking: string[];
   remote: string | null;
+  /** Commits made here but not yet sent (a push that failed earlier). */
+  unpushed?: number;
 }

@@ -121,3 +121,29 @@ test('publishes exactly the changed content files with the message, and pushes t
   expect(await project.git('status', '--porcelain')).toBe('');
   await expect(panel.getByText('Nothing to publish')).toBeVisible();
 });
+
+test('a change recorded but not sent (the remote refused it) is said so, and sent by the next Publish', async ({ page }) => {
+  await saveField(page, 'services.yaml', 'field-services-2-pricing-starting', '5499');
+  // The remote turns pushes away for a while.
+  const hook = path.join(project.remote, 'hooks', 'pre-receive');
+  await writeFile(hook, '#!/bin/sh\necho "closed for maintenance" >&2\nexit 1\n', { mode: 0o755 });
+  const remoteBefore = await remoteHead();
+  try {
+    await publish(page, 'New packing price');
+    const panel = page.getByRole('region', { name: 'Publish' });
+    const notice = panel.getByRole('alert');
+    await expect(notice).toContainText(/Recorded here as commit [0-9a-f]{7}, but not sent on/, { timeout: PUBLISH_WAIT });
+    await expect(notice).toContainText('closed for maintenance');
+    expect(await remoteHead()).toBe(remoteBefore);
+    expect((await project.git('log', '-1', '--format=%s')).trim()).toBe('New packing price');
+  } finally {
+    await unlink(hook);
+  }
+  await page.goto(project.url('/__edit'));
+  const panel = page.getByRole('region', { name: 'Publish' });
+  await expect(panel.getByText(/One change was recorded here but not yet sent on/)).toBeVisible();
+  await panel.getByLabel('What did you change?').fill('Send the packing price');
+  await panel.getByRole('button', { name: 'Publish' }).click();
+  await expect(panel.getByRole('status').last()).toContainText(/Published as commit [0-9a-f]{7}, and sent on/, { timeout: PUBLISH_WAIT });
+  expect(await remoteHead()).toBe(await head(project.dir));
+});

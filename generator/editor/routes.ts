@@ -17,7 +17,8 @@ import { publish, publishStatus } from './publish.js';
 import { EDITOR_HEADERS, IMAGE_NAME, changeAllowed, checkName, contentFileNamed, fromLoopback, hostAllowed, insideContent } from './security.js';
 import { ConflictError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER, MAX_UPLOAD_BYTES, listImages, readBody, storeUpload } from './upload.js';
-import { saveYaml } from './yaml-save.js';
+import { saveYaml, type SaveOptions } from './yaml-save.js';
+import { shapeAt } from '../schema-walk.js';
 import { editorShell } from './shell.js';
 import { editorAssets } from './ui-bundle.js';
 
@@ -176,7 +177,7 @@ export class Editor {
     const overrides = new Map<string, string>();
     for (const [rel, value] of this.#drafts) {
       const stored = await this.#read(this.#named(rel)).catch(() => undefined);
-      overrides.set(rel, textFor(rel, stored?.text, value));
+      overrides.set(rel, textFor(this.#named(rel), stored?.text, value));
     }
     const page = await this.#options.preview(overrides, sitePath);
     this.#send(req, res, page.status, { 'Content-Type': page.contentType }, page.body);
@@ -226,7 +227,7 @@ export class Editor {
   async #check(body: unknown) {
     const { file, value } = this.#fileAndValue(body);
     const stored = await this.#read(file);
-    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(file.rel, stored?.text, value)]]));
+    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(file, stored?.text, value)]]));
   }
 
   async #draft(body: unknown) {
@@ -243,7 +244,7 @@ export class Editor {
     const stored = await this.#read(file);
     const conflict = `content/${file.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your version was not saved, to keep that change. Reload the file to see it, then make your change again.`;
     if ((stored?.version ?? '') !== version) return this.#json(req, res, 409, { message: conflict });
-    const { text, changedLines } = stored ? saveYaml(stored.text, value) : created(textFor(file.rel, undefined, value));
+    const { text, changedLines } = stored ? saveYaml(stored.text, value, saveOptions(file)) : created(textFor(file, undefined, value));
     const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, text]]));
     if (checked.problems.length > 0) return this.#json(req, res, 422, { problems: checked.problems });
     let saved: string;
@@ -305,14 +306,9 @@ export class Editor {
     const key = JSON.stringify(services);
     const known = this.#models.get(file.rel);
     if (known?.key === key) return known.model;
-    const model = formModel(this.#schemaOf(file), { services, iconSvg });
+    const model = formModel(schemaOf(file), { services, iconSvg });
     this.#models.set(file.rel, { key, model });
     return model;
-  }
-
-  #schemaOf(file: EditableFile) {
-    const schema = CONTENT_FILES[file.name];
-    return file.language ? (translationSchema(schema) ?? schema) : schema;
   }
 
   /** The services in services.yaml as it is on disk, for the fields that name one. */
@@ -360,15 +356,26 @@ export class Editor {
  * The text of file `rel` holding `value`: the file's own text changed where it differs, or, for a
  * file not there yet, new YAML under the line that names its schema (as the shipped files start).
  */
-function textFor(rel: string, source: string | undefined, value: unknown): string {
-  const fresh = () => `${modeline(rel as ContentFile)}\n\n${new Document(value).toString({ lineWidth: 0 })}`;
+function textFor(file: EditableFile, source: string | undefined, value: unknown): string {
+  const fresh = () => `${modeline(file.rel as ContentFile)}\n\n${new Document(value).toString({ lineWidth: 0 })}`;
   if (source === undefined) return fresh();
   try {
-    return saveYaml(source, value).text;
+    return saveYaml(source, value, saveOptions(file)).text;
   } catch {
     // A file that does not parse cannot be changed in place; the value is checked as written anew.
     return fresh();
   }
+}
+
+/** New keys go where the file's schema lists them. */
+function saveOptions(file: EditableFile): SaveOptions {
+  const schema = schemaOf(file);
+  return { keyOrder: (at) => Object.keys(shapeAt(schema, at) ?? {}) };
+}
+
+function schemaOf(file: EditableFile) {
+  const schema = CONTENT_FILES[file.name];
+  return file.language ? (translationSchema(schema) ?? schema) : schema;
 }
 
 /** A new file's text, every line of it new. */

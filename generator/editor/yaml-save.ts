@@ -15,24 +15,31 @@ export interface SaveResult {
   changedLines: number;
 }
 
+export type Path = readonly (string | number)[];
+
+export interface SaveOptions {
+  /** The keys a group at `path` may hold, in the order its schema gives them: a new key goes in its place among them. */
+  keyOrder?: (path: Path) => readonly string[] | undefined;
+}
+
 /** The new text of `source` holding `value`; the same string when the value is the same. */
-export function saveYaml(source: string, value: unknown): SaveResult {
+export function saveYaml(source: string, value: unknown, options: SaveOptions = {}): SaveResult {
   // A file saved on Windows keeps its line endings: edited as \n, written back as \r\n.
   const windows = source.includes('\r\n') && !/(^|[^\r])\n/.test(source);
-  if (!windows) return saveText(source, value);
-  const saved = saveText(source.replace(/\r\n/g, '\n'), value);
+  if (!windows) return saveText(source, value, options);
+  const saved = saveText(source.replace(/\r\n/g, '\n'), value, options);
   return { ...saved, text: saved.text.replace(/\n/g, '\r\n') };
 }
 
-function saveText(source: string, value: unknown): SaveResult {
+function saveText(source: string, value: unknown, options: SaveOptions): SaveResult {
   const doc = parseDocument(source, { keepSourceTokens: false });
   if (doc.errors.length > 0) throw new Error(`The file cannot be updated in place: ${doc.errors[0]!.message}`);
   if (sameValue(doc.toJS(), value)) return { text: source, changedLines: 0 };
-  const patcher = new Patcher(source, doc);
+  const patcher = new Patcher(source, doc, options.keyOrder ?? (() => undefined));
   const root = doc.contents as Node | null;
   let text: string;
   if (isMap(root) && !root.flow && isRecord(value)) {
-    text = apply(source, patcher.map(root, value, 0));
+    text = apply(source, patcher.map(root, value, 0, []));
   } else {
     // An empty or unusual file: written anew, keeping the comments at its top.
     const head = source.slice(0, root?.range ? lineStart(source, root.range[0]) : source.length);
@@ -87,10 +94,11 @@ class Patcher {
   constructor(
     readonly source: string,
     readonly doc: Document,
+    readonly keyOrder: (path: Path) => readonly string[] | undefined,
   ) {}
 
-  /** Edits turning a block map into `value`: changed values in place, removed keys out, new keys at the end. */
-  map(node: YAMLMap, value: Data, indentHint: number): Edit[] {
+  /** Edits turning a block map into `value`: changed values in place, removed keys out, new keys in their schema's order. */
+  map(node: YAMLMap, value: Data, indentHint: number, path: Path): Edit[] {
     const edits: Edit[] = [];
     const pairs = node.items.filter(isPair) as Pair<Node, Node | null>[];
     const first = pairs[0]?.key?.range;
@@ -106,15 +114,39 @@ class Patcher {
         edits.push(this.removal(pair, pairs[index + 1]));
         return;
       }
-      edits.push(...this.pairValue(pair, key, value[key], indent));
+      edits.push(...this.pairValue(pair, key, value[key], indent, [...path, key]));
     });
-    const added = Object.keys(value).filter((key) => !present.has(key) && value[key] !== undefined);
-    if (added.length > 0) {
-      const at = pairs.length > 0 ? lineEnd(this.source, end) : end;
+    const order = this.keyOrder(path) ?? [];
+    const rank = (key: unknown) => (typeof key === 'string' && order.includes(key) ? order.indexOf(key) : Number.POSITIVE_INFINITY);
+    const added = Object.keys(value)
+      .filter((key) => !present.has(key) && value[key] !== undefined)
+      .sort((a, b) => rank(a) - rank(b));
+    const kept = pairs.filter((pair) => isScalar(pair.key) && typeof pair.key.value === 'string' && value[pair.key.value] !== undefined);
+    const atEnd = pairs.length > 0 ? lineEnd(this.source, end) : end;
+    const inserts = new Map<number, string[]>();
+    for (const key of added) {
+      const at = this.insertAt(key, kept, rank, atEnd);
+      inserts.set(at, [...(inserts.get(at) ?? []), renderPair(key, value[key], indent)]);
+    }
+    for (const [at, texts] of inserts) {
       const gap = at > 0 && this.source[at - 1] !== '\n' ? '\n' : '';
-      edits.push({ start: at, end: at, text: gap + added.map((key) => renderPair(key, value[key], indent)).join('') });
+      edits.push({ start: at, end: at, text: gap + texts.join('') });
     }
     return edits;
+  }
+
+  /**
+   * Where a new key goes: after the last key kept that its schema puts before it, else before the
+   * first (unless that one shares its line with a list's "-"), else at the end of the group.
+   */
+  insertAt(key: string, kept: readonly Pair<Node, Node | null>[], rank: (key: unknown) => number, atEnd: number): number {
+    if (!Number.isFinite(rank(key))) return atEnd;
+    const before = kept.filter((pair) => rank((pair.key as Scalar).value) < rank(key)).at(-1);
+    if (before) return this.pairEnd(before);
+    const first = kept[0];
+    if (!first) return atEnd;
+    const start = lineStart(this.source, first.key.range![0]);
+    return /^\s*$/.test(this.source.slice(start, first.key.range![0])) ? start : atEnd;
   }
 
   /**
@@ -134,7 +166,7 @@ class Patcher {
     return lineEnd(this.source, last);
   }
 
-  pairValue(pair: Pair<Node, Node | null>, key: string, next: unknown, indent: number): Edit[] {
+  pairValue(pair: Pair<Node, Node | null>, key: string, next: unknown, indent: number, path: Path): Edit[] {
     const node = pair.value;
     if (node && sameValue(node.toJS(this.doc), next)) return [];
     if (isScalar(node) && node.source !== '' && node.range && isScalarValue(next)) {
@@ -142,8 +174,8 @@ class Patcher {
     }
     const flow = this.flow(node, next);
     if (flow) return [flow];
-    if (isBlockMap(node) && isRecord(next) && Object.values(next).some((item) => item !== undefined)) return this.map(node, next, indent + 2);
-    if (isBlockSeq(node) && Array.isArray(next) && next.length > 0) return this.seq(node, next, indent, lineEnd(this.source, pair.key.range![2]));
+    if (isBlockMap(node) && isRecord(next) && Object.values(next).some((item) => item !== undefined)) return this.map(node, next, indent + 2, path);
+    if (isBlockSeq(node) && Array.isArray(next) && next.length > 0) return this.seq(node, next, indent, lineEnd(this.source, pair.key.range![2]), path);
     // A value of another kind (or an empty one): the whole line is written anew.
     return [{ start: lineStart(this.source, pair.key.range![0]), end: this.pairEnd(pair), text: renderPair(key, next, indent) }];
   }
@@ -183,14 +215,14 @@ class Patcher {
    * place); when they stay in order, only their own changes are made, else the list is written
    * again from the items' own texts, each with the comments and blank lines above it.
    */
-  seq(node: YAMLSeq, next: unknown[], parentIndent: number, floor: number): Edit[] {
+  seq(node: YAMLSeq, next: unknown[], parentIndent: number, floor: number, path: Path): Edit[] {
     const items = node.items as Node[];
     const dash = items[0]?.range ? column(this.source, this.dashAt(items[0])) : parentIndent + 2;
     const old = items.map((item) => item.toJS(this.doc) as unknown);
     const match = matchItems(old, next);
-    const patchItem = (index: number, value: unknown): Edit[] => this.item(items[index]!, value, dash);
+    const patchItem = (index: number, value: unknown, at: number): Edit[] => this.item(items[index]!, value, dash, [...path, at]);
     const inOrder = match.every((from, to) => from === to) && next.length === items.length;
-    if (inOrder) return next.flatMap((value, index) => patchItem(index, value));
+    if (inOrder) return next.flatMap((value, index) => patchItem(index, value, index));
 
     const chunks = items.map((_, index) => this.chunk(items, index, floor));
     const start = chunks[0]!.start;
@@ -204,7 +236,7 @@ class Patcher {
         if (from === undefined) piece = renderItem(value, dash);
         else {
           const chunk = chunks[from]!;
-          piece = apply(this.source, patchItem(from, value), chunk.start, chunk.end).replace(/^(\s*\n)*/, '');
+          piece = apply(this.source, patchItem(from, value, index), chunk.start, chunk.end).replace(/^(\s*\n)*/, '');
           if (!piece.endsWith('\n')) piece += '\n';
         }
         const gap = spacing[Math.min(index, spacing.length - 1)] ?? '';
@@ -215,12 +247,12 @@ class Patcher {
   }
 
   /** Edits for one list item: a scalar in place, a block map patched, anything else written anew. */
-  item(node: Node, value: unknown, dash: number): Edit[] {
+  item(node: Node, value: unknown, dash: number, path: Path): Edit[] {
     if (sameValue(node.toJS(this.doc), value)) return [];
     if (isScalar(node) && node.source !== '' && isScalarValue(value)) return [this.scalar(node, value, dash)];
     const flow = this.flow(node, value);
     if (flow) return [flow];
-    if (isBlockMap(node) && isRecord(value) && Object.values(value).some((item) => item !== undefined)) return this.map(node, value, dash + 2);
+    if (isBlockMap(node) && isRecord(value) && Object.values(value).some((item) => item !== undefined)) return this.map(node, value, dash + 2, path);
     const at = this.dashAt(node);
     return [{ start: lineStart(this.source, at), end: lineEnd(this.source, node.range![1]), text: renderItem(value, dash) }];
   }

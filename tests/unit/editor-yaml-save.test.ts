@@ -4,6 +4,10 @@ import { isMap, isScalar, isSeq, parse, parseDocument, type Node } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { changedLines, matchItems, saveYaml } from '../../generator/editor/yaml-save.js';
 import { LIVE_CONTENT, SAMPLE_CONTENT } from '../helpers/content.js';
+import { CONTENT_FILES, type ContentFile } from '../../generator/schema/index.js';
+import { servicesSchema } from '../../generator/schema/services.js';
+import { translationSchema } from '../../generator/translations/derive.js';
+import { shapeAt } from '../../generator/schema-walk.js';
 
 /** Every YAML file under `dir`, read now: whatever the operator keeps in content/ is covered. */
 function yamlFiles(dir: string): string[] {
@@ -183,6 +187,56 @@ describe('saving a content file through the yaml Document API', () => {
     expect(parse(saved.text)).toEqual(data);
     expect(saved.changedLines).toBe(1);
     expect(lines(saved.text)).toContain(line.replace(/\]$/, ', Su]'));
+  });
+
+  it('puts a new field where its schema lists it, before the fields that follow it', () => {
+    const source = sample('services.yaml');
+    const data = parse(source);
+    expect(data.services[2].formLabel).toBeUndefined();
+    data.services[2].formLabel = 'Packing only';
+    const order = (at: readonly (string | number)[]) => Object.keys(shapeAt(servicesSchema, at) ?? {});
+    const saved = saveYaml(source, data, { keyOrder: order });
+    expect(parse(saved.text)).toEqual(data);
+    expect(saved.changedLines).toBe(1);
+    const after = lines(saved.text);
+    const title = after.findIndex((line) => line === `    title: ${data.services[2].title}`);
+    expect(after[title + 1]).toBe('    formLabel: Packing only');
+    // Without an order, at the end of its group.
+    const plain = lines(saveYaml(source, data).text);
+    expect(plain.indexOf('    formLabel: Packing only')).toBeGreaterThan(plain.findIndex((line) => line.includes(data.services[2].process.at(-1))));
+    // A first field of a list item (on the "-" line) is never pushed off it.
+    const first = saveYaml('list:\n  - b: 2\n', { list: [{ a: 1, b: 2 }] }, { keyOrder: (at) => (at.length === 2 ? ['a', 'b'] : undefined) });
+    expect(parse(first.text)).toEqual({ list: [{ a: 1, b: 2 }] });
+    expect(saveYaml('x: 1\nz: 3\n', { x: 1, y: 2, z: 3 }, { keyOrder: () => ['x', 'y', 'z'] }).text).toBe('x: 1\ny: 2\nz: 3\n');
+    expect(saveYaml('# about z\nz: 3\n', { a: 0, z: 3 }, { keyOrder: () => ['a', 'z'] }).text).toBe('# about z\na: 0\nz: 3\n');
+  });
+
+  it.each(['services.yaml', 'site.yaml', 'pages/home.yaml', 'ml/services.yaml'])('in %s, a field taken out and put back returns to its own line', (name) => {
+    const source = sample(name);
+    const schema = name.startsWith('ml/') ? translationSchema(CONTENT_FILES[name.slice(3) as ContentFile])! : CONTENT_FILES[name as ContentFile];
+    const keyOrder = (at: readonly (string | number)[]) => Object.keys(shapeAt(schema, at) ?? {});
+    const data = parse(source);
+    const before = lines(source);
+    let tried = 0;
+    for (const leaf of leaves(source)) {
+      const key = leaf.path.at(-1);
+      // Keys only (not list entries), on a line of their own with no comment above that would stay behind.
+      if (typeof key !== 'string' || !before[leaf.first]!.trimStart().startsWith(`${key}:`) || /^\s*#/.test(before[leaf.first - 1] ?? '')) continue;
+      if (leaf.first !== leaf.last) continue;
+      // Among siblings written in the schema's order (an operator may have written them otherwise), and not alone.
+      const siblings = Object.keys(leaf.path.slice(0, -1).reduce((node: any, step) => node[step], data));
+      const order = keyOrder(leaf.path.slice(0, -1));
+      if (siblings.length < 2 || siblings.some((name, index) => index > 0 && order.indexOf(name) < order.indexOf(siblings[index - 1]!))) continue;
+      const without = structuredClone(data);
+      const parent = leaf.path.slice(0, -1).reduce((node: any, step) => node[step], without);
+      delete parent[key];
+      const removed = saveYaml(source, without, { keyOrder }).text;
+      const back = saveYaml(removed, data, { keyOrder });
+      expect(parse(back.text)).toEqual(data);
+      expect(lines(back.text).findIndex((line, index) => index >= leaf.first && line.trimStart().startsWith(`${key}:`)), `${leaf.path.join('.')}`).toBe(leaf.first);
+      tried++;
+    }
+    expect(tried).toBeGreaterThan(10);
   });
 
   it('fills an empty list written as []', () => {

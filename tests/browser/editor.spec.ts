@@ -56,6 +56,12 @@ test('a new price shows in the preview before saving, and on the site after; the
   const preview = page.frameLocator('iframe[title^="Preview"]');
   await expect(preview.getByText('₹12,499').first()).toBeVisible({ timeout: 15_000 });
   expect(await project.read('services.yaml')).toBe(before);
+  // The page picker shows the other pages the file is used on, with the same unsaved change.
+  await page.getByLabel('Page', { exact: true }).selectOption({ label: 'Home' });
+  await expect(page.locator('iframe[title^="Preview"]')).toHaveAttribute('src', '/__edit/preview/');
+  await expect(preview.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByLabel('Page', { exact: true }).selectOption({ label: 'Services' });
+  await expect(preview.getByText('₹12,499').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(/Saved at .*: 1 line changed/)).toBeVisible({ timeout: SAVE_WAIT });
@@ -104,6 +110,8 @@ test('a file changed on disk since it was opened is not overwritten; Reload show
   // Meanwhile, someone edits the same file in a text editor.
   await project.write('pages/about.yaml', (text) => text.replace('eyebrow: About Us', 'eyebrow: About Our Company'));
   const onDisk = await project.read('pages/about.yaml');
+  // The editor notices by itself, before any save is tried.
+  await expect(page.getByRole('alert')).toContainText('saving your changes would be refused');
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const refusal = page.getByRole('alert');

@@ -270,6 +270,7 @@ describe('saving any mix of edits', () => {
   }
 
   type Json = unknown;
+  const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
   /** Every place in a value: the containers (lists and groups) and the leaves. */
   function places(value: Json, at: (string | number)[] = []): { path: (string | number)[]; value: Json }[] {
     const here = { path: at, value };
@@ -278,13 +279,23 @@ describe('saving any mix of edits', () => {
     return [here];
   }
 
-  function edit(data: Json, pick: (below: number) => number): Json {
+  function edit(data: Json, pick: (below: number) => number, original: Json): Json {
     const all = places(data).filter((place) => place.path.length > 0);
     const place = all[pick(all.length)]!;
     const parentPath = place.path.slice(0, -1);
     const parent = places(data).find((p) => p.path.join('\u0000') === parentPath.join('\u0000'))!.value as Record<string | number, Json> | Json[];
     const key = place.path.at(-1)!;
-    switch (pick(5)) {
+    switch (pick(6)) {
+      case 5: {
+        // put back a field of the original that an earlier edit took out
+        const here = new Map(places(data).map((p) => [p.path.join('\u0000'), p.value]));
+        const gone = places(original).filter((p) => {
+          const parent = here.get(p.path.slice(0, -1).join('\u0000'));
+          return typeof p.path.at(-1) === 'string' && isRecord(parent) && !(String(p.path.at(-1)) in parent);
+        });
+        const back = gone[pick(Math.max(1, gone.length))];
+        return back ? setIn(data, back.path, back.value) : data;
+      }
       case 0: // change a leaf, or write a text over a group
         return setIn(data, place.path, typeof place.value === 'number' ? place.value * 2 + 1 : `changed ${pick(1000)}: "quoted" #not-a-comment`);
       case 1: // remove a key or a list item
@@ -303,14 +314,22 @@ describe('saving any mix of edits', () => {
 
   it.each(yamlFiles(SAMPLE_CONTENT).map((file) => [path.relative(SAMPLE_CONTENT, file), file]))('%s: writes exactly the value asked for after random edits', (_, file) => {
     const source = readFileSync(file, 'utf8');
+    const name = path.relative(SAMPLE_CONTENT, file).split(path.sep).join('/');
+    const schema = name.startsWith('ml/') ? translationSchema(CONTENT_FILES[name.slice(3) as ContentFile])! : CONTENT_FILES[name as ContentFile];
+    const keyOrder = (at: readonly (string | number)[]) => Object.keys(shapeAt(schema, at) ?? {});
     const comments = (text: string) => lines(text).filter((line) => /^\s*#/.test(line)).length;
     for (let seed = 1; seed <= 40; seed++) {
       const pick = random(seed * 7919 + source.length);
       let value: Json = parse(source);
       const edits = 1 + pick(3);
-      for (let n = 0; n < edits; n++) value = edit(value, pick);
-      const saved = saveYaml(source, value);
+      const original = parse(source);
+      for (let n = 0; n < edits; n++) value = edit(value, pick, original);
+      const saved = saveYaml(source, value, { keyOrder });
       expect(parse(saved.text), `seed ${seed}`).toEqual(JSON.parse(JSON.stringify(value)));
+      // Then more edits to the saved file, putting back fields it no longer has among them.
+      let again: Json = JSON.parse(JSON.stringify(value));
+      for (let n = 0; n < 2; n++) again = edit(again, pick, original);
+      expect(parse(saveYaml(saved.text, again, { keyOrder }).text), `seed ${seed}, again`).toEqual(JSON.parse(JSON.stringify(again)));
       // Comments go only with a removed list item or group; the file's opening comments always stay.
       expect(saved.text.split(/\n(?!#)/)[0]).toBe(source.split(/\n(?!#)/)[0]);
       expect(comments(saved.text)).toBeLessThanOrEqual(comments(source));

@@ -56,6 +56,8 @@ export interface CheckOptions {
   strict?: boolean;
   /** The address comes from --site-url, so seo.siteUrl in content is not published. */
   siteUrlOverridden?: boolean;
+  /** Texts checked in place of files on disk, by name in the content folder (see loadContent). */
+  overrides?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   if (!info?.isDirectory()) {
     throw new UsageError(`The content folder ${contentDir} ${info ? 'is not a folder' : 'does not exist'}.`, 'pass the folder that holds site.yaml with --content, or run the command from the project folder');
   }
-  const loaded = await loadContent(dir);
+  const loaded = await loadContent(dir, { overrides: options.overrides });
   const validated = validateContent(loaded.files);
   const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
   const languages = [...new Set(loaded.files.flatMap((file) => (file.language ? [file.language] : [])))];

@@ -87,6 +87,7 @@ function forEditors(schema: JsonSchema): void {
   delete schema.suggest;
   delete schema.translatable;
   delete schema.internalLink;
+  delete schema.kind;
   const what = typeof expected === 'string' ? expected : undefined;
   const advice = typeof hint === 'string' ? ` Hint: ${hint}.` : '';
   if (what) {

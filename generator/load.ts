@@ -34,8 +34,16 @@ export interface LoadResult {
  */
 const MAX_ALIAS_COUNT = 50;
 
+export interface LoadOptions {
+  /**
+   * Texts to read in place of files on disk, by name relative to the content folder
+   * (services.yaml, ml/pages/home.yaml): the editor checks and previews unsaved changes this way.
+   */
+  overrides?: ReadonlyMap<string, string>;
+}
+
 /** Reads and parses every content file; never throws for anything an operator can fix. */
-export async function loadContent(contentDir: string): Promise<LoadResult> {
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadResult> {
   const problems: Problem[] = [];
   const sources = new Map<string, string>();
   const files: LoadedFile[] = [];
@@ -50,9 +58,10 @@ export async function loadContent(contentDir: string): Promise<LoadResult> {
     wanted.map(async ({ name, language }) => {
       const rel = language ? `${language.folder}/${name}` : name;
       const file = path.join(contentDir, rel);
+      const override = options.overrides?.get(rel);
       let bytes: Buffer;
       try {
-        bytes = await readFile(file);
+        bytes = override === undefined ? await readFile(file) : Buffer.from(override, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         problems.push(language ? missingTranslation(contentDir, name, language) : missingFile(contentDir, name));

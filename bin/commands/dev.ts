@@ -2,6 +2,14 @@ import { displayPath } from '../../generator/format.js';
 import { parsePort, untilStopped } from '../../generator/serve/http.js';
 import { resolveFrom, type Io } from '../io.js';
 
+/** Where the editor is, or why it cannot be reached: it answers only this computer, by a loopback name. */
+function editorLine(url: string): string {
+  const { hostname, port } = new URL(url);
+  if (hostname === '[::1]') return `Edit the content at http://[::1]:${port}/__edit`;
+  if (hostname === 'localhost' || /^127\./.test(hostname)) return `Edit the content at http://127.0.0.1:${port}/__edit`;
+  return `The content editor answers only this computer at 127.0.0.1; serve on it (leave out --host, or use --host 0.0.0.0) to edit the content in the browser.`;
+}
+
 interface DevFlags {
   content: string;
   port?: string;
@@ -20,6 +28,7 @@ export async function runDev(flags: DevFlags, io: Io, stop?: Promise<void>): Pro
   const contentDir = resolveFrom(io, flags.content);
   const server = await startDev({ contentDir, port: parsePort(flags.port, DEV_PORT), host: flags.host, log: io });
   io.out(`Serving ${displayPath(contentDir, io.cwd)} with live reload at ${server.url}`);
+  io.out(editorLine(server.url));
   io.out('Watching content, templates and client for changes. Press Ctrl-C to stop.');
   await (stop ?? untilStopped());
   await server.close();

@@ -31,7 +31,15 @@ export interface FieldMeta {
    * sameText() leaves it off for text that reads the same in every language.
    */
   translatable?: boolean;
+  /**
+   * For the content editor: the control a field takes when its type alone cannot tell (a price is
+   * a number, a phone or a date is text). Never reaches the JSON Schemas.
+   */
+  kind?: FieldKind;
 }
+
+/** What a field holds, for the content editor's choice of control. */
+export type FieldKind = 'price' | 'date' | 'photo' | 'phone' | 'email' | 'url' | 'longtext' | 'icon' | 'service';
 
 /** The JSON Schema `pattern` for text that is not just spaces (zod trims before checking). */
 const TEXT_PATTERN = '\\S';
@@ -39,6 +47,11 @@ const TEXT_PATTERN = '\\S';
 /** Visitor text: each translation file gives it in its own language. */
 export function text(description?: string) {
   return plainText().meta({ description, ...TEXT_META, translatable: true });
+}
+
+/** Visitor text of a sentence or more (a description, a review): the editor gives it a text box of several lines. */
+export function longText(description?: string) {
+  return plainText().meta({ description, ...TEXT_META, translatable: true, kind: 'longtext' });
 }
 
 /**
@@ -59,9 +72,9 @@ function plainText() {
   return z.string().trim().min(1);
 }
 
-/** A sentence list: at least one entry, each a piece of text. */
-export function textList(description?: string) {
-  return z.array(text()).min(1).meta({ description, expected: 'a list of texts (lines starting with "- ")' });
+/** A sentence list: at least one entry, each a piece of text (`long`: each a paragraph). */
+export function textList(description?: string, { long = false } = {}) {
+  return z.array(long ? longText() : text()).min(1).meta({ description, expected: 'a list of texts (lines starting with "- ")' });
 }
 
 export function rupees(description = 'A price in rupees, as a plain number') {
@@ -69,7 +82,7 @@ export function rupees(description = 'A price in rupees, as a plain number') {
     .number()
     .int()
     .positive()
-    .meta({ description, expected: 'a whole number of rupees', hint: 'write the price as a plain number, e.g. 8999', suggest: suggestRupees });
+    .meta({ description, expected: 'a whole number of rupees', hint: 'write the price as a plain number, e.g. 8999', suggest: suggestRupees, kind: 'price' });
 }
 
 /**
@@ -128,6 +141,7 @@ export function icon() {
     description: 'The name of an icon drawn by the site',
     expected: 'an icon name',
     hint: `icons the site can draw: ${ICON_NAMES.join(', ')}`,
+    kind: 'icon',
   });
 }
 
@@ -150,6 +164,7 @@ export function serviceRef() {
     expected: 'the id of a service',
     hint: 'write the id of a service from services.yaml, e.g. residential',
     pattern: ID_PATTERN,
+    kind: 'service',
   });
 }
 
@@ -166,7 +181,7 @@ export function phone(description = 'An international phone number') {
       const problem = phoneProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'bad-format', hint: PHONE_HINT } });
     })
-    .meta({ description, expected: 'an international phone number', hint: PHONE_HINT, pattern: PHONE_PATTERN });
+    .meta({ description, expected: 'an international phone number', hint: PHONE_HINT, pattern: PHONE_PATTERN, kind: 'phone' });
 }
 
 /** phoneProblem() as a JSON Schema pattern: separators anywhere, +91 with exactly ten digits. */
@@ -191,7 +206,7 @@ function phoneProblem(value: string): string | undefined {
 }
 
 export function email(description = 'An email address') {
-  return z.email().meta({ description, expected: 'an email address', hint: 'for example, hello@example.com' });
+  return z.email().meta({ description, expected: 'an email address', hint: 'for example, hello@example.com', kind: 'email' });
 }
 
 export interface UrlRule {
@@ -215,7 +230,7 @@ export function url(rule: UrlRule = {}, description = 'A web address starting wi
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unsafe-url', hint } });
     })
     .transform(publishedUrl)
-    .meta({ description, expected: 'a web address starting with https://', hint, pattern: urlPattern(rule) });
+    .meta({ description, expected: 'a web address starting with https://', hint, pattern: urlPattern(rule), kind: 'url' });
 }
 
 function urlHint(rule: UrlRule): string {
@@ -338,7 +353,7 @@ export const link = z.strictObject({
 export const heading = z.strictObject({
   eyebrow: text('A short line shown above the title').optional(),
   title: text('The section title'),
-  intro: text('A sentence or two under the title').optional(),
+  intro: longText('A sentence or two under the title').optional(),
 });
 
 export const iconCard = z.strictObject({ icon: icon(), title: text(), desc: text() });
@@ -351,7 +366,7 @@ export const pageSeo = z.strictObject({
 export const hero = z.strictObject({
   eyebrow: text().optional(),
   title: text(),
-  text: text(),
+  text: longText(),
 });
 
 /**
@@ -462,5 +477,5 @@ export function photo(description: string) {
           translatable: true,
         }),
     })
-    .meta({ description });
+    .meta({ description, kind: 'photo' });
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { heading, hero, icon, iconCard, link, pageSeo, photo, serviceRef, text, textList } from './fields.js';
+import { heading, hero, icon, iconCard, link, longText, pageSeo, photo, serviceRef, text, textList } from './fields.js';
 
 /** A closing call to action; `call` adds a telephone button with the site's number. */
 const callToAction = z.strictObject({
   title: text(),
-  text: text(),
+  text: longText(),
   primary: link,
   secondary: link.optional(),
   call: z.strictObject({ label: text('e.g. Call Now') }).optional(),
@@ -54,7 +54,7 @@ export const homeSchema = z.strictObject({
     highlights: textList('Short reassurances under the buttons'),
     image: photo('A photo beside the title, in place of the drawing: the crew, a truck, a packed room').optional(),
   }),
-  about: z.strictObject({ heading, paragraphs: textList(), points: textList(), link }),
+  about: z.strictObject({ heading, paragraphs: textList(undefined, { long: true }), points: textList(), link }),
   services: z.strictObject({
     heading,
     items: z
@@ -91,9 +91,9 @@ export const aboutSchema = z.strictObject({
   hero,
   story: z.strictObject({
     heading,
-    paragraphs: textList(),
-    mission: z.strictObject({ title: text(), text: text() }),
-    vision: z.strictObject({ title: text(), text: text() }),
+    paragraphs: textList(undefined, { long: true }),
+    mission: z.strictObject({ title: text(), text: longText() }),
+    vision: z.strictObject({ title: text(), text: longText() }),
     image: photo('A photo above the mission and vision, e.g. the team in front of the office').optional(),
   }),
   values: z.strictObject({ heading, items: z.array(iconCard).min(1) }),
@@ -161,7 +161,7 @@ export const contactSchema = z.strictObject({
     success: text(),
     error: text(),
     fallback: z.strictObject({
-      text: text('Shown with the error, above the two ways to reach the company now'),
+      text: longText('Shown with the error, above the two ways to reach the company now'),
       whatsapp: text('The link that opens WhatsApp with everything the visitor typed'),
       call: text('The link that calls the company phone'),
       greeting: text('The first line of that WhatsApp message; the visitor’s answers follow, one per line'),
@@ -172,7 +172,7 @@ export const contactSchema = z.strictObject({
     privacy: text('A line under the button about how details are used'),
   }),
   whyChoose: z.strictObject({ title: text(), points: textList() }),
-  responseTime: z.strictObject({ title: text(), text: text() }),
+  responseTime: z.strictObject({ title: text(), text: longText() }),
   map: z.strictObject({ heading, frameTitle: text('Read out for the map by screen readers'), directions: text() }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { icon, id, photo, rupees, text, textList, uniqueBy } from './fields.js';
+import { icon, id, longText, photo, rupees, text, textList, uniqueBy } from './fields.js';
 
 export const serviceSchema = z.strictObject({
   id: id('How other files refer to this service, e.g. residential'),
@@ -7,8 +7,8 @@ export const serviceSchema = z.strictObject({
   title: text('The service name'),
   formLabel: text('The name in the quote form’s list, when it differs from the title').optional(),
   tagline: text(),
-  shortDesc: text('One or two sentences for cards and lists'),
-  fullDescription: text('The full description on the services page'),
+  shortDesc: longText('One or two sentences for cards and lists'),
+  fullDescription: longText('The full description on the services page'),
   whatsIncluded: textList(),
   keyFeatures: z.array(z.strictObject({ icon: icon(), title: text(), desc: text() })).min(1),
   pricing: z.strictObject({

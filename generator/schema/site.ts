@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coordinate, email, id, phone, sameText, text, textList, url, urlPattern, urlProblem } from './fields.js';
+import { coordinate, email, id, longText, phone, sameText, text, textList, url, urlPattern, urlProblem } from './fields.js';
 
 const MAP_HOSTS = ['google.com', 'openstreetmap.org'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'x'] as const;
@@ -133,7 +133,7 @@ export const siteSchema = z.strictObject({
   company: z.strictObject({
     name: sameText('The company name, shown in the header, footer and page titles'),
     tagline: text('One line that says what the company does'),
-    description: text('Two or three sentences about the company, used in the footer and for search engines'),
+    description: longText('Two or three sentences about the company, used in the footer and for search engines'),
     foundedYear: z
       .number()
       .int()

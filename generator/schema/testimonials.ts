@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, photo, sameText, serviceRef, text, uniqueBy } from './fields.js';
+import { id, longText, photo, sameText, serviceRef, text, uniqueBy } from './fields.js';
 
 const DATE_HINT = 'write the date of the review as year-month-day, e.g. 2026-10-12; the page shows it as October 2026';
 
@@ -27,6 +27,7 @@ const reviewDate = z
     expected: 'a date such as 2026-10-12',
     hint: DATE_HINT,
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    kind: 'date',
   });
 
 export const testimonialSchema = z.strictObject({
@@ -39,7 +40,7 @@ export const testimonialSchema = z.strictObject({
     .min(1)
     .max(5)
     .meta({ description: 'Stars the customer gave, 1 to 5', expected: 'a whole number of stars', hint: 'give 1 to 5 stars, as a plain number, e.g. rating: 4' }),
-  comment: text(),
+  comment: longText(),
   avatar: z
     .string()
     .regex(/^\p{Lu}{1,3}$/u)

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { icon, id, text, uniqueBy } from './fields.js';
+import { icon, id, longText, text, uniqueBy } from './fields.js';
 
 const action = z.strictObject({
   id: id(),
   icon: icon(),
   title: text('The button text'),
-  message: text('The message the chat opens with'),
+  message: longText('The message the chat opens with'),
 });
 
 export const whatsappSchema = z.strictObject({
@@ -13,7 +13,7 @@ export const whatsappSchema = z.strictObject({
   closeLabel: text(),
   title: text(),
   subtitle: text(),
-  greeting: text(),
+  greeting: longText(),
   actions: z.array(action).min(1).superRefine(uniqueBy('id', 'quick action')),
   startChat: z.strictObject({ label: text(), message: text('The default message') }),
 });

@@ -18,6 +18,8 @@ import { DEV_PATHS, RELOAD_SCRIPT, ReloadHub, injectReloadScript } from './reloa
 import { candidates, folderIndex, isPublic, parseRequestPath, withTrailingSlash } from './static.js';
 import { TemplateError, TemplateLoader, type Templates } from './templates.js';
 import { watchSources, type Area, type SourceWatcher } from './watch.js';
+import { Editor, isEditorPath, type PreviewPage } from '../editor/routes.js';
+import { previewPage, renderDrafts, type PreviewResult } from '../editor/preview.js';
 
 export interface DevOptions {
   contentDir: string;
@@ -94,6 +96,10 @@ class DevSite {
   #bundle: Bundle | undefined;
   #templates: Templates | undefined;
   readonly #reports = new Map<Area, Report>();
+  /** The content editor at /__edit. */
+  readonly #editor: Editor;
+  /** The last preview rendered, by build and drafts: a page and the files it loads come from one render. */
+  #preview: { key: string; result: Promise<PreviewResult> } | undefined;
 
   readonly #queue = new ChangeQueue<Area>((batch) =>
     this.#rebuild(new Set(batch.values()), { changed: [...batch.keys()] }).catch((error: unknown) => {
@@ -106,6 +112,12 @@ class DevSite {
     this.#root = options.root ?? projectRoot();
     this.#loader = new TemplateLoader(this.#root);
     this.#ready = new Promise((resolve) => (this.#markReady = resolve));
+    this.#editor = new Editor({
+      contentDir: options.contentDir,
+      root: this.#root,
+      cwd: options.log.cwd,
+      preview: (overrides, sitePath) => this.#previewPage(overrides, sitePath),
+    });
   }
 
   get #folders() {
@@ -141,8 +153,12 @@ class DevSite {
   }
 
   async respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!allowOnlyGetAndHead(req, res)) return;
     const pathname = (req.url ?? '/').replace(/[?#].*$/s, '');
+    if (isEditorPath(pathname)) {
+      await this.#editor.handle(req, res);
+      return;
+    }
+    if (!allowOnlyGetAndHead(req, res)) return;
     if (pathname === DEV_PATHS.script) {
       send(req, res, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }, RELOAD_SCRIPT);
       return;
@@ -280,6 +296,22 @@ class DevSite {
         error instanceof TemplateError ? templateReport(error, undefined) : await bundleReport(error, 'the templates', this.#root),
       );
     }
+  }
+
+  /** A page of the site with the editor's drafts laid over the content, rendered with the current templates and assets. */
+  async #previewPage(overrides: ReadonlyMap<string, string>, sitePath: string): Promise<PreviewPage> {
+    await this.#ready;
+    const build = this.#build;
+    const key = `${build}\n${JSON.stringify([...overrides].sort())}`;
+    if (this.#preview?.key !== key) {
+      const blocking = (['assets', 'templates'] as const).flatMap((area) => this.#reports.get(area) ?? []);
+      const result: Promise<PreviewResult> =
+        blocking.length > 0 || !this.#bundle || !this.#templates
+          ? Promise.resolve({ reports: blocking })
+          : renderDrafts({ contentDir: this.#options.contentDir, overrides, bundle: this.#bundle, render: this.#templates.render });
+      this.#preview = { key, result };
+    }
+    return previewPage(await this.#preview.result, sitePath, build, this.#options.log.cwd);
   }
 
   #pageCount(): number {

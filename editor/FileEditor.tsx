@@ -1,0 +1,411 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { EDIT_ROOT, getJson, messageOf, postJson, postWhileLeaving } from './api.js';
+import { FormContextValue, type FormContext } from './context.js';
+import { Field } from './fields/Field.js';
+import { getIn, idOfText, parsePath, problemPath } from './paths.js';
+import { languageOf, pagesFor } from './pages.js';
+import { Preview } from './Preview.js';
+import type { FileData, FileEntry, ImageEntry, UiProblem } from './types.js';
+
+/** How long typing pauses before the change is checked and shown in the preview. */
+const PAUSE_MS = 400;
+
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; changedLines: number; at: string }
+  | { kind: 'invalid'; count: number }
+  | { kind: 'conflict'; message: string }
+  /** The file changed on disk while the form has unsaved changes: saving would be refused. */
+  | { kind: 'stale' }
+  /** The file changed on disk while the form had no changes: the form now shows it. */
+  | { kind: 'refreshed'; at: string }
+  | { kind: 'error'; message: string };
+
+function byPath(problems: readonly UiProblem[], value: unknown): Map<string, UiProblem[]> {
+  const map = new Map<string, UiProblem[]>();
+  for (const problem of problems) {
+    const key = problemPath(problem.path, value);
+    map.set(key, [...(map.get(key) ?? []), problem]);
+  }
+  return map;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** One content file as a form, with its checks, the preview beside it, and saving. */
+export function FileEditor({ file }: { file: string }) {
+  const [data, setData] = useState<FileData | null>(null);
+  const [entry, setEntry] = useState<FileEntry | undefined>();
+  const [loadError, setLoadError] = useState('');
+  const [value, setValue] = useState<unknown>(undefined);
+  const [saved, setSaved] = useState<unknown>(undefined);
+  const [version, setVersion] = useState('');
+  const [problems, setProblems] = useState<UiProblem[]>([]);
+  const [warnings, setWarnings] = useState<UiProblem[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  const [revision, setRevision] = useState(0);
+  const [images, setImages] = useState<ImageEntry[]>([]);
+  const sequence = useRef(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(async () => {
+    const answer = await getJson<FileData>(`file?file=${encodeURIComponent(file)}`);
+    if (!answer.ok) {
+      setLoadError(messageOf(answer.body, `This file could not be opened (${answer.status}).`));
+      return;
+    }
+    setData(answer.body);
+    setValue(answer.body.value);
+    setSaved(answer.body.value);
+    setVersion(answer.body.version);
+    setProblems(answer.body.problems ?? []);
+    setWarnings(answer.body.warnings ?? []);
+    setLoadError('');
+    if (answer.body.warnings) return;
+    // A server that sends no warnings with the file: they come with a check.
+    const before = sequence.current;
+    const checkedNow = await postJson<{ problems: UiProblem[]; warnings?: UiProblem[] }>('check', { file, value: answer.body.value });
+    if (checkedNow.ok && sequence.current === before) setWarnings(checkedNow.body.warnings ?? []);
+  }, [file]);
+
+  const refreshImages = useCallback(async () => {
+    const answer = await getJson<{ images: ImageEntry[] }>('images');
+    if (answer?.ok) setImages(answer.body.images);
+  }, []);
+
+  useEffect(() => {
+    void load();
+    void refreshImages();
+    void getJson<{ files: FileEntry[] }>('files')
+      .then((answer) => setEntry(answer.ok ? answer.body.files.find((one) => one.file === file) : undefined))
+      .catch(() => undefined);
+  }, [file, load, refreshImages]);
+
+  useEffect(() => {
+    if (entry?.title) document.title = `${entry.title} · Content editor`;
+  }, [entry]);
+
+  const dirty = data !== null && !same(value, saved);
+
+  // The dev server tells every open page when files change. When this file changed on disk (a text
+  // editor, git pull), an unchanged form shows it at once; a form with changes says saving would be refused.
+  const watch = useRef({ version: '', dirty: false });
+  watch.current = { version, dirty };
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const events = new EventSource('/__dev/events');
+    const onChange = async (event: MessageEvent<string>) => {
+      let changed: string[] = [];
+      try {
+        changed = (JSON.parse(event.data) as { changed?: string[] }).changed ?? [];
+      } catch {
+        return;
+      }
+      if (!changed.some((name) => name.replace(/\\/g, '/') === file || name.replace(/\\/g, '/').endsWith(`/${file}`))) return;
+      const answer = await getJson<FileData>(`file?file=${encodeURIComponent(file)}`);
+      if (!answer.ok || !watch.current.version || answer.body.version === watch.current.version) return;
+      if (watch.current.dirty) {
+        setOutcome((now) => (now.kind === 'conflict' || now.kind === 'saving' ? now : { kind: 'stale' }));
+      } else {
+        setData(answer.body);
+        setValue(answer.body.value);
+        setSaved(answer.body.value);
+        setVersion(answer.body.version);
+        setProblems(answer.body.problems ?? []);
+        setWarnings(answer.body.warnings ?? []);
+        setOutcome({ kind: 'refreshed', at: clock() });
+        setRevision((n) => n + 1);
+      }
+    };
+    events.addEventListener('reload', (event) => void onChange(event as MessageEvent<string>));
+    return () => events.close();
+  }, [file]);
+
+  // Leaving with unsaved changes asks first (the browser's own question); once gone, the unsaved
+  // value is forgotten by the server too, so other files' previews show the file as saved.
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    const forget = () => postWhileLeaving('draft', { file, value: null });
+    window.addEventListener('beforeunload', ask);
+    window.addEventListener('pagehide', forget);
+    return () => {
+      window.removeEventListener('beforeunload', ask);
+      window.removeEventListener('pagehide', forget);
+    };
+  }, [dirty, file]);
+
+  // After a pause in typing: check the whole content with this value, and show it in the preview.
+  useEffect(() => {
+    if (data === null || !dirty) return;
+    const timer = setTimeout(() => {
+      const mine = ++sequence.current;
+      setChecking(true);
+      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[] }>('check', { file, value })
+        .then((answer) => {
+          if (mine !== sequence.current || !answer.ok) return;
+          setProblems(answer.body.problems);
+          setWarnings(answer.body.warnings ?? []);
+        })
+        .catch(() => undefined)
+        .finally(() => mine === sequence.current && setChecking(false));
+      void postJson('draft', { file, value })
+        .then((answer) => answer.ok && mine === sequence.current && setRevision((n) => n + 1))
+        .catch(() => undefined);
+    }, PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [data, dirty, file, value]);
+
+  const saving = useRef(false);
+  const save = async () => {
+    // One save at a time: a second Ctrl+S while the first is on its way would be refused as a conflict.
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      await saveNow();
+    } finally {
+      saving.current = false;
+    }
+  };
+  const saveNow = async () => {
+    sequence.current++;
+    setChecking(false);
+    setOutcome({ kind: 'saving' });
+    const answer = await postJson<{ version?: string; changedLines?: number; problems?: UiProblem[]; message?: string }>('save', {
+      file,
+      value,
+      version,
+    });
+    if (answer.ok && answer.body.version) {
+      setVersion(answer.body.version);
+      setSaved(value);
+      setProblems([]);
+      setOutcome({ kind: 'saved', changedLines: answer.body.changedLines ?? 0, at: clock() });
+      setRevision((n) => n + 1);
+    } else if (answer.status === 422 && answer.body.problems) {
+      setProblems(answer.body.problems);
+      setOutcome({ kind: 'invalid', count: answer.body.problems.length });
+      summaryRef.current?.focus();
+    } else if (answer.status === 409) {
+      setOutcome({ kind: 'conflict', message: messageOf(answer.body, 'The file was changed outside the editor since you opened it.') });
+    } else {
+      setOutcome({ kind: 'error', message: messageOf(answer.body, `Saving failed (${answer.status}). Nothing was saved.`) });
+    }
+  };
+
+  // Ctrl+S (Cmd+S on a Mac) saves, as in any editor, instead of saving the page as a file.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const reload = async () => {
+    await postJson('draft', { file, value: null }).catch(() => undefined);
+    setOutcome({ kind: 'none' });
+    await load();
+    setRevision((n) => n + 1);
+  };
+
+  const missing = useMemo(() => {
+    // A field filled in since the file was opened is no longer marked.
+    const paths = (data?.missing ?? []).map((text) => problemPath(text, value));
+    return new Set(paths.filter((text) => isEmpty(getIn(value, parsePath(text)))));
+  }, [data, value]);
+  const context: FormContext = useMemo(
+    () => ({ problems: byPath(problems, value), warnings: byPath(warnings, value), english: data?.english, missing, lang: languageOf(file) || 'en', images, refreshImages }),
+    [problems, warnings, data, missing, file, images, refreshImages],
+  );
+  const pages = useMemo(() => data?.pages ?? pagesFor(file), [data, file]);
+
+  if (loadError) {
+    return (
+      <main id="main" className="page">
+        <Header file={file} title={entry?.title} />
+        <p className="refusal" role="alert">
+          {loadError}
+        </p>
+      </main>
+    );
+  }
+  if (data === null) {
+    return (
+      <main id="main" className="page">
+        <Header file={file} title={entry?.title} />
+        <p role="status">Opening content/{file}…</p>
+      </main>
+    );
+  }
+
+  const translation = data.english !== undefined;
+  return (
+    <main id="main" className="page file-page">
+      <Header file={file} title={entry?.title} summary={entry?.summary} />
+      {translation ? (
+        <p className="note">
+          The Malayalam text of <a href={`${EDIT_ROOT}/${entry?.english ?? file.replace(/^[a-z]{2}\//, '')}`}>content/{entry?.english ?? file.replace(/^[a-z]{2}\//, '')}</a>
+          : each field shows its English text below it.
+          {missing.size > 0 ? ` ${missing.size} ${missing.size === 1 ? 'field is' : 'fields are'} not translated yet, marked “Not translated yet”.` : ''}
+        </p>
+      ) : null}
+      <div className="workspace">
+        <section className="form" aria-labelledby="form-heading">
+          <h2 id="form-heading" className="visually-hidden">
+            Fields
+          </h2>
+          <Summary problems={problems} warnings={warnings} checking={checking} summaryRef={summaryRef} value={value} />
+          <FormContextValue.Provider value={context}>
+            <Field model={data.model} path={[]} value={value} onChange={setValue} />
+          </FormContextValue.Provider>
+          <div className="save-bar">
+            <button type="button" className="primary" onClick={() => void save()} disabled={outcome.kind === 'saving'}>
+              {outcome.kind === 'saving' ? 'Saving…' : 'Save'}
+            </button>
+            <Outcome outcome={outcome} dirty={dirty} onReload={() => void reload()} />
+          </div>
+        </section>
+        <Preview file={file} pages={pages} revision={revision} />
+      </div>
+    </main>
+  );
+}
+
+function clock(): string {
+  return new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
+function Header({ file, title, summary }: { file: string; title?: string; summary?: string }) {
+  return (
+    <header className="top">
+      <p className="crumbs">
+        <a href={EDIT_ROOT}>All content files</a>
+      </p>
+      <h1>
+        {title ?? file} <span className="file-name">content/{file}</span>
+      </h1>
+      {summary ? <p className="summary">{summary}</p> : null}
+    </header>
+  );
+}
+
+function Summary({
+  problems,
+  warnings,
+  checking,
+  summaryRef,
+  value,
+}: {
+  problems: UiProblem[];
+  warnings: UiProblem[];
+  checking: boolean;
+  summaryRef: React.RefObject<HTMLDivElement | null>;
+  value: unknown;
+}) {
+  return (
+    <div className={`check-summary${problems.length > 0 ? ' has-problems' : ''}`} ref={summaryRef} tabIndex={-1}>
+      <p role="status" className="check-status">
+        {checking
+          ? 'Checking…'
+          : problems.length === 0
+            ? 'No problems found.'
+            : `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before saving:`}
+      </p>
+      {problems.length > 0 ? <ProblemLinks problems={problems} value={value} /> : null}
+      {warnings.length > 0 ? (
+        // Shown at their fields too; here folded, so a file full of placeholders does not push the form off a phone's screen.
+        <details className="warning-list">
+          <summary>
+            {warnings.length} {warnings.length === 1 ? 'thing' : 'things'} worth a look (saving is allowed)
+          </summary>
+          <ProblemLinks problems={warnings} value={value} />
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function ProblemLinks({ problems, value }: { problems: UiProblem[]; value: unknown }) {
+  return (
+    <ul className="problem-list">
+      {problems.map((problem, index) => (
+        <li key={index}>
+          <a href={`#${idOfText(problemPath(problem.path, value))}`}>{problem.path || 'The file'}</a>
+          {problem.line ? ` (line ${problem.line})` : ''}: {problem.message}
+          {problem.hint ? <span className="hint"> Hint: {problem.hint}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolean; onReload: () => void }) {
+  if (outcome.kind === 'conflict') {
+    return (
+      <div className="refusal" role="alert">
+        <p>Not saved: {outcome.message}</p>
+        <p>Nothing on disk was changed. Reload shows the file as it is now; the changes you made here since opening it are then gone, so note them first.</p>
+        <button type="button" onClick={onReload}>
+          Reload the file from disk
+        </button>
+      </div>
+    );
+  }
+  if (outcome.kind === 'stale') {
+    return (
+      <div className="refusal" role="alert">
+        <p>This file was changed on disk (in a text editor, or by git) since you opened it, so saving your changes would be refused.</p>
+        <p>Reload shows the file as it is now; the changes you made here are then gone, so note them first.</p>
+        <button type="button" onClick={onReload}>
+          Reload the file from disk
+        </button>
+      </div>
+    );
+  }
+  if (outcome.kind === 'invalid') {
+    return (
+      <p className="refusal" role="alert">
+        Not saved: {outcome.count} {outcome.count === 1 ? 'problem' : 'problems'} must be fixed first (shown at the fields). Nothing on disk was changed.
+      </p>
+    );
+  }
+  if (outcome.kind === 'error') {
+    return (
+      <p className="refusal" role="alert">
+        {outcome.message}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="save-status">
+      {outcome.kind === 'refreshed' && !dirty ? (
+        `The file was changed on disk at ${outcome.at}; the form shows it as it is now.`
+      ) : outcome.kind === 'saved' && !dirty ? (
+        <>
+          {`Saved at ${outcome.at}: ${outcome.changedLines} ${outcome.changedLines === 1 ? 'line' : 'lines'} changed. `}
+          <a href={`${EDIT_ROOT}#publish`}>Publish</a> to put it on the live site.
+        </>
+      ) : outcome.kind === 'saving' ? (
+        'Saving…'
+      ) : dirty ? (
+        'Unsaved changes.'
+      ) : (
+        'No changes yet.'
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { EDIT_ROOT, getJson, messageOf } from './api.js';
+import { Publish } from './Publish.js';
+import type { FileEntry } from './types.js';
+
+/** The start page: every content file with a line on what it holds, English first, then the translations. */
+export function FileList() {
+  const [files, setFiles] = useState<FileEntry[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    getJson<{ files: FileEntry[] }>('files')
+      .then((answer) => (answer.ok ? setFiles(answer.body.files) : setError(messageOf(answer.body, `The list of files could not be read (${answer.status}).`))))
+      .catch((failure: unknown) => setError(`The editor's server did not answer (${(failure as Error).message}). Is site dev still running?`));
+  }, []);
+
+  const english = files?.filter((entry) => !entry.language) ?? [];
+  const malayalam = files?.filter((entry) => entry.language === 'ml') ?? [];
+  return (
+    <main id="main" className="page list-page">
+      <header className="top">
+        <h1>Content editor</h1>
+        <p className="summary">
+          Pick a file to edit its text, prices and photos. Every change is checked as you type and shown in a preview before you save.
+        </p>
+        <p className="summary">
+          <a href="/">Open the site</a> · <a href="#publish">Publish saved changes</a>
+        </p>
+      </header>
+      {error ? (
+        <p className="refusal" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {files === null && !error ? <p role="status">Reading the content folder…</p> : null}
+      {files !== null ? (
+        <div className="file-groups">
+          <FileGroup heading="English" id="english" files={english} />
+          {malayalam.length > 0 ? <FileGroup heading="Malayalam" id="malayalam" files={malayalam} /> : null}
+        </div>
+      ) : null}
+      <Publish />
+    </main>
+  );
+}
+
+function FileGroup({ heading, id, files }: { heading: string; id: string; files: FileEntry[] }) {
+  return (
+    <section className="file-group" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      <ul className="files">
+        {files.map((entry) => (
+          <li key={entry.file}>
+            <a href={`${EDIT_ROOT}/${entry.file}`}>
+              <span className="file-title">{entry.title}</span>
+              <span className="file-name">content/{entry.file}</span>
+            </a>
+            <p className="summary">
+              {entry.summary}
+              {entry.exists ? '' : ' Not started yet: saving creates the file.'}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { getJson, messageOf, postJson } from './api.js';
+import type { PublishState } from './types.js';
+
+type Result =
+  | { kind: 'none' }
+  | { kind: 'busy' }
+  | { kind: 'done'; commit: string; pushed: boolean; message?: string }
+  | { kind: 'refused'; message: string };
+
+/**
+ * Publishing: commits the changed content files, and only those, with the operator's message, then
+ * pushes. Each refusal is the server's own message, shown as it is.
+ */
+export function Publish() {
+  const [state, setState] = useState<PublishState | null>(null);
+  const [readError, setReadError] = useState('');
+  const [message, setMessage] = useState('');
+  const [result, setResult] = useState<Result>({ kind: 'none' });
+  const messageId = useId();
+
+  const read = useCallback(async () => {
+    const answer = await getJson<PublishState>('publish');
+    if (answer.ok) {
+      setState(answer.body);
+      setReadError('');
+    } else setReadError(messageOf(answer.body, `What changed could not be read (${answer.status}).`));
+  }, []);
+  useEffect(() => void read(), [read]);
+
+  const publish = async () => {
+    setResult({ kind: 'busy' });
+    const answer = await postJson<{ commit?: string; pushed?: boolean; message?: string }>('publish', { message });
+    if (answer.ok && answer.body.commit) {
+      setResult({ kind: 'done', commit: answer.body.commit, pushed: answer.body.pushed === true, message: answer.body.message });
+      setMessage('');
+    } else {
+      setResult({ kind: 'refused', message: messageOf(answer.body, `Publishing was refused (${answer.status}); nothing was changed.`) });
+    }
+    await read();
+  };
+
+  return (
+    <section className="publish" id="publish" aria-labelledby="publish-heading">
+      <h2 id="publish-heading">Publish</h2>
+      {readError ? (
+        <p className="refusal" role="alert">
+          {readError}
+        </p>
+      ) : null}
+      {state === null && !readError ? <p role="status">Looking for changes…</p> : null}
+      {state !== null && !state.repository ? (
+        <p>This project folder is not a git repository, so publishing from here is not possible. Saved changes are in the files already.</p>
+      ) : null}
+      {state !== null && state.repository ? (
+        <>
+          {state.unpushed ? (
+            <p>
+              {state.unpushed === 1 ? 'One change was' : `${state.unpushed} changes were`} recorded here but not yet sent on (sending failed
+              before); Publish sends {state.unpushed === 1 ? 'it' : 'them'}.
+            </p>
+          ) : null}
+          {state.changed.length === 0 ? (
+            <p>{state.unpushed ? 'No other saved changes.' : 'Nothing to publish: every saved change is already published.'}</p>
+          ) : (
+            <>
+              <p>Saved changes not yet published:</p>
+              <ul className="changed">
+                {state.changed.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {state.blocking.length > 0 ? (
+            <div className="refusal">
+              <p>Other files (not content) have changes too, so publishing waits until they are committed or undone by whoever changed them:</p>
+              <ul>
+                {state.blocking.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <p className="help">{state.remote ? `Publishing sends the changes to ${state.remote}, which puts them on the site.` : 'No remote is set: publishing records the changes here only.'}</p>
+          <div className="field">
+            <label htmlFor={messageId}>
+              What did you change?<span className="required" aria-hidden="true"> *</span>
+            </label>
+            <textarea id={messageId} rows={2} aria-required="true" value={message} onChange={(event) => setMessage(event.target.value)} placeholder="e.g. New price for residential moving" />
+          </div>
+          <button type="button" className="primary" onClick={() => void publish()} disabled={result.kind === 'busy'}>
+            {result.kind === 'busy' ? 'Publishing…' : 'Publish'}
+          </button>
+        </>
+      ) : null}
+      {result.kind === 'refused' ? (
+        <div className="refusal" role="alert">
+          <p>Not published. Nothing was changed.</p>
+          <p className="message">{result.message}</p>
+        </div>
+      ) : null}
+      {result.kind === 'done' && !result.pushed && result.message ? (
+        <div className="refusal" role="alert">
+          <p>Recorded here as commit {result.commit.slice(0, 7)}, but not sent on, so the site does not show it yet:</p>
+          <p className="message">{result.message}</p>
+        </div>
+      ) : null}
+      <p role="status" className="publish-status">
+        {result.kind === 'done' && (result.pushed || !result.message)
+          ? `Published as commit ${result.commit.slice(0, 7)}${result.pushed ? ', and sent on: the site updates in a few minutes.' : ' (recorded here; no remote to send it to).'}`
+          : ''}
+      </p>
+    </section>
+  );
+}

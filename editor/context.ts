@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { ImageEntry, UiProblem } from './types.js';
+
+/** What every field needs besides its own model and value. */
+export interface FormContext {
+  /** Problems by normalised path (see paths.ts). */
+  problems: ReadonlyMap<string, UiProblem[]>;
+  /** Warnings (placeholders, likely mistakes) by normalised path: shown, but saving is allowed. */
+  warnings: ReadonlyMap<string, UiProblem[]>;
+  /** For a translation file: the English file's value, walked by the same paths. */
+  english?: unknown;
+  /** For a translation file: the normalised paths still to be translated. */
+  missing: ReadonlySet<string>;
+  /** The language of the text being edited, for the inputs' lang attribute. */
+  lang: string;
+  /** Photos in content/images/, and a way to read them again after an upload. */
+  images: ImageEntry[];
+  refreshImages: () => Promise<void>;
+}
+
+export const FormContextValue = createContext<FormContext>({
+  problems: new Map(),
+  warnings: new Map(),
+  missing: new Set(),
+  lang: 'en',
+  images: [],
+  refreshImages: async () => undefined,
+});
+
+export function useForm(): FormContext {
+  return useContext(FormContextValue);
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { fieldId, withKey } from '../paths.js';
+import type { ModelOf } from '../types.js';
+import { blank } from './blank.js';
+import { Field } from './Field.js';
+import { FieldNotes, LabelText, useFieldInfo } from './info.js';
+import type { LeafProps } from './Leaf.js';
+
+/** Nested fields as a fieldset; an optional group that is not in the file can be added, and taken out again. */
+export function GroupField({ model, path, value, onChange, label }: LeafProps<ModelOf<'group'>>) {
+  const info = useFieldInfo(model, path);
+  const present = value !== undefined && value !== null;
+  const root = path.length === 0;
+  const fields = present
+    ? model.fields.map((field) => (
+        <Field
+          key={field.key}
+          model={field}
+          path={[...path, field.key]}
+          value={(value as Record<string, unknown>)[field.key]}
+          onChange={(next) => onChange(withKey(value, field.key, next))}
+        />
+      ))
+    : null;
+  if (root) return <div className="fields">{fields}</div>;
+  return (
+    <fieldset className={`group${info.missing ? ' is-missing' : ''}${present ? '' : ' is-absent'}`} id={info.id} aria-describedby={info.describedBy}>
+      <legend>
+        <LabelText label={label} required={model.required} />
+      </legend>
+      <FieldNotes model={model} info={info} />
+      {fields}
+      {!model.required ? (
+        present ? (
+          <button type="button" className="quiet" onClick={() => onChange(undefined)}>
+            Remove {label.toLowerCase()}
+          </button>
+        ) : (
+          <button type="button" onClick={() => onChange(blank(model))}>
+            Add {label.toLowerCase()}
+          </button>
+        )
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Which variant a value looks like: the first whose shape (object, list or plain value) matches. */
+function variantOf(model: ModelOf<'choice'>, value: unknown): number {
+  const shape = Array.isArray(value) ? 'list' : value && typeof value === 'object' ? 'group' : 'plain';
+  const found = model.variants.findIndex((variant) => {
+    const kind = variant.model.kind;
+    return shape === 'list' ? kind === 'list' : shape === 'group' ? kind === 'group' : kind !== 'list' && kind !== 'group';
+  });
+  return Math.max(0, found);
+}
+
+/** A value that may take one of several forms: pick the form, then fill it in. */
+export function ChoiceField({ model, path, value, onChange, label }: LeafProps<ModelOf<'choice'>>) {
+  const [chosen, setChosen] = useState(() => variantOf(model, value));
+  const variant = model.variants[chosen] ?? model.variants[0];
+  // The variant's own field carries the id, notes and problems of this path.
+  const pickId = `${fieldId(path)}-form`;
+  return (
+    <fieldset className="group choice">
+      <legend>
+        <LabelText label={label} required={model.required} />
+      </legend>
+      {model.help ? <p className="help">{model.help}</p> : null}
+      <div className="field">
+        <label htmlFor={pickId}>Form of {label.toLowerCase()}</label>
+        <select
+          id={pickId}
+          value={chosen}
+          onChange={(event) => {
+            const next = Number(event.target.value);
+            setChosen(next);
+            const nextModel = model.variants[next]?.model;
+            if (nextModel) onChange(blank(nextModel));
+          }}
+        >
+          {model.variants.map((option, index) => (
+            <option key={index} value={index}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {variant ? <Field model={variant.model} path={path} value={value} onChange={onChange} label={variant.label} /> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { useForm } from '../context.js';
+import { fieldId, getIn, normalPath, pathText, type Path } from '../paths.js';
+import type { FieldModel, UiProblem } from '../types.js';
+
+/** What a field shows around its control: help, the English text, its problems, and the ids that tie them to it. */
+export interface FieldInfo {
+  id: string;
+  problems: UiProblem[];
+  warnings: UiProblem[];
+  /** The English value at the same path, for a translation file. */
+  english: string | undefined;
+  missing: boolean;
+  /** For aria-describedby: the ids of the notes below that exist. */
+  describedBy: string | undefined;
+  invalid: boolean;
+}
+
+export function useFieldInfo(model: FieldModel, path: Path): FieldInfo {
+  const form = useForm();
+  const id = fieldId(path);
+  const key = normalPath(pathText(path));
+  const problems = form.problems.get(key) ?? [];
+  const warnings = form.warnings.get(key) ?? [];
+  const englishValue = form.english === undefined ? undefined : getIn(form.english, path);
+  const english = typeof englishValue === 'string' || typeof englishValue === 'number' ? String(englishValue) : undefined;
+  const missing = form.missing.has(key);
+  const ids = [
+    model.help ? `${id}-help` : '',
+    english !== undefined ? `${id}-english` : '',
+    missing ? `${id}-missing` : '',
+    problems.length > 0 ? `${id}-problems` : '',
+    warnings.length > 0 ? `${id}-warnings` : '',
+  ].filter(Boolean);
+  return { id, problems, warnings, english, missing, describedBy: ids.length > 0 ? ids.join(' ') : undefined, invalid: problems.length > 0 };
+}
+
+/** The label's text with its required mark (the control itself carries aria-required). */
+export function LabelText({ label, required }: { label: string; required: boolean }) {
+  return (
+    <>
+      {label}
+      {required ? (
+        <span className="required" aria-hidden="true">
+          {' *'}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Help, English value, missing mark and problems, each with the id the control points at. */
+export function FieldNotes({ model, info }: { model: FieldModel; info: FieldInfo }) {
+  return (
+    <>
+      {model.help ? (
+        <p className="help" id={`${info.id}-help`}>
+          {model.help}
+        </p>
+      ) : null}
+      {info.english !== undefined ? (
+        <p className="english" id={`${info.id}-english`}>
+          <span className="english-label">English: </span>
+          <span lang="en">{info.english}</span>
+        </p>
+      ) : null}
+      {info.missing ? (
+        <p className="missing" id={`${info.id}-missing`}>
+          Not translated yet: the English text is shown on the Malayalam page until this is filled in.
+        </p>
+      ) : null}
+      <Problems id={`${info.id}-problems`} problems={info.problems} />
+      <Problems id={`${info.id}-warnings`} problems={info.warnings} className="warnings" />
+    </>
+  );
+}
+
+export function Problems({ id, problems, className = 'problems' }: { id: string; problems: UiProblem[]; className?: string }): ReactNode {
+  if (problems.length === 0) return null;
+  return (
+    <ul className={className} id={id}>
+      {problems.map((problem, index) => (
+        <li key={index}>
+          {problem.message}
+          {problem.hint ? <span className="hint"> Hint: {problem.hint}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

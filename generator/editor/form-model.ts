@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import type { FieldKind, FieldMeta } from '../schema/fields.js';
+import { defOf, type Schema } from '../schema-walk.js';
+import { unwrapOptional } from '../translations/derive.js';
+
+/**
+ * The form of a content file, read from the zod schema that validates it: one field per value,
+ * with its label, help and control. The editor's browser app draws whatever this describes, so
+ * a field added to a schema appears in the editor with no editor code changed.
+ */
+
+export interface FieldBase {
+  /** The property name; '' for a list's item. */
+  key: string;
+  label: string;
+  help?: string;
+  required: boolean;
+  placeholder?: string;
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  /** For icons: the icon as the site draws it. */
+  svg?: string;
+}
+
+export type FieldModel = FieldBase &
+  (
+    | { kind: 'text' | 'longtext' | 'email' | 'phone' | 'url' | 'date' | 'boolean' }
+    | { kind: 'number'; min?: number; max?: number; step?: number }
+    | { kind: 'price' }
+    | { kind: 'select'; options: SelectOption[] }
+    | { kind: 'photo' }
+    | { kind: 'list'; item: FieldModel; minItems?: number; maxItems?: number }
+    | { kind: 'group'; fields: FieldModel[] }
+    | { kind: 'choice'; variants: { label: string; model: FieldModel }[] }
+  );
+
+/** A field's control: what its kind adds to the base. */
+type Control = FieldModel extends infer T ? (T extends unknown ? Omit<T, keyof FieldBase> : never) : never;
+
+export interface ModelOptions {
+  /** The services in services.yaml now, for fields that name one; such a field is text without them. */
+  services?: readonly { id: string; title: string }[];
+  /** The site's drawing of each icon, as markup. */
+  iconSvg?: (name: string) => string | undefined;
+}
+
+/** The form of a whole file: its root group. */
+export function formModel(schema: Schema, options: ModelOptions = {}): FieldModel {
+  return fieldModel('', schema, true, options);
+}
+
+interface Def {
+  type: string;
+  shape?: Record<string, Schema>;
+  element?: Schema;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  options?: Schema[];
+  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number; inclusive?: boolean } } }[];
+}
+
+function fieldModel(key: string, schema: Schema, required: boolean, options: ModelOptions): FieldModel {
+  const { inner } = unwrapOptional(schema);
+  const meta = metaOf(schema);
+  const def = defOf(inner) as unknown as Def;
+  const base: FieldBase = { key, label: labelFor(key), required, ...describe(meta) };
+  const kind = meta.kind;
+  switch (def.type) {
+    case 'object':
+      return {
+        ...base,
+        kind: kind === 'photo' ? 'photo' : 'group',
+        ...(kind === 'photo'
+          ? {}
+          : {
+              fields: Object.entries(def.shape ?? {}).map(([name, field]) => fieldModel(name, field, !unwrapOptional(field).optional, options)),
+            }),
+      } as FieldModel;
+    case 'array': {
+      const limits = jsonLimits(inner);
+      return {
+        ...base,
+        kind: 'list',
+        item: { ...fieldModel('', def.element!, true, options), label: itemLabel(key) },
+        ...(limits.minItems !== undefined ? { minItems: limits.minItems } : {}),
+        ...(limits.maxItems !== undefined ? { maxItems: limits.maxItems } : {}),
+      };
+    }
+    case 'enum':
+      return { ...base, kind: 'select', options: Object.values(def.entries ?? {}).map((value) => option(String(value), kind, options)) };
+    case 'literal':
+      return { ...base, kind: 'select', options: (def.values ?? []).map((value) => option(String(value), kind, options)) };
+    case 'number': {
+      if (kind === 'price') return { ...base, kind: 'price' };
+      const limits = jsonLimits(inner);
+      const integer = limits.type === 'integer';
+      return {
+        ...base,
+        kind: 'number',
+        ...(limits.minimum !== undefined && Math.abs(limits.minimum) < Number.MAX_SAFE_INTEGER ? { min: limits.minimum } : {}),
+        ...(limits.maximum !== undefined && Math.abs(limits.maximum) < Number.MAX_SAFE_INTEGER ? { max: limits.maximum } : {}),
+        ...(integer ? { step: 1 } : {}),
+      };
+    }
+    case 'boolean':
+      return { ...base, kind: 'boolean' };
+    case 'union':
+      return {
+        ...base,
+        kind: 'choice',
+        variants: (def.options ?? []).map((variant, index) => ({ label: `Choice ${index + 1}`, model: fieldModel(key, variant, required, options) })),
+      };
+    default:
+      return { ...base, ...stringKind(kind, options) } as FieldModel;
+  }
+}
+
+/** A text field's control: a select for a service's id (when the services are known), else by its kind. */
+function stringKind(kind: FieldKind | undefined, options: ModelOptions): Control {
+  if (kind === 'service' && options.services && options.services.length > 0) {
+    return { kind: 'select', options: options.services.map((service) => ({ value: service.id, label: `${service.title} (${service.id})` })) };
+  }
+  switch (kind) {
+    case 'longtext':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'date':
+      return { kind };
+    default:
+      return { kind: 'text' };
+  }
+}
+
+function option(value: string, kind: FieldKind | undefined, options: ModelOptions): SelectOption {
+  const svg = kind === 'icon' ? options.iconSvg?.(value) : undefined;
+  return { value, label: kind === 'icon' ? sentenceCase(value.replace(/-/g, ' ')) : value, ...(svg ? { svg } : {}) };
+}
+
+/** The metadata of a field: the first value of each key on the schema or the wrappers it is in. */
+function metaOf(schema: Schema): FieldMeta {
+  const meta: FieldMeta = {};
+  let current: Schema | undefined = schema;
+  while (current) {
+    const found = z.globalRegistry.get(current) as FieldMeta | undefined;
+    for (const key of ['description', 'expected', 'hint', 'kind'] as const) {
+      if (found?.[key] !== undefined && meta[key] === undefined) (meta as Record<string, unknown>)[key] = found[key];
+    }
+    const def = defOf(current);
+    current = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+  }
+  return meta;
+}
+
+/** Help from the field's description, or else from what it expects and the hint; a placeholder from the hint's example. */
+function describe(meta: FieldMeta): Pick<FieldBase, 'help' | 'placeholder'> {
+  const expected = meta.expected?.replace(/\s*\([^)]*\)/g, (part) => (YAML_ADVICE.test(part) ? '' : part));
+  const parts = meta.description ? [meta.description] : expected && expected !== 'some text' ? [sentenceCase(expected)] : [];
+  // Hints about how a value is typed in YAML (quotes, colons, "- " lines) mean nothing in a form.
+  if (meta.hint && !meta.description && !YAML_ADVICE.test(meta.hint)) parts.push(sentenceCase(meta.hint));
+  const help = parts.map((part) => part.replace(/[.\s]*$/, '.')).join(' ');
+  const example = /\b(?:e\.g\.|for example,?)\s+("?)([^";]+)\1\s*$/i.exec(meta.hint ?? '')?.[2]?.trim();
+  return { ...(help ? { help } : {}), ...(example && example.length <= 60 ? { placeholder: example } : {}) };
+}
+
+const YAML_ADVICE = /colon|quotes|the line|lines? starting|"- "|plain number/i;
+
+/** Words a key abbreviates, spelled out for the label. */
+const WORDS: Record<string, string> = { desc: 'description', cta: 'call to action', seo: 'search engines (SEO)', url: 'address', geo: 'map position', whats: 'what’s' };
+
+/** A label from a property name: shortDesc → "Short description", openingHours → "Opening hours". */
+export function labelFor(key: string): string {
+  if (key === '') return 'Item';
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .map((word) => word.toLowerCase())
+    .map((word) => WORDS[word] ?? word);
+  return sentenceCase(words.join(' '));
+}
+
+/** What one entry of a list is called: services → "Service", keyFeatures → "Key feature", idealFor → "Entry". */
+function itemLabel(listKey: string): string {
+  const label = labelFor(listKey);
+  if (/ies$/.test(label)) return label.replace(/ies$/, 'y');
+  if (/[^s]s$/.test(label)) return label.slice(0, -1);
+  return listKey === 'process' ? 'Step' : 'Entry';
+}
+
+function sentenceCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The limits zod states for a value, read from its JSON Schema, which names them plainly. */
+function jsonLimits(schema: Schema): { minimum?: number; maximum?: number; minItems?: number; maxItems?: number; type?: string } {
+  const json = z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const pick = (key: string) => (typeof json[key] === 'number' ? (json[key] as number) : undefined);
+  return {
+    minimum: pick('minimum') ?? pick('exclusiveMinimum'),
+    maximum: pick('maximum') ?? pick('exclusiveMaximum'),
+    minItems: pick('minItems'),
+    maxItems: pick('maxItems'),
+    type: typeof json.type === 'string' ? json.type : undefined,
+  };
+}

@@ -1,0 +1,67 @@
+import { assembleSite, checkContent } from '../build.js';
+import type { Bundle } from '../bundle.js';
+import { sortProblems } from '../format.js';
+import { processPhotos } from '../images/encode.js';
+import type { OutputFile } from '../output.js';
+import type { renderPages } from '../render.js';
+import { bugReport, formatReport, type Report } from '../serve/errors.js';
+import { contentType } from '../serve/mime.js';
+import { overlayPage } from '../serve/overlay.js';
+import { candidates, isPublic, parseRequestPath } from '../serve/static.js';
+import type { PreviewPage } from './routes.js';
+
+/**
+ * "See it before you save": the site rendered in memory, as `site dev` renders it, with the
+ * editor's unsaved drafts read in place of their files. Nothing is written anywhere.
+ */
+
+export const PREVIEW_ROOT = '/__edit/preview';
+
+export type PreviewResult = { files: ReadonlyMap<string, OutputFile> } | { reports: Report[] };
+
+export interface DraftSite {
+  contentDir: string;
+  overrides: ReadonlyMap<string, string>;
+  bundle: Bundle;
+  render: typeof renderPages;
+}
+
+export async function renderDrafts(site: DraftSite): Promise<PreviewResult> {
+  try {
+    const checked = await checkContent(site.contentDir, { overrides: site.overrides });
+    if (!checked.site || checked.problems.length > 0) return { reports: [{ problems: checked.problems, sources: new Map(checked.sources), notes: [] }] };
+    const photos = await processPhotos(checked.photos ?? []);
+    if (photos.problems.length > 0) return { reports: [{ problems: sortProblems(photos.problems), sources: new Map(checked.sources), notes: [] }] };
+    const files = assembleSite(checked.site, site.bundle, { render: site.render, linkStylesheet: true, photos });
+    return { files: new Map(files.map((file) => [file.path, file])) };
+  } catch (error) {
+    return { reports: [bugReport(error, 'rendering the preview')] };
+  }
+}
+
+/** The answer to /__edit/preview/<sitePath>: the page, a file it uses, the 404 page, or the problems overlay. */
+export function previewPage(result: PreviewResult, sitePath: string, build: string, cwd: string): PreviewPage {
+  if ('reports' in result) return { status: 500, contentType: 'text/html; charset=utf-8', body: overlayPage(formatReport(result.reports, cwd), build) };
+  const request = parseRequestPath(sitePath);
+  const found = request.ok && isPublic(request.segments) ? candidates(request.segments).map((name) => result.files.get(name)).find((file) => file !== undefined) : undefined;
+  const file = found ?? result.files.get('404.html');
+  if (!file) return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not found.\n' };
+  const html = file.path.endsWith('.html');
+  return {
+    status: found ? 200 : 404,
+    contentType: contentType(file.path),
+    body: html ? inPreview(String(file.contents)) : file.contents,
+  };
+}
+
+/**
+ * A page's own addresses (links, its stylesheet, script and photos, all written from the site's
+ * root) pointed into the preview, so following a link stays in the preview and a photo added in
+ * a draft shows before it is saved. Addresses elsewhere (https://…) are left alone.
+ */
+export function inPreview(html: string): string {
+  return html.replace(/\s(href|src|srcset|poster)="([^"]*)"/g, (whole, name: string, value: string) => {
+    const moved = name === 'srcset' ? value.replace(/(^|,\s*)\/(?!\/)/g, `$1${PREVIEW_ROOT}/`) : value.replace(/^\/(?!\/)/, `${PREVIEW_ROOT}/`);
+    return moved === value ? whole : ` ${name}="${moved}"`;
+  });
+}

@@ -1,44 +1,14 @@
 /** What the editor's server sends (generator/editor/): the shapes of its JSON answers. */
 
-export interface FieldBase {
-  key: string;
-  label: string;
-  help?: string;
-  required: boolean;
-  placeholder?: string;
-}
+import type { FieldModel } from '../generator/editor/form-model.js';
+import type { UiProblem } from '../generator/editor/problems.js';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-  /** For icons: the icon drawn, as SVG markup made by the server from the site's own icon set. */
-  svg?: string;
-}
-
-export type FieldModel = FieldBase &
-  (
-    | { kind: 'text' | 'longtext' | 'email' | 'phone' | 'url' | 'date' | 'boolean' }
-    | { kind: 'number'; min?: number; max?: number; step?: number }
-    | { kind: 'price' }
-    | { kind: 'select'; options: SelectOption[] }
-    | { kind: 'photo' }
-    | { kind: 'list'; item: FieldModel; minItems?: number; maxItems?: number }
-    | { kind: 'group'; fields: FieldModel[] }
-    | { kind: 'choice'; variants: { label: string; model: FieldModel }[] }
-  );
+// The form model and problems are the server's own types: one definition for both sides.
+export type { FieldBase, FieldModel, SelectOption } from '../generator/editor/form-model.js';
+export type { UiProblem } from '../generator/editor/problems.js';
 
 export type Kind = FieldModel['kind'];
 export type ModelOf<K extends Kind> = Extract<FieldModel, { kind: K }>;
-
-export interface UiProblem {
-  file: string;
-  path: string;
-  line?: number;
-  column?: number;
-  message: string;
-  hint?: string;
-  code: string;
-}
 
 export interface FileEntry {
   file: string;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { cacheFile, modificationTimes, readCacheEntry, unchangedSince, writeCacheEntry, type InputTimes } from './input-cache.js';
 import type { OutputFile } from './output.js';
 import { logoPng } from './raster.js';
 import { licenceFiles } from './licences.js';
@@ -60,17 +61,12 @@ async function staticFiles(dir: string): Promise<OutputFile[]> {
  * What the last bundle of each entry read, with each input's modification time: a content edit
  * rebuilds in the same process (tests, benchmarks, tools) without bundling unchanged code again.
  */
-const lastBundles = new Map<string, { inputs: Map<string, number>; file: Bundled }>();
+const lastBundles = new Map<string, { inputs: InputTimes; file: Bundled }>();
 
 /** One entry's bundle: the script or stylesheet, and the files it refers to (fonts). */
 interface Bundled {
   main: OutputFile;
   extra: OutputFile[];
-}
-
-async function unchangedSince(inputs: Map<string, number>): Promise<boolean> {
-  const checks = [...inputs].map(async ([file, mtime]) => (await stat(file).catch(() => undefined))?.mtimeMs === mtime);
-  return (await Promise.all(checks)).every(Boolean);
 }
 
 async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<Bundled> {
@@ -92,61 +88,23 @@ async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<Bundled> {
  * node_modules/.cache/, with the contents of every file that went into it. When they are all the
  * same, esbuild is not even started: most builds change content, not the client or the styles.
  */
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
-function cacheFile(entry: string): string {
-  const key = createHash('sha256').update(`${CACHE_VERSION}\0${TARGET.join(',')}\0${entry}`).digest('hex').slice(0, 16);
-  return path.join(projectRoot(), 'node_modules', '.cache', 'site-bundle', `${key}.json`);
+const bundleCacheFile = (entry: string) => cacheFile('site-bundle', `${CACHE_VERSION}\0${TARGET.join(',')}\0${entry}`);
+
+/** The outputs, main file first, contents in base64. */
+type SavedFiles = Array<[path: string, contents: string]>;
+
+async function readDiskCache(entry: string): Promise<{ inputs: InputTimes; file: Bundled } | undefined> {
+  const found = await readCacheEntry(bundleCacheFile(entry), (saved) => (Array.isArray(saved) && saved.length > 0 ? (saved as SavedFiles) : undefined));
+  if (!found) return undefined;
+  const [main, ...extra] = found.result.map(([file, contents]) => ({ path: file, contents: Buffer.from(contents, 'base64') }));
+  return { inputs: found.inputs, file: { main: main!, extra } };
 }
 
-interface DiskEntry {
-  /** Each input's absolute path and the sha256 of its contents. */
-  inputs: Array<[file: string, sha256: string]>;
-  /** The outputs, main file first, contents in base64. */
-  files: Array<[path: string, contents: string]>;
-}
-
-async function sha256Of(file: string): Promise<string | undefined> {
-  const bytes = await readFile(file).catch(() => undefined);
-  return bytes && createHash('sha256').update(bytes).digest('hex');
-}
-
-async function readDiskCache(entry: string): Promise<{ inputs: Map<string, number>; file: Bundled } | undefined> {
-  const raw = await readFile(cacheFile(entry), 'utf8').catch(() => undefined);
-  if (!raw) return undefined;
-  let saved: DiskEntry;
-  try {
-    saved = JSON.parse(raw) as DiskEntry;
-  } catch {
-    return undefined;
-  }
-  const started = Date.now();
-  const same = await Promise.all(saved.inputs.map(async ([file, hash]) => (await sha256Of(file)) === hash));
-  if (saved.inputs.length === 0 || !Array.isArray(saved.files) || saved.files.length === 0 || !same.every(Boolean)) return undefined;
-  const [main, ...extra] = saved.files.map(([file, contents]) => ({ path: file, contents: Buffer.from(contents, 'base64') }));
-  return { inputs: await modificationTimes(saved.inputs.map(([file]) => file), started), file: { main: main!, extra } };
-}
-
-async function writeDiskCache(entry: string, bundle: { inputs: Map<string, number>; file: Bundled }): Promise<void> {
-  const inputs = await Promise.all([...bundle.inputs.keys()].map(async (file) => [file, (await sha256Of(file)) ?? ''] as [string, string]));
-  const files = [bundle.file.main, ...bundle.file.extra].map((file) => [file.path, Buffer.from(file.contents).toString('base64')] as [string, string]);
-  const saved: DiskEntry = { inputs, files };
-  const target = cacheFile(entry);
-  await mkdir(path.dirname(target), { recursive: true });
-  // Written aside, then renamed: two builds at once never read half a file.
-  const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(saved));
-  await rename(temporary, target);
-}
-
-/** Each input's modification time, or -1 for one saved after `started` (it may have changed since). */
-async function modificationTimes(files: readonly string[], started: number): Promise<Map<string, number>> {
-  const inputs = new Map<string, number>();
-  for (const file of files) {
-    const mtime = (await stat(file).catch(() => undefined))?.mtimeMs;
-    inputs.set(file, mtime !== undefined && mtime < started ? mtime : -1);
-  }
-  return inputs;
+async function writeDiskCache(entry: string, bundle: { inputs: InputTimes; file: Bundled }): Promise<void> {
+  const files: SavedFiles = [bundle.file.main, ...bundle.file.extra].map((file) => [file.path, Buffer.from(file.contents).toString('base64')]);
+  await writeCacheEntry(bundleCacheFile(entry), bundle.inputs, files);
 }
 
 async function runEsbuild(entry: string, kind: 'js' | 'css') {

@@ -39,11 +39,21 @@ export async function renderDrafts(site: DraftSite): Promise<PreviewResult> {
   }
 }
 
-/** The answer to /__edit/preview/<sitePath>: the page, a file it uses, the 404 page, or the problems overlay. */
-export function previewPage(result: PreviewResult, sitePath: string, build: string, cwd: string): PreviewPage {
-  if ('reports' in result) return { status: 500, contentType: 'text/html; charset=utf-8', body: overlayPage(formatReport(result.reports, cwd), build) };
+/**
+ * The answer to /__edit/preview/<sitePath>: the page, a file it uses, the 404 page, or the problems
+ * overlay. The script, stylesheet and fonts come from the bundle, whatever the drafts hold: a page
+ * still loading them when the next draft turns out invalid gets them, not the overlay.
+ */
+export function previewPage(result: PreviewResult, sitePath: string, build: string, cwd: string, bundle?: Bundle): PreviewPage {
   const request = parseRequestPath(sitePath);
-  const found = request.ok && isPublic(request.segments) ? candidates(request.segments).map((name) => result.files.get(name)).find((file) => file !== undefined) : undefined;
+  const lookup = (files: ReadonlyMap<string, OutputFile>) =>
+    request.ok && isPublic(request.segments) ? candidates(request.segments).map((name) => files.get(name)).find((file) => file !== undefined) : undefined;
+  if ('reports' in result) {
+    const asset = bundle && lookup(new Map([...bundle.files, bundle.stylesheet].map((file) => [file.path, file])));
+    if (asset) return { status: 200, contentType: contentType(asset.path), body: asset.contents };
+    return { status: 500, contentType: 'text/html; charset=utf-8', body: overlayPage(formatReport(result.reports, cwd), build) };
+  }
+  const found = lookup(result.files);
   const file = found ?? result.files.get('404.html');
   if (!file) return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not found.\n' };
   const html = file.path.endsWith('.html');

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cacheFile, modificationTimes, readCacheEntry, unchangedSince, writeCacheEntry, type InputTimes } from '../input-cache.js';
 import { projectRoot } from '../root.js';
 
 /** The editor's browser app, bundled: served by `site dev` under /__edit/assets/ and nowhere else. */
@@ -24,7 +23,7 @@ function editorDir(root: string): string {
 
 interface Cached {
   /** Each input's modification time when it was bundled. */
-  inputs: Map<string, number>;
+  inputs: InputTimes;
   assets: EditorAssets;
 }
 
@@ -38,7 +37,7 @@ const inMemory = new Map<string, Cached>();
 export async function editorAssets(root: string): Promise<EditorAssets> {
   const dir = editorDir(root);
   const cached = inMemory.get(dir);
-  if (cached && (await unchanged(cached.inputs))) return cached.assets;
+  if (cached && (await unchangedSince(cached.inputs))) return cached.assets;
   // Only the project's own editor is kept on disk: copies (tests) would leave a file each behind.
   const own = dir === path.join(projectRoot(), 'editor');
   const fromDisk = own ? await readDiskCache(dir) : undefined;
@@ -50,11 +49,6 @@ export async function editorAssets(root: string): Promise<EditorAssets> {
   inMemory.set(dir, fresh);
   if (own) await writeDiskCache(dir, fresh).catch(() => undefined);
   return fresh.assets;
-}
-
-async function unchanged(inputs: Map<string, number>): Promise<boolean> {
-  const checks = [...inputs].map(async ([file, mtime]) => (await stat(file).catch(() => undefined))?.mtimeMs === mtime);
-  return (await Promise.all(checks)).every(Boolean);
 }
 
 async function runEsbuild(dir: string): Promise<Cached> {
@@ -81,60 +75,25 @@ async function runEsbuild(dir: string): Promise<Cached> {
   const script = result.outputFiles.find((file) => file.path.endsWith('.js'));
   const style = result.outputFiles.find((file) => file.path.endsWith('.css'));
   if (!script || !style) throw new Error(`esbuild did not produce the editor's script and stylesheet from ${dir}`);
-  const inputs = new Map<string, number>();
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const file = path.resolve(input);
-    const mtime = (await stat(file).catch(() => undefined))?.mtimeMs;
-    // A file saved while esbuild ran looks changed next time.
-    inputs.set(file, mtime !== undefined && mtime < started ? mtime : -1);
-  }
+  // Times are read after the build; a file saved while esbuild ran looks changed next time.
+  const inputs = await modificationTimes(Object.keys(result.metafile.inputs).map((input) => path.resolve(input)), started);
   return { inputs, assets: { script: script.text, style: style.text } };
 }
 
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
-function cacheFile(dir: string): string {
-  const key = createHash('sha256').update(`${CACHE_VERSION}\0${TARGET.join(',')}\0${dir}`).digest('hex').slice(0, 16);
-  return path.join(projectRoot(), 'node_modules', '.cache', 'site-editor', `${key}.json`);
-}
+const editorCacheFile = (dir: string) => cacheFile('site-editor', `${CACHE_VERSION}\0${TARGET.join(',')}\0${dir}`);
 
-interface DiskEntry {
-  inputs: Array<[file: string, sha256: string]>;
-  assets: EditorAssets;
-}
-
-async function sha256Of(file: string): Promise<string | undefined> {
-  const bytes = await readFile(file).catch(() => undefined);
-  return bytes && createHash('sha256').update(bytes).digest('hex');
+function readAssets(saved: unknown): EditorAssets | undefined {
+  const assets = saved as Partial<EditorAssets> | undefined;
+  return typeof assets?.script === 'string' && typeof assets.style === 'string' ? (assets as EditorAssets) : undefined;
 }
 
 async function readDiskCache(dir: string): Promise<Cached | undefined> {
-  const raw = await readFile(cacheFile(dir), 'utf8').catch(() => undefined);
-  if (!raw) return undefined;
-  let saved: DiskEntry;
-  try {
-    saved = JSON.parse(raw) as DiskEntry;
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(saved.inputs) || saved.inputs.length === 0 || typeof saved.assets?.script !== 'string') return undefined;
-  const started = Date.now();
-  const same = await Promise.all(saved.inputs.map(async ([file, hash]) => (await sha256Of(file)) === hash));
-  if (!same.every(Boolean)) return undefined;
-  const inputs = new Map<string, number>();
-  for (const [file] of saved.inputs) {
-    const mtime = (await stat(file).catch(() => undefined))?.mtimeMs;
-    inputs.set(file, mtime !== undefined && mtime < started ? mtime : -1);
-  }
-  return { inputs, assets: saved.assets };
+  const found = await readCacheEntry(editorCacheFile(dir), readAssets);
+  return found && { inputs: found.inputs, assets: found.result };
 }
 
-async function writeDiskCache(dir: string, bundle: Cached): Promise<void> {
-  const inputs = await Promise.all([...bundle.inputs.keys()].map(async (file) => [file, (await sha256Of(file)) ?? ''] as [string, string]));
-  const target = cacheFile(dir);
-  await mkdir(path.dirname(target), { recursive: true });
-  // Written aside, then renamed: two dev servers starting at once never read half a file.
-  const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify({ inputs, assets: bundle.assets } satisfies DiskEntry));
-  await rename(temporary, target);
+function writeDiskCache(dir: string, bundle: Cached): Promise<void> {
+  return writeCacheEntry(editorCacheFile(dir), bundle.inputs, bundle.assets);
 }

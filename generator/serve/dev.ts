@@ -311,7 +311,7 @@ class DevSite {
           : renderDrafts({ contentDir: this.#options.contentDir, overrides, bundle: this.#bundle, render: this.#templates.render });
       this.#preview = { key, result };
     }
-    return previewPage(await this.#preview.result, sitePath, build, this.#options.log.cwd);
+    return previewPage(await this.#preview.result, sitePath, build, this.#options.log.cwd, this.#bundle);
   }
 
   #pageCount(): number {

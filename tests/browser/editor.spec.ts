@@ -174,7 +174,7 @@ test('list items are added, removed and moved, moving by keyboard too', async ({
   expect(block.split('\n').filter((line) => line.trim().startsWith('- ')).map((line) => line.trim().slice(2))).toEqual(expected);
 });
 
-test('a photo uploaded from the computer shows in the form and, once saved, on the services page', async ({ page }, testInfo) => {
+test('a photo uploaded from the computer shows in the form and, once saved with its Malayalam description, on the services pages', async ({ page }, testInfo) => {
   // A phone-camera-like JPEG, made here.
   const file = testInfo.outputPath('Crew At Work.JPG');
   await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 110, b: 160 } } })
@@ -194,11 +194,24 @@ test('a photo uploaded from the computer shows in the form and, once saved, on t
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(/Saved at .*: \d+ lines? changed/)).toBeVisible({ timeout: SAVE_WAIT });
 
+  // The Malayalam pages show the photo too, described in Malayalam: the translation file asks for it.
+  const malayalam = 'സോഫ പൊതിഞ്ഞ് പടികളിറക്കുന്ന ഞങ്ങളുടെ ടീം';
+  await openFile(page, project, 'ml/services.yaml');
+  const translated = page.locator('#field-services-0-image');
+  await expect(translated).toContainText('Not translated yet');
+  const add = translated.getByRole('button', { name: /^Add / });
+  if (await add.isVisible()) await add.click();
+  await page.locator('#field-services-0-image-alt').fill(malayalam);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/Saved at .*: \d+ lines? changed/)).toBeVisible({ timeout: SAVE_WAIT });
+
   const site = await page.context().newPage();
-  await site.goto(project.url('/services/'));
-  const shown = site.getByRole('img', { name: 'Our crew carrying a wrapped sofa down the stairs' });
-  await expect(shown).toBeVisible({ timeout: 15_000 });
-  expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  for (const [address, alt] of [['/services/', 'Our crew carrying a wrapped sofa down the stairs'], ['/ml/services/', malayalam]] as const) {
+    await site.goto(project.url(address));
+    const shown = site.getByRole('img', { name: alt });
+    await expect(shown).toBeVisible({ timeout: 15_000 });
+    expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
   await site.close();
 });
 

@@ -244,9 +244,13 @@ describe('drafts and the preview', () => {
   });
 
   it('shows the problems overlay for an invalid draft, and answers the 404 page', async () => {
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec((await editor.api('GET', '/__edit/preview/')).text)![1]!;
     const value = parse(await readFile(filePath('services.yaml'), 'utf8'));
     value.services[0].pricing.starting = 'a lot';
     await editor.api('POST', '/__edit/api/draft', { file: 'services.yaml', value });
+    // A page still loading its stylesheet when the next draft turns out invalid gets the stylesheet.
+    const style = await editor.api('GET', stylesheet);
+    expect([style.status, style.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
     const preview = await editor.api('GET', '/__edit/preview/');
     expect(preview.status).toBe(500);
     expect(preview.text).toContain('The site cannot be built');
@@ -265,6 +269,12 @@ describe('drafts and the preview', () => {
     const value = parse(await readFile(filePath('services.yaml'), 'utf8'));
     value.services[0].image = { src: uploaded.json().src, alt: 'Our crew carrying a sofa' };
     await editor.api('POST', '/__edit/api/draft', { file: 'services.yaml', value });
+    // The Malayalam pages describe the photo in Malayalam: until that is written the site cannot be built.
+    expect((await editor.api('GET', '/__edit/preview/services/')).text).toContain('ml/services.yaml');
+    const ml = parse(await readFile(filePath('ml/services.yaml'), 'utf8'));
+    ml.services[0].image = { alt: 'സോഫ ചുമന്നുകൊണ്ടുപോകുന്ന ഞങ്ങളുടെ ടീം' };
+    await editor.api('POST', '/__edit/api/draft', { file: 'ml/services.yaml', value: ml });
+    expect((await editor.api('GET', '/__edit/preview/ml/services/')).text).toMatch(/<img[^>]*alt="സോഫ ചുമന്നുകൊണ്ടുപോകുന്ന ഞങ്ങളുടെ ടീം"/);
     const preview = await editor.api('GET', '/__edit/preview/services/');
     const img = /<img[^>]*alt="Our crew carrying a sofa"[^>]*>/.exec(preview.text)?.[0];
     expect(img).toBeDefined();
@@ -274,5 +284,6 @@ describe('drafts and the preview', () => {
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toMatch(/^image\//);
     await editor.api('POST', '/__edit/api/draft', { file: 'services.yaml', value: null });
+    await editor.api('POST', '/__edit/api/draft', { file: 'ml/services.yaml', value: null });
   });
 });

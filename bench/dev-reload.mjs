@@ -161,6 +161,8 @@ async function measure(events, root, name, edit, check) {
 export async function benchDevReload() {
   const compiled = path.join(ROOT, 'lib/generator/serve/dev.js');
   if (!existsSync(compiled)) throw new Error('The dev server is not compiled yet: run "npm run compile" first.');
+  // As `site dev` does before it loads the generator.
+  (await import(pathToFileURL(path.join(ROOT, 'lib/generator/schema/zod-config.js')).href)).compileParsers();
   const { startDev } = await import(pathToFileURL(compiled).href);
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
   let server;

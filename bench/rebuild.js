@@ -14,6 +14,8 @@ const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 20;
 const EDITED_FILE = 'site.yaml';
 const EDITED_LINE = /^(\s*tagline:[ \t]*)(.*)$/m;
 
+// A rebuild in process is what `site dev` does, so the content is checked as there: with compiled parsers.
+(await import(pathToFileURL(path.join(ROOT, 'lib/generator/schema/zod-config.js')).href)).compileParsers();
 const generator = await import(pathToFileURL(path.join(ROOT, 'lib/generator/build.js')).href);
 const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-rebuild-'));
 try {

@@ -15,7 +15,16 @@ export function formatRupees(amount: number): string {
  */
 export function formatMonthYear(date: string, locale = 'en-IN'): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+  return monthYearFormat(locale).format(new Date(Date.UTC(year!, month! - 1, day!)));
+}
+
+/** One formatter per language: making one costs about as much as rendering a review. */
+const monthYearFormats = new Map<string, Intl.DateTimeFormat>();
+
+function monthYearFormat(locale: string): Intl.DateTimeFormat {
+  let format = monthYearFormats.get(locale);
+  if (!format) monthYearFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })));
+  return format;
 }
 
 /** A content label with `{rating}` filled in, e.g. "Rated {rating} out of 5" → "Rated 4 out of 5". */

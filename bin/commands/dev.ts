@@ -24,6 +24,8 @@ export async function runDev(flags: DevFlags, io: Io, stop?: Promise<void>): Pro
   // costs 3 to 5 times the rendering (the whole reload budget); the markup is the same.
   // `NODE_ENV=development site dev` brings the warnings back. Set before React is first loaded.
   process.env.NODE_ENV ??= 'production';
+  // Every save checks the content again: compiled parsers pay off here (before any schema is made).
+  (await import('../../generator/schema/zod-config.js')).compileParsers();
   const { startDev } = await import('../../generator/serve/dev.js');
   const contentDir = resolveFrom(io, flags.content);
   const server = await startDev({ contentDir, port: parsePort(flags.port, DEV_PORT), host: flags.host, log: io });

@@ -1,3 +1,4 @@
+import './zod-config.js';
 import { z } from 'zod';
 import { ICON_NAMES } from './icons.js';
 import { ROUTES, pageAddress } from './routes.js';

@@ -3,7 +3,7 @@ import { EDIT_ROOT, getJson, messageOf, postJson, postWhileLeaving } from './api
 import { FormContextValue, type FormContext } from './context.js';
 import { Field } from './fields/Field.js';
 import { getIn, idOfText, parsePath, problemPath } from './paths.js';
-import { languageOf, pagesFor } from './pages.js';
+import { languageOf } from './pages.js';
 import { Preview } from './Preview.js';
 import type { FileData, FileEntry, ImageEntry, UiProblem } from './types.js';
 
@@ -231,8 +231,6 @@ export function FileEditor({ file }: { file: string }) {
     () => ({ problems: byPath(problems, value), warnings: byPath(warnings, value), english: data?.english, missing, lang: languageOf(file) || 'en', images, refreshImages }),
     [problems, warnings, data, missing, file, images, refreshImages],
   );
-  const pages = useMemo(() => data?.pages ?? pagesFor(file), [data, file]);
-
   if (loadError) {
     return (
       <main id="main" className="page">
@@ -279,7 +277,7 @@ export function FileEditor({ file }: { file: string }) {
             <Outcome outcome={outcome} dirty={dirty} onReload={() => void reload()} />
           </div>
         </section>
-        <Preview file={file} pages={pages} revision={revision} />
+        <Preview file={file} pages={data.pages} revision={revision} />
       </div>
     </main>
   );
@@ -353,27 +351,36 @@ function ProblemLinks({ problems, value }: { problems: UiProblem[]; value: unkno
   );
 }
 
+/** The file on disk is not the one the form was opened from: say so, and offer to reload it. */
+function ReloadOffer({ why, then, onReload }: { why: string; then: string; onReload: () => void }) {
+  return (
+    <div className="refusal" role="alert">
+      <p>{why}</p>
+      <p>{then}</p>
+      <button type="button" onClick={onReload}>
+        Reload the file from disk
+      </button>
+    </div>
+  );
+}
+
 function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolean; onReload: () => void }) {
   if (outcome.kind === 'conflict') {
     return (
-      <div className="refusal" role="alert">
-        <p>Not saved: {outcome.message}</p>
-        <p>Nothing on disk was changed. Reload shows the file as it is now; the changes you made here since opening it are then gone, so note them first.</p>
-        <button type="button" onClick={onReload}>
-          Reload the file from disk
-        </button>
-      </div>
+      <ReloadOffer
+        why={`Not saved: ${outcome.message}`}
+        then="Nothing on disk was changed. Reload shows the file as it is now; the changes you made here since opening it are then gone, so note them first."
+        onReload={onReload}
+      />
     );
   }
   if (outcome.kind === 'stale') {
     return (
-      <div className="refusal" role="alert">
-        <p>This file was changed on disk (in a text editor, or by git) since you opened it, so saving your changes would be refused.</p>
-        <p>Reload shows the file as it is now; the changes you made here are then gone, so note them first.</p>
-        <button type="button" onClick={onReload}>
-          Reload the file from disk
-        </button>
-      </div>
+      <ReloadOffer
+        why="This file was changed on disk (in a text editor, or by git) since you opened it, so saving your changes would be refused."
+        then="Reload shows the file as it is now; the changes you made here are then gone, so note them first."
+        onReload={onReload}
+      />
     );
   }
   if (outcome.kind === 'invalid') {

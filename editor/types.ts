@@ -29,8 +29,8 @@ export interface FileData {
   problems: UiProblem[];
   /** Placeholders and likely mistakes: shown, saving allowed. */
   warnings?: UiProblem[];
-  /** Site addresses this file shows on, when the server knows them. */
-  pages?: string[];
+  /** Site addresses this file shows on, the page it is mostly about first. */
+  pages: string[];
 }
 
 export interface ImageEntry {

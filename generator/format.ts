@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { compareText } from './order.js';
 import type { Problem } from './problem.js';
 
 export interface FormatOptions {
@@ -39,7 +40,7 @@ function plural(count: number, noun: string): string {
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.path.localeCompare(b.path),
+      compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || compareText(a.path, b.path),
   );
 }
 

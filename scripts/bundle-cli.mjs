@@ -1,11 +1,16 @@
-// Bundles the compiled-ahead CLI into a few files, so `site build` loads one module graph instead
-// of hundreds of files. esbuild, sharp and chokidar stay outside: esbuild runs its own binary,
-// sharp loads its own native library, and chokidar is only loaded by `site dev`.
+// Bundles the compiled-ahead CLI, so `site build` loads one file instead of hundreds. esbuild,
+// sharp and chokidar stay outside: esbuild runs its own binary, sharp loads its own native
+// library, and chokidar is only loaded by `site dev`.
 //
-// Two bundles: lib/cli/ is React's production build only, minified (parsing the bundle is most of
-// a cold build's start-up: React's development build alone is half of it); lib/cli-dev/ keeps
-// React's development build and its warnings, for `NODE_ENV=development site dev`. bin/site.js
-// picks one.
+// Two bundles:
+// - lib/cli/cli.cjs: React's production build only, minified, one CommonJS file. Parsing and
+//   compiling the bundle is most of a cold build's start-up; bin/code-cache.js keeps V8's compiled
+//   code of it between runs, which Node 20 can do for a script but not for an ES module. Its
+//   dynamic imports become require() calls (Node 20.19 requires ES modules such as chokidar), as
+//   import() cannot run from a script restored from a code cache.
+// - lib/cli-dev/: ES modules with React's development build and its warnings, for
+//   `NODE_ENV=development site dev`.
+// bin/site.js picks one.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -34,13 +39,9 @@ const englishZodMessagesOnly = {
 const shared = {
   entryPoints: ['bin/cli.ts'],
   bundle: true,
-  splitting: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
   external: ['esbuild', 'chokidar', 'sharp'],
-  // Bundled CommonJS packages (react-dom, commander) call require for Node's own modules.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
   plugins: [englishZodMessagesOnly],
 };
@@ -52,8 +53,13 @@ rmSync('lib/cli-dev', { recursive: true, force: true });
 await Promise.all([
   esbuild.build({
     ...shared,
-    outdir: 'lib/cli',
+    outfile: 'lib/cli/cli.cjs',
+    format: 'cjs',
     minify: true,
+    supported: { 'dynamic-import': false },
+    // The generator finds the project folder and the font's licence from its own location.
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     alias: {
       react: production('react/cjs/react.production.js'),
       'react/jsx-runtime': production('react/cjs/react-jsx-runtime.production.js'),
@@ -61,5 +67,12 @@ await Promise.all([
       'react-dom/server': production('react-dom/cjs/react-dom-server-legacy.node.production.js'),
     },
   }),
-  esbuild.build({ ...shared, outdir: 'lib/cli-dev' }),
+  esbuild.build({
+    ...shared,
+    outdir: 'lib/cli-dev',
+    format: 'esm',
+    splitting: true,
+    // Bundled CommonJS packages (react-dom, commander) call require for Node's own modules.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  }),
 ]);

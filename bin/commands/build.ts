@@ -1,9 +1,12 @@
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { isTextType } from '../../generator/serve/compress.js';
 import { contentType } from '../../generator/serve/mime.js';
 import { build } from '../../generator/build.js';
 import { formatProblems } from '../../generator/format.js';
 import { displayFolder } from '../../generator/out-guard.js';
+import type { OutputFile } from '../../generator/output.js';
+import { compareText } from '../../generator/order.js';
 import { ContentError } from '../../generator/problem.js';
 import { projectRoot } from '../../generator/root.js';
 import { writeSite } from '../../generator/write.js';
@@ -31,6 +34,8 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
     }
     throw error;
   }
+  // Compressed on libuv's threads while the files are written, for the sizes printed below.
+  const sent = sentSizes(result.files);
   await writeSite(result.files, flags.out, { cwd: io.cwd, projectRoot: projectRoot(), contentDir: flags.content });
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
@@ -43,16 +48,25 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
     }
   }
   const width = Math.max(...result.files.map((file) => file.path.length));
-  for (const file of [...result.files].sort((a, b) => a.path.localeCompare(b.path))) {
+  const gzipped = await sent;
+  for (const file of [...result.files].sort((a, b) => compareText(a.path, b.path))) {
     const raw = Buffer.byteLength(file.contents);
-    // Pictures and fonts are compressed already, and hosts send them as they are.
-    const sent = isTextType(contentType(file.path)) ? `${kb(gzipSync(file.contents).length).padStart(8)} gzip` : '';
-    io.out(`  ${file.path.padEnd(width)}  ${kb(raw).padStart(8)}  ${sent}`.trimEnd());
+    const size = gzipped.get(file);
+    io.out(`  ${file.path.padEnd(width)}  ${kb(raw).padStart(8)}  ${size === undefined ? '' : `${kb(size).padStart(8)} gzip`}`.trimEnd());
   }
   const { encoded, cached } = result.photoStats;
   if (encoded + cached > 0) io.out(`Photos: ${encoded} files encoded, ${cached} taken from the cache (node_modules/.cache/site-photos).`);
   const ms = Math.round(performance.now() - started);
   io.out(`Built ${result.files.length} files into ${shown} in ${ms} ms.`);
+}
+
+const gzipBytes = promisify(gzip);
+
+/** Each text file's gzipped size, as hosts send it; pictures and fonts are compressed already and sent as they are. */
+async function sentSizes(files: readonly OutputFile[]): Promise<Map<OutputFile, number>> {
+  const texts = files.filter((file) => isTextType(contentType(file.path)));
+  const sizes = await Promise.all(texts.map(async (file) => (await gzipBytes(file.contents)).length));
+  return new Map(texts.map((file, i) => [file, sizes[i]!]));
 }
 
 function kb(bytes: number): string {

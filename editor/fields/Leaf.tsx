@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { formatRupees } from '../../templates/format.js';
 import { useForm } from '../context.js';
 import type { Path } from '../paths.js';
 import type { FieldModel, ModelOf } from '../types.js';
@@ -108,11 +109,9 @@ export function NumberField({ model, path, value, onChange, label }: LeafProps<M
   );
 }
 
-const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-
 /** How the site shows a price: ₹8,999, ₹1,20,000 (Indian digit groups). */
 export function rupees(value: unknown): string | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? RUPEES.format(value) : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? formatRupees(value) : undefined;
 }
 
 export function PriceField({ model, path, value, onChange, label }: LeafProps) {

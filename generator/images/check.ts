@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Metadata } from 'sharp';
 import type { LoadedFile } from '../load.js';
 import { formatPath, locateValue } from '../locate.js';
+import { compareText } from '../order.js';
 import type { Problem, ProblemCode } from '../problem.js';
 import { closest } from '../suggest.js';
 import type { PhotoRef } from './refs.js';
@@ -58,7 +59,7 @@ export async function checkPhotos(refs: readonly PhotoRef[], files: readonly Loa
     }),
   );
   const order = (p: { file: string; line?: number }) => `${p.file}\0${String(p.line ?? 0).padStart(8, '0')}`;
-  result.photos.sort((a, b) => order(a.at).localeCompare(order(b.at)));
+  result.photos.sort((a, b) => compareText(order(a.at), order(b.at)));
   return result;
 }
 

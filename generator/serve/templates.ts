@@ -1,7 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { renderPages } from '../render.js';
 import { projectRoot } from '../root.js';
@@ -71,7 +70,8 @@ export class TemplateLoader {
     const locate = locator(file, map.text, this.#outDir, path.join(this.#root, 'templates'));
     let module: { renderPages: typeof renderPages };
     try {
-      module = (await import(pathToFileURL(file).href)) as typeof module;
+      // A path, not a file: URL: the CommonJS bundle turns this import into require().
+      module = (await import(file)) as typeof module;
     } catch (error) {
       throw new TemplateError(error, locate(error));
     } finally {

@@ -100,7 +100,7 @@ export function HomePage({ site, photos, language }: { site: Site; photos: Photo
                       <strong>{t.name}</strong>
                       <span>{t.location}</span>
                       <time className="when" dateTime={t.date}>
-                        {formatMonthYear(t.date, language.htmlLang)}
+                        {formatMonthYear(t.date, language)}
                       </time>
                     </span>
                   </figcaption>

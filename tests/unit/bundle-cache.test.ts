@@ -80,10 +80,13 @@ describe('the on-disk logo picture', () => {
 });
 
 describe('a cold build of content without photos', () => {
-  // A fresh `site build` whose every import of sharp fails: it must not need sharp at all.
+  // A fresh `site build` whose every import and require of sharp fails: it must not need sharp at all.
+  // (The bundled CLI is CommonJS and requires its packages; the ES module hook covers the rest.)
   const refuseSharp = `data:text/javascript,${encodeURIComponent(
-    `import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent('export async function resolve(specifier, context, next) { if (specifier === "sharp") throw new Error("sharp was loaded"); return next(specifier, context); }'));`,
+    `import Module, { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent('export async function resolve(specifier, context, next) { if (specifier === "sharp") throw new Error("sharp was loaded"); return next(specifier, context); }'));
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) { if (request === 'sharp') throw new Error('sharp was loaded'); return resolveFilename.call(this, request, ...rest); };`,
   )}`;
   const run = (args: string[]) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
@@ -99,8 +102,10 @@ register('data:text/javascript,' + encodeURIComponent('export async function res
     const guarded = await run(['--import', refuseSharp, 'bin/site.js', 'build', '--content', SAMPLE_CONTENT, '--out', out]);
     expect(guarded.stderr).not.toContain('sharp was loaded');
     expect(guarded.code).toBe(0);
-    // The guard itself works: importing sharp under it fails.
-    const probe = await run(['--import', refuseSharp, '--input-type=module', '-e', "await import('sharp')"]);
-    expect([probe.code, probe.stderr.includes('sharp was loaded')]).toEqual([1, true]);
+    // The guard itself works: importing or requiring sharp under it fails.
+    const imported = await run(['--import', refuseSharp, '--input-type=module', '-e', "await import('sharp')"]);
+    expect([imported.code, imported.stderr.includes('sharp was loaded')]).toEqual([1, true]);
+    const required = await run(['--import', refuseSharp, '-e', "require('sharp')"]);
+    expect([required.code, required.stderr.includes('sharp was loaded')]).toEqual([1, true]);
   }, 60_000);
 });

@@ -13,7 +13,8 @@ if (process.env.NODE_ENV === 'production') {
   const command = argv.find((word) => !word.startsWith('-')) ?? 'help';
   const cli = loadWithCodeCache(path.join(root, 'lib/cli/cli.cjs'), command, path.join(root, 'node_modules/.cache/site-cli'));
   process.exitCode = await cli.exports.main(argv);
-  cli.save();
+  // A run that failed (a mistyped command, invalid content) may have stopped early: its cache would lack most of the code.
+  if (process.exitCode === 0) cli.save();
 } else {
   const { main } = await import('../lib/cli-dev/cli.js');
   process.exitCode = await main(argv);

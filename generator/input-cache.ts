@@ -20,12 +20,8 @@ export async function unchangedSince(inputs: InputTimes): Promise<boolean> {
 
 /** Each file's modification time; one saved after `started` (while it was being read) counts as changed. */
 export async function modificationTimes(files: readonly string[], started: number): Promise<InputTimes> {
-  const inputs: InputTimes = new Map();
-  for (const file of files) {
-    const mtime = (await stat(file).catch(() => undefined))?.mtimeMs;
-    inputs.set(file, mtime !== undefined && mtime < started ? mtime : -1);
-  }
-  return inputs;
+  const mtimes = await Promise.all(files.map(async (file) => (await stat(file).catch(() => undefined))?.mtimeMs));
+  return new Map(files.map((file, i) => [file, mtimes[i] !== undefined && mtimes[i] < started ? mtimes[i] : -1]));
 }
 
 /** Where the entry for `key` (e.g. a version, settings and an entry file) lives in the cache `folder`. */

@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, YAMLParseError, isMap, isNode, isPair, isScalar, isSeq, type Document } from 'yaml';
 import { decodeContent } from './encoding.js';
-import { findSyntaxProblems } from './yaml-syntax.js';
+import { findSyntaxProblems, type SyntaxResult } from './yaml-syntax.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from './problem.js';
 import { CONTENT_FILES, type ContentFile } from './schema/index.js';
 import { closest } from './suggest.js';
@@ -119,9 +119,27 @@ function missingTranslation(contentDir: string, name: ContentFile, language: Lan
   };
 }
 
+/**
+ * The last parse of recently loaded files, by path. `site dev` and the editor load the whole
+ * content again on every save, and parsing is most of that time, so a file whose text is
+ * unchanged keeps its tree. Nothing changes a loaded tree (saves parse a copy of their own).
+ */
+const recentParses = new Map<string, { source: string; lineCounter: LineCounter; syntax: SyntaxResult }>();
+/** Two languages' files with room to spare; tests load thousands of folders, so old entries go. */
+const RECENT_PARSES = 64;
+
+function parseOnce(file: string, source: string): { lineCounter: LineCounter; syntax: SyntaxResult } {
+  const recent = recentParses.get(file);
+  const parsed = recent?.source === source ? recent : { source, lineCounter: linesOf(source), syntax: findSyntaxProblems(source) };
+  // Last used goes last, so the oldest entry is the first in the map.
+  recentParses.delete(file);
+  recentParses.set(file, parsed);
+  if (recentParses.size > RECENT_PARSES) recentParses.delete(recentParses.keys().next().value!);
+  return parsed;
+}
+
 function parseFile(name: ContentFile, file: string, source: string, problems: Problem[], rel: string = name): LoadedFile {
-  const lineCounter = linesOf(source);
-  const syntax = findSyntaxProblems(source);
+  const { lineCounter, syntax } = parseOnce(file, source);
   const doc = syntax.doc;
   const loaded: LoadedFile = { name, file, source, doc, lineCounter };
   const duplicates = duplicateKeys(doc).map((error) => duplicateProblem(error, file, source, lineCounter));

@@ -56,25 +56,30 @@ export function FileEditor({ file }: { file: string }) {
   const sequence = useRef(0);
   const summaryRef = useRef<HTMLDivElement>(null);
 
+  /** The file as the server sent it: its form, the saved value, its version and its checks. */
+  const show = useCallback((body: FileData) => {
+    setData(body);
+    setValue(body.value);
+    setSaved(body.value);
+    setVersion(body.version);
+    setProblems(body.problems ?? []);
+    setWarnings(body.warnings ?? []);
+  }, []);
+
   const load = useCallback(async () => {
     const answer = await getJson<FileData>(`file?file=${encodeURIComponent(file)}`);
     if (!answer.ok) {
       setLoadError(messageOf(answer.body, `This file could not be opened (${answer.status}).`));
       return;
     }
-    setData(answer.body);
-    setValue(answer.body.value);
-    setSaved(answer.body.value);
-    setVersion(answer.body.version);
-    setProblems(answer.body.problems ?? []);
-    setWarnings(answer.body.warnings ?? []);
+    show(answer.body);
     setLoadError('');
     if (answer.body.warnings) return;
     // A server that sends no warnings with the file: they come with a check.
     const before = sequence.current;
     const checkedNow = await postJson<{ problems: UiProblem[]; warnings?: UiProblem[] }>('check', { file, value: answer.body.value });
     if (checkedNow.ok && sequence.current === before) setWarnings(checkedNow.body.warnings ?? []);
-  }, [file]);
+  }, [file, show]);
 
   const refreshImages = useCallback(async () => {
     const answer = await getJson<{ images: ImageEntry[] }>('images');
@@ -115,19 +120,14 @@ export function FileEditor({ file }: { file: string }) {
       if (watch.current.dirty) {
         setOutcome((now) => (now.kind === 'conflict' || now.kind === 'saving' ? now : { kind: 'stale' }));
       } else {
-        setData(answer.body);
-        setValue(answer.body.value);
-        setSaved(answer.body.value);
-        setVersion(answer.body.version);
-        setProblems(answer.body.problems ?? []);
-        setWarnings(answer.body.warnings ?? []);
+        show(answer.body);
         setOutcome({ kind: 'refreshed', at: clock() });
         setRevision((n) => n + 1);
       }
     };
     events.addEventListener('reload', (event) => void onChange(event as MessageEvent<string>));
     return () => events.close();
-  }, [file]);
+  }, [file, show]);
 
   // Leaving with unsaved changes asks first (the browser's own question); once gone, the unsaved
   // value is forgotten by the server too, so other files' previews show the file as saved.

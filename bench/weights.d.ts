@@ -14,6 +14,7 @@ export declare const BUDGETS: {
   coldBuildMs: number;
   coldBuildPeakMB: number;
   rebuildMs: number;
+  firstRoundTripBytes: number;
   lighthouseScore: number;
   cls: number;
 };
@@ -62,6 +63,8 @@ export declare function gzipSize(contents: string | Uint8Array): number;
 export declare function lookupFromFiles(files: readonly { path: string; contents: string | Uint8Array }[]): Lookup;
 export declare function pageWeight(pagePath: string, lookup: Lookup, screen?: Screen): PageWeight;
 export declare function byteBudgetChecks(weight: PageWeight): BudgetCheck[];
+/** A page's response as a host sends it: brotli body, headers from _headers and the host's own. */
+export declare function firstResponseBytes(pagePath: string, lookup: Lookup): { body: number; headers: number; total: number };
 
 /** A screen for choosing responsive images: CSS pixels wide, device pixels per CSS pixel. */
 export interface Screen {

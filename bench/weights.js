@@ -1,7 +1,7 @@
 // What a first visit to a page downloads, worked out from the built files alone, and the
 // byte budgets it is held to. Shared by `npm run bench` (files on disk) and
 // tests/unit/budget.test.ts (files from build() in memory), so both count the same way.
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** 1 KB is 1024 bytes here, as `site build` prints sizes. */
 export const KB = 1024;
@@ -28,8 +28,14 @@ export const BUDGETS = {
   rebuildMs: 50,
   lighthouseScore: 100,
   cls: 0,
+  /**
+   * A page's first response, brotli-compressed with its headers: what a new connection delivers in
+   * its first round trip (TCP's initial window of 10 segments of 1460 bytes). A page that does not
+   * fit waits one more round trip before it can be shown; Lighthouse's mobile run counts 150 ms.
+   */
+  firstRoundTripBytes: 10 * 1460,
   /** Largest Contentful Paint in Lighthouse's mobile run, per page; pages not named have none. */
-  lcpMs: { '/': 1000, '/services': 1150 },
+  lcpMs: { '/': 1000, '/services/': 1150 },
 };
 
 /** The pages the bench reports on, by the path a visitor opens. */
@@ -173,6 +179,32 @@ export function pageWeight(pagePath, lookup, screen = PHONE) {
     transfer: resources.reduce((sum, item) => sum + item.transfer, 0),
   };
   return { path: pagePath, resources, totals, firstVisit, external, missing };
+}
+
+/** Bytes every host adds to a page's headers beyond _headers: status line, type, encoding, length, date. */
+const HOST_HEADER_BYTES = 160;
+
+/**
+ * The bytes of the response to `pagePath` as a host sends it: the HTML brotli-compressed (quality
+ * 11, as Netlify and Cloudflare Pages do), the headers `_headers` gives that path, and the host's own.
+ */
+export function firstResponseBytes(pagePath, lookup) {
+  const html = lookup(pagePath);
+  if (!html) throw new Error(`No built file answers ${pagePath}`);
+  const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  let headers = HOST_HEADER_BYTES;
+  let applies = false;
+  for (const line of (lookup('/_headers')?.toString('utf8') ?? '').split('\n')) {
+    if (line.startsWith('/')) applies = headerPatternMatches(line.trim(), pagePath);
+    else if (applies && /^\s+\S/.test(line)) headers += line.trim().length + 2;
+  }
+  return { body, headers, total: body + headers };
+}
+
+/** Whether a `_headers` path pattern (`*` for anything) covers `pagePath`. */
+function headerPatternMatches(pattern, pagePath) {
+  const body = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${body}$`).test(pagePath);
 }
 
 /** The byte budgets a page's weight is held to, each `{ name, value, limit, pass }`. */

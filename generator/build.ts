@@ -6,7 +6,8 @@ import type { OutputFile } from './output.js';
 import { ContentError, UsageError, type Problem, type ProblemCode } from './problem.js';
 import { renderPages } from './render.js';
 import type { Site } from './schema/index.js';
-import { headersFile, withPolicyMeta } from './security.js';
+import { hashSource, headersFile, withPolicyMeta } from './security.js';
+import { classesOf, stylesForClasses } from './page-styles.js';
 import { findPlaceholders } from './placeholders.js';
 import { findCutText } from './comments.js';
 import { favicon, robots, sitemap } from './seo-files.js';
@@ -152,10 +153,23 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
     photos: options.photos?.photos ?? NO_PHOTOS,
   });
   // The policy travels in each page's <meta> for hosts that cannot send headers, and in _headers for those that can.
-  const inline = options.linkStylesheet ? {} : { styles: [bundle.styleHash] };
-  const secured = pages.map((page) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, inline) }));
+  // Each page's meta allows exactly its own stylesheet; _headers, one rule for every page, allows each of them.
+  const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, bundle.styles)));
+  const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles }) }));
+  const inline = { styles: [...new Set(styled.flatMap(({ styles }) => styles))] };
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
   return [...secured, ...bundle.files, ...stylesheet, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site, inline)];
+}
+
+/** `page` with the whole stylesheet in its <head> cut down to the rules it can use, and that text's hash. */
+function withOwnStyles(page: OutputFile, styles: string): { page: OutputFile; styles: string[] } {
+  const html = String(page.contents);
+  const whole = `<style>${styles}</style>`;
+  const at = html.indexOf(whole);
+  if (at < 0) throw new Error(`${page.path} does not carry the stylesheet in its <head>`);
+  const own = stylesForClasses(styles, classesOf(html));
+  const contents = `${html.slice(0, at)}<style>${own}</style>${html.slice(at + whole.length)}`;
+  return { page: { ...page, contents }, styles: [hashSource(own)] };
 }
 
 /** The photos of a site that shows none. */

@@ -20,12 +20,11 @@ export interface Bundle {
   /** Root-relative URL of the hashed script, for the templates. */
   js: string;
   /**
-   * The stylesheet, written into every page's <head>: no request stands between the HTML and the
-   * first paint. Files it refers to (fonts) are in `files`, under /assets/.
+   * The stylesheet, written into every page's <head> (each page keeps the rules it can use, see
+   * page-styles.ts): no request stands between the HTML and the first paint. Files it refers to
+   * (fonts) are in `files`, under /assets/.
    */
   styles: string;
-  /** The stylesheet's sha256 as a CSP source ('sha256-…'), so the policy allows exactly it. */
-  styleHash: string;
   /** The same stylesheet as a hashed file, for `site dev`, which swaps it without a reload. */
   stylesheet: OutputFile;
 }
@@ -47,8 +46,7 @@ export async function bundleAssets(options: BundleOptions = {}): Promise<Bundle>
     licenceFiles(),
   ]);
   const styles = String(css.main.contents);
-  const styleHash = `'sha256-${createHash('sha256').update(styles).digest('base64')}'`;
-  return { files: [js.main, ...js.extra, ...css.extra, ...copied, logo, ...licences], js: `/${js.main.path}`, styles, styleHash, stylesheet: css.main };
+  return { files: [js.main, ...js.extra, ...css.extra, ...copied, logo, ...licences], js: `/${js.main.path}`, styles, stylesheet: css.main };
 }
 
 /** Files served as they are at fixed addresses, such as the share picture /share.png. */

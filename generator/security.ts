@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { OutputFile } from './output.js';
 import type { Site } from './schema/index.js';
 
@@ -39,6 +40,8 @@ const DENIED_FEATURES = [
 /**
  * The policy for the site. Everything defaults to nothing; each directive adds only what a
  * page really uses:
+ * - img-src also allows data: for the favicon, which each page carries as a data: address (a
+ *   picture cannot run script, so this opens nothing);
  * - scripts, styles, fonts and images come from the site itself (the pages have no inline
  *   script apart from JSON-LD data, which CSP does not run, and no style attributes), and the
  *   stylesheet written into each page is allowed by its hash alone;
@@ -54,7 +57,7 @@ export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): D
     ['default-src', ["'none'"]],
     ['script-src', ["'self'"]],
     ['style-src', ["'self'", ...(inline.styles ?? [])]],
-    ['img-src', ["'self'"]],
+    ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
     ['connect-src', unique(["'self'", origin(form.endpoint)])],
     ['form-action', unique(["'self'", origin(form.plainEndpoint)])],
@@ -68,6 +71,11 @@ export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): D
 /** Inline code the pages carry, allowed one by one by its hash ('sha256-…'), never 'unsafe-inline'. */
 export interface InlineSources {
   styles?: readonly string[];
+}
+
+/** Inline text as a CSP source that allows exactly it: 'sha256-…' of its UTF-8 bytes. */
+export function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
 
 /** The policy as a header value; `forMeta` leaves out what a <meta> policy may not carry. */

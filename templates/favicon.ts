@@ -1,5 +1,15 @@
 import { PALETTE } from './palette.js';
 
+/**
+ * The favicon as a data: address, written into each page so no request for it follows the page:
+ * a browser fetches a linked icon while the page is still loading, on the connection the page's
+ * script would otherwise reuse. Only the characters an address cannot carry as they are are escaped.
+ */
+export function faviconDataUrl(): string {
+  const svg = faviconSvg().replace(/"/g, "'");
+  return `data:image/svg+xml,${svg.replace(/[<>#% ]/g, (c) => encodeURIComponent(c))}`;
+}
+
 /** The favicon as SVG text: the logo mark (a roof over a packed box) on the primary colour. */
 export function faviconSvg(): string {
   return [

@@ -2,6 +2,7 @@ import { pageAddress } from '../../generator/schema/routes.js';
 import type { PageProps } from '../types.js';
 import { jsonForScript, movingCompanyJsonLd } from '../jsonld.js';
 import { webPageJsonLd } from '../jsonld-page.js';
+import { faviconDataUrl } from '../favicon.js';
 import { PALETTE } from '../palette.js';
 
 /** <head>: title, description, canonical, share cards, assets and the company's JSON-LD. */
@@ -27,7 +28,7 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates }
       {languages.length > 0 && <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${languages[0]!.path}`} />}
       <meta name="theme-color" content={PALETTE.primary} />
       <meta name="color-scheme" content="light" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href={faviconDataUrl()} type="image/svg+xml" />
       {'inline' in assets.styles ? (
         <style dangerouslySetInnerHTML={{ __html: assets.styles.inline }} />
       ) : (

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUDGETS, KB, lookupFromFiles, pageWeight, type Lookup, type PageWeight } from '../../bench/weights.js';
+import { BUDGETS, KB, firstResponseBytes, lookupFromFiles, pageWeight, type Lookup, type PageWeight } from '../../bench/weights.js';
 import { build } from '../../generator/build.js';
 import { SAMPLE_CONTENT } from '../helpers/content.js';
 
@@ -30,6 +30,12 @@ describe('byte budgets', () => {
     expect(weight.totals.html.gzip, `HTML of ${page} is ${kb(weight.totals.html.gzip)} gzipped`).toBeLessThanOrEqual(BUDGETS.htmlGzip);
     expect(weight.totals.css.gzip, `CSS ${page} loads is ${kb(weight.totals.css.gzip)} gzipped`).toBeLessThanOrEqual(BUDGETS.cssGzip);
     expect(weight.totals.js.gzip, `JS ${page} loads is ${kb(weight.totals.js.gzip)} gzipped`).toBeLessThanOrEqual(BUDGETS.jsGzip);
+  });
+
+  it.each(['/', '/services/'])('%s arrives whole in the first round trip of a new connection: brotli and headers ≤ 14,600 bytes', (page) => {
+    const response = firstResponseBytes(page, lookup);
+    expect(response.headers, 'the headers _headers gives the page are counted').toBeGreaterThan(700);
+    expect(response.total, `${page} is ${response.body} bytes brotli + ${response.headers} of headers`).toBeLessThanOrEqual(BUDGETS.firstRoundTripBytes);
   });
 
   it('every HTML file the build writes is within 20 KB gzipped', () => {

@@ -37,7 +37,7 @@ async function freshBundle(esbuildAllowed: boolean) {
   const { bundleAssets } = await import('../../generator/bundle.js');
   const bundle = await bundleAssets(options);
   const text = (url: string) => String(bundle.files.find((file) => `/${file.path}` === url)!.contents);
-  return { js: text(bundle.js), css: bundle.styles, names: [bundle.js, bundle.styleHash] };
+  return { js: text(bundle.js), css: bundle.styles, names: [bundle.js, bundle.stylesheet.path] };
 }
 
 describe('the on-disk bundle cache', () => {

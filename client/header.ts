@@ -31,8 +31,10 @@ export function initHeader(root: ParentNode): () => void {
     requestAnimationFrame(update);
   };
 
-  // A page reloaded halfway down starts out scrolled.
-  update();
+  // A page reloaded halfway down starts out scrolled, from its first frame. Read then, not now:
+  // reading the scroll position while the page is being set up would make the browser lay the
+  // whole page out once more, before its first paint.
+  onScroll();
   const stop = new AbortController();
   window.addEventListener('scroll', onScroll, { passive: true, signal: stop.signal });
   return () => stop.abort();

@@ -66,15 +66,17 @@ describe('the scrolled header', () => {
     expect(scrolled()).toBe(false);
   });
 
-  test('a page reloaded halfway down starts scrolled, before any scroll event', () => {
+  test('a page reloaded halfway down starts scrolled on its first frame, before any scroll event', () => {
     window.scrollTo(0, 400);
     start();
+    nextFrame();
     expect(scrolled()).toBe(true);
   });
 
   test('a page opened exactly 50 px down starts at rest', () => {
     window.scrollTo(0, 50);
     start();
+    nextFrame();
     expect(scrolled()).toBe(false);
   });
 

@@ -283,6 +283,10 @@ function report(r) {
     lines.push(`  ${w.path.padEnd(10)} ${cell(t.html, 12)} ${cell(t.css, 12)} ${cell(t.js, 11)} ${cell(t.font, 9)} ${cell(t.image, 9)} ${kb(w.firstVisit.transfer).padStart(12)}${w.missing.length ? `   ✗ missing: ${w.missing.join(' ')}` : ''}${w.external.length ? `   (not counted: ${w.external.map((url) => new URL(url).hostname).join(' ')})` : ''}`);
   }
   lines.push(`  budgets: HTML ≤ ${kb(BUDGETS.htmlGzip)} gzip, CSS ≤ ${kb(BUDGETS.cssGzip)} gzip, JS ≤ ${kb(BUDGETS.jsGzip)} gzip, first visit to / ≤ ${kb(BUDGETS.firstVisitHome)}`);
+  for (const response of r.firstResponses ?? []) {
+    const fits = response.total <= BUDGETS.firstRoundTripBytes;
+    lines.push(`  ${response.path} first response: ${response.body} B brotli + ${response.headers} B headers = ${response.total} B, ${fits ? 'within' : 'over'} the ${BUDGETS.firstRoundTripBytes} B of a new connection's first round trip ${fits ? '✓' : '✗'}`);
+  }
 
   const lh = r.lighthouse;
   lines.push('', 'Lighthouse (mobile, simulated throttling)');

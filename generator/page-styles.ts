@@ -26,24 +26,42 @@ const GROUPS = /^@(media|supports|layer|container)\b/i;
 /**
  * `css` (as esbuild writes it: no comments) without the style rules that need a class missing
  * from `classes`. Selectors of a list are dropped one by one; a rule left with none is dropped,
- * and so is a group rule left empty.
+ * and so is a group rule left empty. The stylesheet is read once and kept for the next page.
  */
 export function stylesForClasses(css: string, classes: ReadonlySet<string>): string {
-  let out = '';
-  for (const block of blocks(css)) {
-    if (block.body === undefined) {
-      out += `${block.prelude};`;
-      continue;
-    }
+  if (css !== lastParsed.css) lastParsed = { css, rules: parseRules(css) };
+  return emit(lastParsed.rules, classes);
+}
+
+/** A rule of the stylesheet, read into what deciding and writing it needs. */
+type Rule =
+  | { kind: 'whole'; text: string }
+  | { kind: 'group'; prelude: string; rules: Rule[] }
+  | { kind: 'style'; selectors: Array<{ text: string; needs: string[] }>; body: string };
+
+let lastParsed: { css: string; rules: Rule[] } = { css: '', rules: [] };
+
+function parseRules(css: string): Rule[] {
+  return blocks(css).map((block): Rule => {
+    if (block.body === undefined) return { kind: 'whole', text: `${block.prelude};` };
     const prelude = block.prelude.trim();
-    if (GROUPS.test(prelude)) {
-      const inner = stylesForClasses(block.body, classes);
-      if (inner) out += `${block.prelude}{${inner}}`;
-    } else if (prelude.startsWith('@')) {
-      out += `${block.prelude}{${block.body}}`;
+    if (GROUPS.test(prelude)) return { kind: 'group', prelude: block.prelude, rules: parseRules(block.body) };
+    if (prelude.startsWith('@')) return { kind: 'whole', text: `${block.prelude}{${block.body}}` };
+    const selectors = splitTopLevel(block.prelude).map((text) => ({ text, needs: requiredClasses(text) }));
+    return { kind: 'style', selectors, body: block.body };
+  });
+}
+
+function emit(rules: readonly Rule[], classes: ReadonlySet<string>): string {
+  let out = '';
+  for (const rule of rules) {
+    if (rule.kind === 'whole') out += rule.text;
+    else if (rule.kind === 'group') {
+      const inner = emit(rule.rules, classes);
+      if (inner) out += `${rule.prelude}{${inner}}`;
     } else {
-      const kept = splitTopLevel(block.prelude).filter((selector) => requiredClasses(selector).every((name) => classes.has(name)));
-      if (kept.length) out += `${kept.join(',')}{${block.body}}`;
+      const kept = rule.selectors.filter(({ needs }) => needs.every((name) => classes.has(name)));
+      if (kept.length) out += `${kept.map(({ text }) => text).join(',')}{${rule.body}}`;
     }
   }
   return out;
@@ -55,52 +73,55 @@ interface Block {
   body?: string;
 }
 
+/** What the reader of a stylesheet stops at: braces, statement ends, strings and escapes. */
+const SPECIAL = /[{};"'\\]/g;
+
 /** The top-level statements and blocks of `css`, reading through strings and escapes. */
 function blocks(css: string): Block[] {
   const out: Block[] = [];
-  let at = 0;
-  while (at < css.length) {
-    const open = scanTo(css, at, (c) => c === '{' || c === ';');
-    if (open >= css.length) {
-      if (css.slice(at).trim()) throw new Error(`The stylesheet ends inside a rule: "${css.slice(at, at + 60)}"`);
-      break;
+  let start = 0;
+  let depth = 0;
+  let prelude = '';
+  SPECIAL.lastIndex = 0;
+  for (let match = SPECIAL.exec(css); match; match = SPECIAL.exec(css)) {
+    const c = match[0];
+    const at = match.index;
+    if (c === '\\') SPECIAL.lastIndex = at + 2;
+    else if (c === '"' || c === "'") SPECIAL.lastIndex = closingQuote(css, at);
+    else if (c === '{') {
+      if (depth++ === 0) {
+        prelude = css.slice(start, at);
+        start = at + 1;
+      }
+    } else if (c === '}') {
+      if (depth === 0) throw new Error(`The stylesheet closes a rule it never opened: "${css.slice(Math.max(0, at - 60), at + 1)}"`);
+      if (--depth === 0) {
+        out.push({ prelude, body: css.slice(start, at) });
+        start = at + 1;
+      }
+    } else if (depth === 0) {
+      out.push({ prelude: css.slice(start, at) });
+      start = at + 1;
     }
-    if (css[open] === ';') {
-      out.push({ prelude: css.slice(at, open) });
-      at = open + 1;
-      continue;
-    }
-    let depth = 1;
-    const close = scanTo(css, open + 1, (c) => {
-      if (c === '{') depth++;
-      else if (c === '}') depth--;
-      return depth === 0;
-    });
-    if (close >= css.length) throw new Error(`A rule in the stylesheet is never closed: "${css.slice(at, at + 60)}"`);
-    out.push({ prelude: css.slice(at, open), body: css.slice(open + 1, close) });
-    at = close + 1;
   }
+  if (depth > 0) throw new Error(`A rule in the stylesheet is never closed: "${prelude.slice(0, 60)}"`);
+  if (css.slice(start).trim()) throw new Error(`The stylesheet ends inside a rule: "${css.slice(start, start + 60)}"`);
   return out;
 }
 
-/** The index of the first character outside strings for which `stop` is true, or css.length. */
-function scanTo(css: string, from: number, stop: (c: string) => boolean): number {
-  let quote = '';
-  for (let i = from; i < css.length; i++) {
-    const c = css[i]!;
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (quote) {
-      if (c === quote) quote = '';
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if (stop(c)) return i;
-  }
-  return css.length;
+/** The index just past the quote that closes the string opening at `from`. */
+function closingQuote(css: string, from: number): number {
+  const quote = css[from];
+  let at = from + 1;
+  while (at < css.length && css[at] !== quote) at += css[at] === '\\' ? 2 : 1;
+  return at + 1;
 }
+
+/** Parentheses, brackets or escapes: a selector that needs reading character by character. */
+const NESTED = /[([\\]/;
+
+/** A class in a selector without parentheses, brackets or escapes. */
+const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
 
 /** Calls `visit` with each character of `text` outside parentheses and brackets, skipping escapes. */
 function eachTopLevel(text: string, visit: (c: string, at: number) => void): void {
@@ -116,6 +137,7 @@ function eachTopLevel(text: string, visit: (c: string, at: number) => void): voi
 
 /** A selector list split at its top-level commas (not those inside `:is(…)` or `[…]`). */
 function splitTopLevel(list: string): string[] {
+  if (!NESTED.test(list)) return list.split(',');
   const parts: string[] = [];
   let start = 0;
   eachTopLevel(list, (c, at) => {
@@ -132,6 +154,7 @@ function splitTopLevel(list: string): string[] {
  * and brackets. A class with an escape in its name is not read, so it never removes a rule.
  */
 function requiredClasses(selector: string): string[] {
+  if (!NESTED.test(selector)) return Array.from(selector.matchAll(CLASS), (match) => match[1]!);
   const names: string[] = [];
   eachTopLevel(selector, (c, at) => {
     if (c !== '.') return;

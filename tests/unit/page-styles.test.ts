@@ -1,9 +1,11 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../generator/build.js';
 import { bundleAssets } from '../../generator/bundle.js';
 import { classesOf, stylesForClasses } from '../../generator/page-styles.js';
-import { SAMPLE_CONTENT } from '../helpers/content.js';
+import { ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /** Each page carries only the style rules that can apply to it. */
 
@@ -80,6 +82,18 @@ describe('the pages built from the sample content', () => {
     const size = (file: string) => styleOf(String(result.files.find((f) => f.path === file)!.contents)).length;
     expect(size('404.html')).toBeLessThan(size('index.html'));
     expect(size('contact/index.html')).toBeLessThan(size('index.html'));
+  });
+});
+
+describe('the client script', () => {
+  it('never sets a class, which would find no rule in a page that did not carry it already', async () => {
+    const dir = path.join(ROOT, 'client');
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(3);
+    for (const name of files) {
+      const source = await readFile(path.join(dir, name), 'utf8');
+      expect(source, `client/${name}`).not.toMatch(/classList|className|setAttribute\(\s*['"]class['"]|toggleAttribute\(\s*['"]class['"]/);
+    }
   });
 });
 

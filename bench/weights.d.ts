@@ -63,8 +63,12 @@ export declare function gzipSize(contents: string | Uint8Array): number;
 export declare function lookupFromFiles(files: readonly { path: string; contents: string | Uint8Array }[]): Lookup;
 export declare function pageWeight(pagePath: string, lookup: Lookup, screen?: Screen): PageWeight;
 export declare function byteBudgetChecks(weight: PageWeight): BudgetCheck[];
-/** A page's response as a host sends it: brotli body, headers from _headers and the host's own. */
-export declare function firstResponseBytes(pagePath: string, lookup: Lookup): { body: number; headers: number; total: number };
+/** A page's response as a host sends it: brotli body, the given headers (from _headers) and the host's own. */
+export declare function firstResponseBytes(
+  pagePath: string,
+  lookup: Lookup,
+  headers: ReadonlyArray<readonly [name: string, value: string]>,
+): { body: number; headers: number; total: number };
 
 /** A screen for choosing responsive images: CSS pixels wide, device pixels per CSS pixel. */
 export interface Screen {

@@ -186,25 +186,15 @@ const HOST_HEADER_BYTES = 160;
 
 /**
  * The bytes of the response to `pagePath` as a host sends it: the HTML brotli-compressed (quality
- * 11, as Netlify and Cloudflare Pages do), the headers `_headers` gives that path, and the host's own.
+ * 11, as Netlify and Cloudflare Pages do), `headers` (what `_headers` gives that path, as
+ * generator/serve/headers.ts reads it) and the host's own.
  */
-export function firstResponseBytes(pagePath, lookup) {
+export function firstResponseBytes(pagePath, lookup, headers) {
   const html = lookup(pagePath);
   if (!html) throw new Error(`No built file answers ${pagePath}`);
   const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  let headers = HOST_HEADER_BYTES;
-  let applies = false;
-  for (const line of (lookup('/_headers')?.toString('utf8') ?? '').split('\n')) {
-    if (line.startsWith('/')) applies = headerPatternMatches(line.trim(), pagePath);
-    else if (applies && /^\s+\S/.test(line)) headers += line.trim().length + 2;
-  }
-  return { body, headers, total: body + headers };
-}
-
-/** Whether a `_headers` path pattern (`*` for anything) covers `pagePath`. */
-function headerPatternMatches(pattern, pagePath) {
-  const body = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^${body}$`).test(pagePath);
+  const headerBytes = headers.reduce((sum, [name, value]) => sum + `${name}: ${value}\r\n`.length, HOST_HEADER_BYTES);
+  return { body, headers: headerBytes, total: body + headerBytes };
 }
 
 /** The byte budgets a page's weight is held to, each `{ name, value, limit, pass }`. */

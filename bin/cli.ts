@@ -41,7 +41,8 @@ function buildProgram(io: Io): Command {
     .option('--site-url <url>', 'published address, instead of seo.siteUrl in site.yaml')
     .option('--form-endpoint <url>', 'quote form relay, instead of the addresses in site.yaml')
     .option('--strict', 'refuse to build while sample values marked PLACEHOLDER are left (the deploy uses this)')
-    .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string; strict?: boolean }) => {
+    .option('--complete-translations', 'refuse to build while a Malayalam text is not translated yet (by default it shows in English)')
+    .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string; strict?: boolean; completeTranslations?: boolean }) => {
       const { runBuild } = await import('./commands/build.js');
       await runBuild(options, io);
     });
@@ -52,7 +53,8 @@ function buildProgram(io: Io): Command {
     .option('--content <dir>', 'content folder', 'content')
     .option('--strict', 'count sample values marked PLACEHOLDER as problems, as the deploy does')
     .option('--site-url <url>', 'the published address will come from here, so seo.siteUrl may stay an example')
-    .action(async (options: { content: string; strict?: boolean; siteUrl?: string }) => {
+    .option('--complete-translations', 'count Malayalam texts not translated yet as problems')
+    .action(async (options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean }) => {
       const { runCheck } = await import('./commands/check.js');
       await runCheck(options, io);
     });

@@ -18,6 +18,10 @@ import { processPhotos, type ProcessedPhotos, type ProcessOptions } from './imag
 import { photoRefs } from './images/refs.js';
 import type { Photos } from './images/types.js';
 import { validateTranslation } from './translations/validate.js';
+import { languageOfFile, withTranslationNotes } from './translations/notes.js';
+import type { Progress } from './translations/progress.js';
+import { TRANSLATIONS, type Language } from './translations/languages.js';
+import type { LoadedFile } from './load.js';
 
 export interface BuildOptions extends BundleOptions {
   contentDir: string;
@@ -29,6 +33,8 @@ export interface BuildOptions extends BundleOptions {
   now?: Date;
   /** Placeholders and the warnings in STRICT_REFUSES are errors: the deploy builds this way. */
   strict?: boolean;
+  /** Texts not translated yet are errors (see CheckOptions). */
+  completeTranslations?: boolean;
   /** Where encoded photos are cached, and how many are encoded at once. */
   photos?: ProcessOptions;
 }
@@ -41,6 +47,8 @@ export interface BuildResult {
   sources: ReadonlyMap<string, string>;
   /** Photo variant files encoded by this build, and taken from the cache. */
   photoStats: ProcessedPhotos['stats'];
+  /** Each published translation, with how many texts each of its files lacks. */
+  translations: Progress[];
 }
 
 export interface CheckResult {
@@ -50,11 +58,15 @@ export interface CheckResult {
   problems: Problem[];
   warnings: Problem[];
   sources: ReadonlyMap<string, string>;
+  /** Each published translation, with how many texts each of its files lacks. */
+  translations: Progress[];
 }
 
 export interface CheckOptions {
   /** Placeholders and the warnings in STRICT_REFUSES are errors: no site comes back while one is left. */
   strict?: boolean;
+  /** A text not translated yet is an error, for a company that publishes every page complete or not at all. */
+  completeTranslations?: boolean;
   /** The address comes from --site-url, so seo.siteUrl in content is not published. */
   siteUrlOverridden?: boolean;
   /** Texts checked in place of files on disk, by name in the content folder (see loadContent). */
@@ -72,6 +84,13 @@ const STRICT_REFUSES: Partial<Record<ProblemCode, string>> = {
   'text-cut-by-comment': 'a strict build (the deploy) refuses text cut short by a comment',
 };
 
+/** Warnings `--complete-translations` refuses: a page shown partly in English until they are translated. */
+const COMPLETE_REFUSES: Partial<Record<ProblemCode, string>> = {
+  'missing-translation': '--complete-translations refuses a text not translated yet',
+  'extra-translation': '--complete-translations refuses a translated text with no English to translate',
+  'file-missing': '--complete-translations refuses a translation file not written yet',
+};
+
 /**
  * Loads and validates the content folder: every problem in every file, sorted, and the
  * warnings: placeholders still to replace and likely mistakes (problems when strict).
@@ -85,22 +104,30 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const loaded = await loadContent(dir, { overrides: options.overrides });
   const validated = validateContent(loaded.files);
   const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
-  const languages = [...new Set(loaded.files.flatMap((file) => (file.language ? [file.language] : [])))];
+  const languages = publishedLanguages(dir, loaded.files, loaded.warnings);
   const translated = languages.map((language) => validateTranslation(loaded.files, language));
-  const problems = [...loaded.problems, ...validated.problems, ...photos.problems, ...translated.flatMap((t) => t.problems)];
+  const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =
     problems.length === 0 && validated.site && translated.every((t) => t.site)
       ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site! })) }
       : undefined;
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
-  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders, ...photos.warnings];
-  const refused = options.strict ? warnings.filter((warning) => STRICT_REFUSES[warning.code]) : [];
+  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
+  const translations = translated.map(({ language, untranslated }) => ({ language, untranslated }));
+  const refusing = { ...(options.strict ? STRICT_REFUSES : {}), ...(options.completeTranslations ? COMPLETE_REFUSES : {}) };
+  const refused = warnings.filter((warning) => refusing[warning.code]);
   if (refused.length > 0) {
-    const errors = refused.map(({ severity: _warning, ...problem }) => ({ ...problem, hint: `${problem.hint}; ${STRICT_REFUSES[problem.code]}` }));
-    const kept = warnings.filter((warning) => !STRICT_REFUSES[warning.code]);
-    return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources };
+    const errors = refused.map(({ severity: _warning, ...problem }) => ({ ...problem, hint: `${problem.hint}; ${refusing[problem.code]}` }));
+    const kept = warnings.filter((warning) => !refusing[warning.code]);
+    return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources, translations };
   }
-  return { site, photos: site ? photos.photos : undefined, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources };
+  return { site, photos: site ? photos.photos : undefined, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources, translations };
+}
+
+/** The languages the content publishes: those with a translation file loaded or missing (the folder exists). */
+function publishedLanguages(contentDir: string, files: readonly LoadedFile[], missing: readonly Problem[]): Language[] {
+  const found = new Set([...files.map((file) => file.language), ...missing.map((warning) => languageOfFile(contentDir, warning.file))]);
+  return TRANSLATIONS.filter((language) => found.has(language));
 }
 
 /**
@@ -115,7 +142,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const bundling = bundleAssets(options);
   // Keep a rejected bundle from being reported as unhandled while content is still checked.
   bundling.catch(() => undefined);
-  const checked = await checkContent(options.contentDir, { strict: options.strict, siteUrlOverridden: overrides.siteUrl !== undefined });
+  const checked = await checkContent(options.contentDir, { strict: options.strict, completeTranslations: options.completeTranslations, siteUrlOverridden: overrides.siteUrl !== undefined });
   if (!checked.site) throw new ContentError(checked.problems, checked.sources);
   const photos = await processPhotos(checked.photos ?? [], options.photos);
   if (photos.problems.length > 0) throw new ContentError(sortProblems(photos.problems), checked.sources);
@@ -126,6 +153,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     warnings: checked.warnings,
     sources: checked.sources,
     photoStats: photos.stats,
+    translations: checked.translations,
   };
 }
 

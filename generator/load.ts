@@ -25,6 +25,8 @@ export interface LoadedFile {
 export interface LoadResult {
   files: LoadedFile[];
   problems: Problem[];
+  /** Translation files not there at all: their pages show the English file's texts. */
+  warnings: Problem[];
   sources: Map<string, string>;
 }
 
@@ -45,6 +47,7 @@ export interface LoadOptions {
 /** Reads and parses every content file; never throws for anything an operator can fix. */
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadResult> {
   const problems: Problem[] = [];
+  const warnings: Problem[] = [];
   const sources = new Map<string, string>();
   const files: LoadedFile[] = [];
   const names = Object.keys(CONTENT_FILES) as ContentFile[];
@@ -64,7 +67,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
         bytes = override === undefined ? await readFile(file) : Buffer.from(override, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        problems.push(language ? missingTranslation(contentDir, name, language) : missingFile(contentDir, name));
+        if (language) warnings.push(missingTranslation(contentDir, name, language));
+        else problems.push(missingFile(contentDir, name));
         return;
       }
       const decoded = decodeContent(bytes, rel);
@@ -84,7 +88,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   problems.push(...(await unknownFiles(contentDir, known)));
   const order = (f: LoadedFile) => names.indexOf(f.name) + (f.language ? names.length * (1 + TRANSLATIONS.indexOf(f.language)) : 0);
   files.sort((a, b) => order(a) - order(b));
-  return { files, problems, sources };
+  return { files, problems, warnings, sources };
 }
 
 /** The translations the content publishes: those whose folder (e.g. content/ml/) exists. */
@@ -112,9 +116,10 @@ function missingTranslation(contentDir: string, name: ContentFile, language: Lan
   const folder = path.posix.join(path.basename(contentDir), language.folder);
   return {
     code: 'file-missing',
+    severity: 'warning',
     file: path.join(contentDir, language.folder, name),
     path: '',
-    message: `The file ${language.folder}/${name} is missing; the ${language.englishName} pages need the ${language.englishName} text of ${name}.`,
+    message: `The file ${language.folder}/${name} is missing, so the ${language.englishName} pages show every text of ${name} in English.`,
     hint: `copy ${path.posix.join(path.basename(contentDir), name)} to ${folder}/${name}, keep only its texts and translate them; or delete the folder ${folder} to publish the site in English only`,
   };
 }

@@ -6,6 +6,7 @@ import type { Photos } from './images/types.js';
 import type { Site } from './schema/index.js';
 import { pageAddress, pageFile } from './schema/routes.js';
 import { ENGLISH, type Language } from './translations/languages.js';
+import { markEnglishText } from './translations/fallback-html.js';
 
 /**
  * Every page the site has: its template, its route and the file it is written to (in English).
@@ -59,7 +60,8 @@ export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
       const path = page.id === 'notFound' ? page.path : pageAddress(page.path, language);
       try {
         const props = { ...options, site: edition, page: page.id, path, language, alternates: alternatesOf(page, editions) };
-        const markup = renderToStaticMarkup(createElement(Document, props));
+        const markup = markEnglishText(renderToStaticMarkup(createElement(Document, props)));
+        if (/[\uFDD0\uFDD1]/.test(markup)) throw new Error('A text marked as English was left where no language can be given');
         return { path: localizedFile(page.file, language), contents: `<!doctype html>${markup}` };
       } catch (error) {
         throw new Error(`Rendering the page ${path}${language.folder ? ` (${language.englishName})` : ''} failed in a template`, { cause: error });

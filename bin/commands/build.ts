@@ -10,6 +10,7 @@ import { compareText } from '../../generator/order.js';
 import { ContentError } from '../../generator/problem.js';
 import { projectRoot } from '../../generator/root.js';
 import { writeSite } from '../../generator/write.js';
+import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
 import { resolveFrom, type Io } from '../io.js';
 
 interface BuildFlags {
@@ -18,15 +19,17 @@ interface BuildFlags {
   siteUrl?: string;
   formEndpoint?: string;
   strict?: boolean;
+  completeTranslations?: boolean;
 }
 
 export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const started = performance.now();
   const outDir = resolveFrom(io, flags.out);
+  const contentDir = resolveFrom(io, flags.content);
   const shown = flags.out.trim() === '' ? 'the output folder' : displayFolder(outDir, io.cwd);
   let result;
   try {
-    result = await build({ contentDir: resolveFrom(io, flags.content), siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint, strict: flags.strict });
+    result = await build({ contentDir, siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint, strict: flags.strict, completeTranslations: flags.completeTranslations });
   } catch (error) {
     if (error instanceof ContentError) {
       io.err(formatProblems(error.problems, error.sources, { cwd: io.cwd }));
@@ -40,7 +43,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
     const samples = result.warnings.some((warning) => warning.code === 'placeholder');
-    if (result.warnings.some((warning) => warning.code !== 'photo-too-small')) {
+    if (result.warnings.some((warning) => warning.code !== 'photo-too-small' && !isTranslationWarning(warning))) {
       io.err(`The site was built, but ${samples ? 'these sample values would go live as they are' : 'look at these warnings first'}. The deploy builds with --strict, which refuses them.\n`);
     }
     if (result.warnings.some((warning) => warning.code === 'photo-too-small')) {
@@ -58,6 +61,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   if (encoded + cached > 0) io.out(`Photos: ${encoded} files encoded, ${cached} taken from the cache (node_modules/.cache/site-photos).`);
   const ms = Math.round(performance.now() - started);
   io.out(`Built ${result.files.length} files into ${shown} in ${ms} ms.`);
+  for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
 }
 
 const gzipBytes = promisify(gzip);

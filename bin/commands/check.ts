@@ -1,10 +1,12 @@
 import { checkContent } from '../../generator/build.js';
 import { formatProblems } from '../../generator/format.js';
 import { ContentError } from '../../generator/problem.js';
+import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
 import { resolveFrom, type Io } from '../io.js';
 
-export async function runCheck(options: { content: string; strict?: boolean; siteUrl?: string }, io: Io): Promise<void> {
-  const result = await checkContent(resolveFrom(io, options.content), { strict: options.strict, siteUrlOverridden: options.siteUrl !== undefined });
+export async function runCheck(options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean }, io: Io): Promise<void> {
+  const contentDir = resolveFrom(io, options.content);
+  const result = await checkContent(contentDir, { strict: options.strict, completeTranslations: options.completeTranslations, siteUrlOverridden: options.siteUrl !== undefined });
   if (result.problems.length > 0) {
     io.err(formatProblems(result.problems, result.sources, { cwd: io.cwd }));
     throw new ContentError(result.problems, result.sources);
@@ -14,7 +16,8 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
     const samples = result.warnings.filter((warning) => warning.code === 'placeholder').length;
     const photos = result.warnings.filter((warning) => warning.code === 'photo-too-small').length;
-    const others = result.warnings.length - samples - photos;
+    const translations = result.warnings.filter(isTranslationWarning).length;
+    const others = result.warnings.length - samples - photos - translations;
     const todo = [
       samples > 0 ? `Replace the ${samples} sample value${samples === 1 ? '' : 's'} above before publishing` : '',
       others > 0 ? `${samples > 0 ? 'look' : 'Look'} at the ${others} other warning${others === 1 ? '' : 's'}` : '',
@@ -24,8 +27,9 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
       // A blurred photo is not worth stopping a deploy for: it stays a warning, even under --strict.
       photos > 0 ? `${photos === 1 ? 'The photo above' : `The ${photos} photos above`} will look blurred on sharp screens: use larger originals.` : '',
     ];
-    io.out(`Content is valid: ${files} files checked. ${notes.filter(Boolean).join(' ')}`);
-    return;
+    io.out(`Content is valid: ${files} files checked. ${notes.filter(Boolean).join(' ')}`.trimEnd());
+  } else {
+    io.out(`Content is valid: ${files} files checked.`);
   }
-  io.out(`Content is valid: ${files} files checked.`);
+  for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
 }

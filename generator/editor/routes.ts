@@ -218,7 +218,7 @@ export class Editor {
       value: stored.version === '' ? {} : (parsed(stored.text) ?? null),
       model: await this.#model(file),
       pages: pagesOf(file),
-      ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.problems.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
+      ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.warnings.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
       problems: checked.problems,
       warnings: checked.warnings,
     };

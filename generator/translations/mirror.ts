@@ -4,6 +4,7 @@ import { formatPath, locateKey, locateParent, locateValue, type PathSegment } fr
 import type { Problem } from '../problem.js';
 import { closest } from '../suggest.js';
 import { isTranslatableLeaf, shapeOf, translationSchema } from './derive.js';
+import { isBlank } from './fallback.js';
 import type { Language } from './languages.js';
 
 /**
@@ -35,7 +36,10 @@ export function mirrorProblems(input: MirrorInput): Problem[] {
 
 function walk(input: MirrorInput, schema: Schema, english: unknown, translated: unknown, path: PathSegment[], out: Problem[]): void {
   const shape = shapeOf(schema);
-  if (shape.kind === 'leaf') return;
+  if (shape.kind === 'leaf') {
+    if (isBlank(translated) && english !== undefined) out.push(blank(input, english, path));
+    return;
+  }
   if (shape.kind === 'array') {
     if (!Array.isArray(translated)) {
       out.push(wrongKind(input, path, translated, 'a list (lines starting with "- "), one entry for each English one'));
@@ -91,6 +95,7 @@ function missing(input: MirrorInput, schema: Schema, english: unknown, path: Pat
       ...base(input, path),
       ...at(input, locateParent, path),
       code: 'missing-translation',
+      severity: 'warning',
       message: `The ${language.englishName} for "${key}" is missing; it translates the English ${quote(english)}.`,
       hint: `add a line "${key}: …" inside this block with the ${language.englishName} text, indented like its neighbours`,
     };
@@ -100,8 +105,22 @@ function missing(input: MirrorInput, schema: Schema, english: unknown, path: Pat
     ...base(input, path),
     ...at(input, locateParent, path),
     code: 'missing-translation',
+    severity: 'warning',
     message: `The ${language.englishName} for the block "${key}" is missing; it translates the English block in ${input.englishFile}${first ? `, which starts with ${formatPath(first.path)} ${quote(first.value)}` : ''}.`,
     hint: `copy the block "${key}" from ${input.englishFile}, keep only its texts and write them in ${language.englishName}`,
+  };
+}
+
+function blank(input: MirrorInput, english: unknown, path: PathSegment[]): Problem {
+  const last = path.at(-1);
+  const { language } = input;
+  return {
+    ...base(input, path),
+    ...at(input, locateValue, path),
+    code: 'missing-translation',
+    severity: 'warning',
+    message: `${typeof last === 'number' ? `Item ${last + 1}` : `"${String(last)}"`} is empty; it translates the English ${quote(english)}.`,
+    hint: `write the ${language.englishName} text ${typeof last === 'number' ? 'after the "- "' : `after "${String(last)}:"`}`,
   };
 }
 
@@ -112,6 +131,7 @@ function missingItem(input: MirrorInput, element: Schema, items: unknown[], has:
     ...base(input, [...path, index]),
     ...at(input, locateValue, listPath),
     code: 'missing-translation',
+    severity: 'warning',
     message: `This list has ${has} item${has === 1 ? '' : 's'} but the English one has ${items.length}: item ${index + 1} is missing${first ? `; it translates ${first.path.length > 0 ? `${formatPath(first.path)} ` : ''}${quote(first.value)}` : ''}.`,
     hint: `add one item for each English item, in the same order as in ${input.englishFile}`,
   };
@@ -122,6 +142,7 @@ function extraItem(input: MirrorInput, englishCount: number, path: PathSegment[]
     ...base(input, path),
     ...at(input, locateValue, path),
     code: 'extra-translation',
+    severity: 'warning',
     message: `Item ${Number(path.at(-1)) + 1} has no English item to translate: the English list in ${input.englishFile} has ${englishCount}.`,
     hint: `remove it here, or add the item to ${input.englishFile} first`,
   };
@@ -132,6 +153,7 @@ function nothingToTranslate(input: MirrorInput, path: PathSegment[]): Problem {
     ...base(input, path),
     ...at(input, locateKey, path),
     code: 'extra-translation',
+    severity: 'warning',
     message: `"${String(path.at(-1))}" has nothing to translate: ${input.englishFile} has no ${formatPath(path)}.`,
     hint: `remove this line, or add the English text to ${input.englishFile} first`,
   };
@@ -165,6 +187,7 @@ function wrongKind(input: MirrorInput, path: PathSegment[], value: unknown, expe
     ...base(input, path),
     ...at(input, locateValue, path),
     code: empty ? 'missing-translation' : 'wrong-type',
+    ...(empty ? { severity: 'warning' as const } : {}),
     message: empty ? `"${String(path.at(-1) ?? 'the file')}" is empty; it needs ${expected}.` : `Expected ${expected}, got ${describe(value)}.`,
     hint: `follow the layout of ${input.englishFile}, keeping only its texts`,
   };

@@ -7,43 +7,61 @@ import type { Language } from './languages.js';
 import { localizeLinks } from './links.js';
 import { mirrorProblems } from './mirror.js';
 import { isTranslatedAt, overlay } from './overlay.js';
+import { markFallbacks } from './fallback.js';
+import type { PathSegment } from '../locate.js';
 
 export interface TranslationResult {
   language: Language;
-  /** The site in this language; present only when every translation file is complete and valid. */
+  /** The site in this language; present when no translation file has an error (missing texts show in English). */
   site?: Site;
   problems: Problem[];
+  /** Texts not translated yet, and translated texts with no English left to translate. */
+  warnings: Problem[];
+  /** How many texts each translation file lacks (shown in English), by its name in the content folder (ml/services.yaml). */
+  untranslated: Map<string, number>;
 }
 
 /**
  * Checks one language's translation files against their English files and builds the translated
  * site: the English data with the translated texts laid over it, validated by the English schemas,
  * so a translated text obeys the same rules (and gets the same messages) as the English one.
+ * A text not translated yet is a warning and shows in English, marked as such (fallback.ts); a
+ * translation file missing altogether shows all of its English file so (load.ts warns about it).
  */
 export function validateTranslation(files: readonly LoadedFile[], language: Language): TranslationResult {
   const problems: Problem[] = [];
+  const warnings: Problem[] = [];
+  const untranslated = new Map<string, number>();
   const parsed = new Map<ContentFile, unknown>();
   for (const name of Object.keys(CONTENT_FILES) as ContentFile[]) {
     const english = files.find((file) => file.name === name && !file.language);
     const translation = files.find((file) => file.name === name && file.language === language);
-    // A missing or unreadable file is already reported by load. A translation is held against its
+    // A missing or unreadable English file is reported by load. A translation is held against its
     // English file only once that is valid: one English mistake must not echo in every language.
-    if (!english || english.data === undefined || !translation || translation.data === undefined) continue;
+    if (!english || english.data === undefined || (translation && translation.data === undefined)) continue;
     const schema = CONTENT_FILES[name];
     if (!schema.safeParse(english.data).success) continue;
     const contentDir = english.file.slice(0, english.file.length - name.length - 1);
     const englishFile = path.posix.join(path.basename(contentDir), name);
-    const found = mirrorProblems({ schema, english: english.data, translation, language, englishFile });
-    const result = schema.safeParse(overlay(schema, english.data, translation.data));
-    if (result.success) parsed.set(name, localizeLinks(schema, result.data, language));
-    else {
+    const found = translation ? mirrorProblems({ schema, english: english.data, translation, language, englishFile }) : [];
+    const fallbacks: PathSegment[][] = [];
+    const result = schema.safeParse(overlay(schema, english.data, translation?.data, fallbacks));
+    untranslated.set(`${language.folder}/${name}`, fallbacks.length);
+    if (result.success) parsed.set(name, markFallbacks(localizeLinks(schema, result.data, language), fallbacks));
+    else if (translation) {
       // Only the translation's own texts are its problems; the rest are the English file's, reported there.
       const own = result.error.issues.filter((issue) => isTranslatedAt(schema, translation.data, issue.path));
       found.push(...fileProblems(own, translation, schema));
     }
-    problems.push(...found.slice(0, MAX_PROBLEMS_PER_FILE));
-    if (found.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(translation.file, found.length, MAX_PROBLEMS_PER_FILE));
+    const errors = found.filter((problem) => problem.severity !== 'warning');
+    const notes = found.filter((problem) => problem.severity === 'warning');
+    problems.push(...errors.slice(0, MAX_PROBLEMS_PER_FILE));
+    warnings.push(...notes.slice(0, MAX_PROBLEMS_PER_FILE));
+    if (errors.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(translation!.file, errors.length, MAX_PROBLEMS_PER_FILE));
+    if (notes.length > MAX_PROBLEMS_PER_FILE) {
+      warnings.push({ ...tooManyProblems(translation!.file, notes.length, MAX_PROBLEMS_PER_FILE), severity: 'warning', message: `This file has ${notes.length} translation warnings; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`, hint: 'translate these, then check again to see the rest' });
+    }
   }
   const complete = (Object.keys(CONTENT_FILES) as ContentFile[]).every((name) => parsed.has(name));
-  return { language, problems, site: problems.length === 0 && complete ? assemble(parsed) : undefined };
+  return { language, problems, warnings, untranslated, site: problems.length === 0 && complete ? assemble(parsed) : undefined };
 }

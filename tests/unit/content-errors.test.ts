@@ -9,7 +9,9 @@ import { captureIo, contentWithFixture, FIXTURES, replacePlaceholders } from '..
  * Each folder in tests/fixtures is one kind of operator mistake laid over the sample content;
  * its expected.txt is the whole of what `site check` prints. A folder with warnings.txt instead
  * holds a likely mistake that does not stop a build: over the sample with its placeholders
- * replaced, `site check` prints exactly that and succeeds, and `site check --strict` refuses it.
+ * replaced, `site check` prints exactly that and succeeds, and `site check --strict` refuses it;
+ * when its refused-by.txt names another flag (--complete-translations), `--strict` accepts it and
+ * only that flag refuses it.
  * Set UPDATE_FIXTURES=1 to rewrite them after an intended change of wording, then read the diff.
  */
 const has = (name: string, file: string) => existsSync(path.join(FIXTURES, name, file));
@@ -61,10 +63,21 @@ describe('site check on content with a likely mistake', () => {
       expect(`${io.stderr()}\n`).toBe(await readFile(expectedFile, 'utf8'));
       expect(io.stderr()).toContain('(warning)');
 
+      const refusedBy = has(name, 'refused-by.txt') ? (await readFile(path.join(FIXTURES, name, 'refused-by.txt'), 'utf8')).trim() : '--strict';
       const strict = captureIo(dir);
-      expect(await main(['check', '--strict', '--content', 'content'], strict)).toBe(1);
-      expect(strict.stderr()).not.toContain('(warning)');
-      expect(strict.stderr()).toContain('a strict build (the deploy) refuses');
+      const strictCode = await main(['check', '--strict', '--content', 'content'], strict);
+      if (refusedBy === '--strict') {
+        expect(strictCode).toBe(1);
+        expect(strict.stderr()).not.toContain('(warning)');
+        expect(strict.stderr()).toContain('a strict build (the deploy) refuses');
+      } else {
+        expect(strictCode).toBe(0);
+        expect(strict.stderr()).toBe(io.stderr());
+        const refused = captureIo(dir);
+        expect(await main(['check', '--strict', refusedBy, '--content', 'content'], refused)).toBe(1);
+        expect(refused.stderr()).not.toContain('(warning)');
+        expect(refused.stderr()).toContain(`${refusedBy} refuses`);
+      }
     });
   }
 });

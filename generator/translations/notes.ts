@@ -1,0 +1,21 @@
+import path from 'node:path';
+import type { Problem } from '../problem.js';
+import { TRANSLATIONS, type Language } from './languages.js';
+
+/** The translation whose folder holds `file` (an absolute path), or undefined for an English file. */
+export function languageOfFile(contentDir: string, file: string): Language | undefined {
+  return TRANSLATIONS.find((language) => file.startsWith(path.join(contentDir, language.folder) + path.sep));
+}
+
+/**
+ * The problems with each error in a translation file saying that the mending is there: an
+ * operator who reads that the site cannot be built fears for the English pages too, and should
+ * not go looking for the cause in them.
+ */
+export function withTranslationNotes(contentDir: string, problems: readonly Problem[]): Problem[] {
+  return problems.map((problem) => {
+    const language = problem.severity === 'warning' ? undefined : languageOfFile(contentDir, problem.file);
+    if (!language) return problem;
+    return { ...problem, message: `${problem.message} Only this ${language.englishName} file needs mending; the English files are fine.` };
+  });
+}

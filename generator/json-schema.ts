@@ -88,6 +88,7 @@ function forEditors(schema: JsonSchema): void {
   delete schema.translatable;
   delete schema.internalLink;
   delete schema.kind;
+  delete schema.pairing;
   const what = typeof expected === 'string' ? expected : undefined;
   const advice = typeof hint === 'string' ? ` Hint: ${hint}.` : '';
   if (what) {

@@ -76,7 +76,9 @@ function fieldModel(key: string, schema: Schema, required: boolean, options: Mod
         ...(kind === 'photo'
           ? {}
           : {
-              fields: Object.entries(def.shape ?? {}).map(([name, field]) => fieldModel(name, field, !unwrapOptional(field).optional, options)),
+              fields: Object.entries(def.shape ?? {})
+                .filter(([, field]) => metaOf(field).pairing !== true)
+                .map(([name, field]) => fieldModel(name, field, !unwrapOptional(field).optional, options)),
             }),
       } as FieldModel;
     case 'array': {
@@ -146,7 +148,7 @@ function metaOf(schema: Schema): FieldMeta {
   let current: Schema | undefined = schema;
   while (current) {
     const found = z.globalRegistry.get(current) as FieldMeta | undefined;
-    for (const key of ['description', 'expected', 'hint', 'kind'] as const) {
+    for (const key of ['description', 'expected', 'hint', 'kind', 'pairing'] as const) {
       if (found?.[key] !== undefined && meta[key] === undefined) (meta as Record<string, unknown>)[key] = found[key];
     }
     const def = defOf(current);

@@ -28,6 +28,11 @@ export interface FieldMeta {
   /** A link to one of the site's own pages: a translation's pages link to their own language's. */
   internalLink?: boolean;
   /**
+   * The id a translated list item may name to say which English item it translates
+   * (translations/pairs.ts). The editor keeps it as written and does not show it as a field.
+   */
+  pairing?: boolean;
+  /**
    * Visitor text that a translation file (content/ml/…) gives in its language. Set by text();
    * sameText() leaves it off for text that reads the same in every language.
    */

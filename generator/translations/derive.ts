@@ -67,6 +67,20 @@ export function translationSchema(schema: Schema): Schema | undefined {
   return result;
 }
 
+/**
+ * A translated list item's schema with the optional `id` that pairs it with its English item
+ * (pairs.ts): the same form of id, checked against the English list by mirror.ts.
+ */
+function withPairingId(element: Schema, id: Schema): Schema {
+  const pairing = (unwrapOptional(id).inner as z.ZodType).optional().meta({
+    description: 'The id of the English item this translates, so it stays with that item if the English list changes order (without one, items pair by their order)',
+    expected: 'the id of an item in the English list',
+    hint: 'copy the id from the English item this one translates',
+    pairing: true,
+  });
+  return (element as z.ZodObject).extend({ id: pairing });
+}
+
 /** The derived schema without its optional wrapper: the parent object decides that. */
 function derive(schema: Schema): Schema | undefined {
   const shape = shapeOf(schema);
@@ -78,7 +92,9 @@ function derive(schema: Schema): Schema | undefined {
   if (shape.kind === 'array') {
     const element = translationSchema(shape.element);
     if (!element) return undefined;
-    result = z.array(element as z.ZodType).meta({ description: 'One entry for each entry of the English list, in the same order' });
+    const english = shapeOf(shape.element);
+    const id = english.kind === 'object' ? english.fields.id : undefined;
+    result = z.array((id ? withPairingId(element, id) : element) as z.ZodType).meta({ description: 'One entry for each entry of the English list, in the same order' });
   } else {
     const fields: Record<string, z.ZodType> = {};
     for (const [key, field] of Object.entries(shape.fields)) {

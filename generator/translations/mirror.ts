@@ -5,6 +5,7 @@ import type { Problem } from '../problem.js';
 import { closest } from '../suggest.js';
 import { isTranslatableLeaf, shapeOf, translationSchema } from './derive.js';
 import { isBlank } from './fallback.js';
+import { idOf, pairItems } from './pairs.js';
 import type { Language } from './languages.js';
 
 /**
@@ -46,9 +47,12 @@ function walk(input: MirrorInput, schema: Schema, english: unknown, translated: 
       return;
     }
     const items = Array.isArray(english) ? english : [];
-    for (let i = translated.length; i < items.length; i++) out.push(missingItem(input, shape.element, items, translated.length, i, path));
-    for (let i = items.length; i < translated.length; i++) out.push(extraItem(input, items.length, [...path, i]));
-    for (let i = 0; i < Math.min(items.length, translated.length); i++) walk(input, shape.element, items[i], translated[i], [...path, i], out);
+    const { translationOf, unpaired } = pairItems(items, translated);
+    translationOf.forEach((at, i) => {
+      if (at === undefined) out.push(missingItem(input, shape.element, items, translated, i, path));
+      else walk(input, shape.element, items[i], translated[at], [...path, at], out);
+    });
+    for (const at of unpaired) out.push(extraItem(input, items, translated, [...path, at]));
     return;
   }
   if (!isData(translated)) {
@@ -60,7 +64,8 @@ function walk(input: MirrorInput, schema: Schema, english: unknown, translated: 
   for (const key of Object.keys(translated)) {
     const field = shape.fields[key];
     if (!field) out.push(unknownField(input, [...path, key], translatable));
-    else if (!translationSchema(field)) out.push(writtenOnce(input, [...path, key]));
+    // A list item's id says which English item it translates (pairs.ts): it is not a value written twice.
+    else if (!translationSchema(field) && !(key === 'id' && typeof path.at(-1) === 'number')) out.push(writtenOnce(input, [...path, key]));
   }
   for (const key of translatable) {
     const field = shape.fields[key]!;
@@ -124,26 +129,48 @@ function blank(input: MirrorInput, english: unknown, path: PathSegment[]): Probl
   };
 }
 
-function missingItem(input: MirrorInput, element: Schema, items: unknown[], has: number, index: number, path: PathSegment[]): Problem {
+function missingItem(input: MirrorInput, element: Schema, items: unknown[], translated: unknown[], index: number, path: PathSegment[]): Problem {
   const first = firstText(element, items[index]);
+  const has = translated.length;
   const listPath = has > 0 ? [...path, has - 1] : path;
+  const translates = first ? `; it translates ${first.path.length > 0 ? `${formatPath(first.path)} ` : ''}${quote(first.value)}` : '';
+  const id = idOf(items[index]);
+  const byId = id !== undefined && translated.some((item) => idOf(item) !== undefined);
   return {
     ...base(input, [...path, index]),
     ...at(input, locateValue, listPath),
     code: 'missing-translation',
     severity: 'warning',
-    message: `This list has ${has} item${has === 1 ? '' : 's'} but the English one has ${items.length}: item ${index + 1} is missing${first ? `; it translates ${first.path.length > 0 ? `${formatPath(first.path)} ` : ''}${quote(first.value)}` : ''}.`,
-    hint: `add one item for each English item, in the same order as in ${input.englishFile}`,
+    message: byId
+      ? `The English item ${index + 1} (id "${id}") has no ${input.language.englishName} item${translates}.`
+      : `This list has ${has} item${has === 1 ? '' : 's'} but the English one has ${items.length}: item ${index + 1} is missing${translates}.`,
+    hint: byId ? `add an item with "id: ${id}" and its texts in ${input.language.englishName}` : `add one item for each English item, in the same order as in ${input.englishFile}`,
   };
 }
 
-function extraItem(input: MirrorInput, englishCount: number, path: PathSegment[]): Problem {
+function extraItem(input: MirrorInput, items: unknown[], translated: unknown[], path: PathSegment[]): Problem {
+  const index = Number(path.at(-1));
+  const id = idOf(translated[index]);
+  const ids = items.flatMap((item) => idOf(item) ?? []);
+  const location = { ...base(input, path), ...at(input, locateValue, path), code: 'extra-translation' as const, severity: 'warning' as const };
+  if (id !== undefined && ids.includes(id)) {
+    return {
+      ...location,
+      message: `Item ${index + 1} translates the English item with id "${id}", which an item above already translates, so it is left out of the pages.`,
+      hint: 'keep one item for each id: remove this one, or merge its text into the other',
+    };
+  }
+  if (id !== undefined) {
+    const guess = closest(id, ids);
+    return {
+      ...location,
+      message: `Item ${index + 1} translates id "${id}", but the English list in ${input.englishFile} has no item with that id, so it is left out of the pages.${guess ? ` Did you mean "${guess}"?` : ''}`,
+      hint: guess ? `change the id to "${guess}"` : `remove it here, or add the item to ${input.englishFile} first`,
+    };
+  }
   return {
-    ...base(input, path),
-    ...at(input, locateValue, path),
-    code: 'extra-translation',
-    severity: 'warning',
-    message: `Item ${Number(path.at(-1)) + 1} has no English item to translate: the English list in ${input.englishFile} has ${englishCount}.`,
+    ...location,
+    message: `Item ${index + 1} has no English item to translate: the English list in ${input.englishFile} has ${items.length}.`,
     hint: `remove it here, or add the item to ${input.englishFile} first`,
   };
 }

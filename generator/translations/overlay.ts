@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { PathSegment } from '../locate.js';
 import { isTranslatableLeaf, shapeOf } from './derive.js';
 import { isBlank, textPaths } from './fallback.js';
+import { pairItems } from './pairs.js';
 
 type Schema = z.core.$ZodType;
 type Data = Record<string, unknown>;
@@ -29,7 +30,11 @@ export function overlay(schema: Schema, english: unknown, translated: unknown, f
       textPaths(schema, english, path, fallbacks);
       return english;
     }
-    return english.map((item: unknown, i) => overlay(shape.element, item, translated[i], fallbacks, [...path, i]));
+    const { translationOf } = pairItems(english, translated);
+    return english.map((item: unknown, i) => {
+      const at = translationOf[i];
+      return overlay(shape.element, item, at === undefined ? undefined : translated[at], fallbacks, [...path, i]);
+    });
   }
   if (!isData(english)) return english;
   if (!isData(translated)) {
@@ -43,21 +48,33 @@ export function overlay(schema: Schema, english: unknown, translated: unknown, f
   return result;
 }
 
-/** Whether the value at `path` in a translated file's data is one of its own texts (not English left in place). */
-export function isTranslatedAt(schema: Schema, translated: unknown, path: readonly PropertyKey[]): boolean {
+/**
+ * Where the value at `path` of the translated data (English list places) was written in the
+ * translation file (its own list places), when it is one of the translation's own texts; undefined
+ * when it is English left in place, whose problems are the English file's.
+ */
+export function translationPath(schema: Schema, english: unknown, translated: unknown, path: readonly PropertyKey[]): PathSegment[] | undefined {
   let current: Schema = schema;
+  let source = english;
   let value = translated;
+  const own: PathSegment[] = [];
   for (const segment of path) {
     const shape = shapeOf(current);
     if (shape.kind === 'object' && typeof segment === 'string' && isData(value) && shape.fields[segment] && Object.hasOwn(value, segment)) {
       current = shape.fields[segment]!;
+      source = isData(source) ? source[segment] : undefined;
       value = value[segment];
-    } else if (shape.kind === 'array' && typeof segment === 'number' && Array.isArray(value) && segment < value.length) {
+      own.push(segment);
+    } else if (shape.kind === 'array' && typeof segment === 'number' && Array.isArray(value) && Array.isArray(source)) {
+      const at = pairItems(source, value).translationOf[segment];
+      if (at === undefined) return undefined;
       current = shape.element;
-      value = value[segment];
+      source = source[segment];
+      value = value[at];
+      own.push(at);
     } else {
-      return false;
+      return undefined;
     }
   }
-  return shapeOf(current).kind === 'leaf' && isTranslatableLeaf(current);
+  return shapeOf(current).kind === 'leaf' && isTranslatableLeaf(current) ? own : undefined;
 }

@@ -6,7 +6,7 @@ import { assemble, fileProblems } from '../validate.js';
 import type { Language } from './languages.js';
 import { localizeLinks } from './links.js';
 import { mirrorProblems } from './mirror.js';
-import { isTranslatedAt, overlay } from './overlay.js';
+import { overlay, translationPath } from './overlay.js';
 import { markFallbacks } from './fallback.js';
 import type { PathSegment } from '../locate.js';
 
@@ -50,7 +50,10 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     if (result.success) parsed.set(name, markFallbacks(localizeLinks(schema, result.data, language), fallbacks));
     else if (translation) {
       // Only the translation's own texts are its problems; the rest are the English file's, reported there.
-      const own = result.error.issues.filter((issue) => isTranslatedAt(schema, translation.data, issue.path));
+      const own = result.error.issues.flatMap((issue) => {
+        const at = translationPath(schema, english.data, translation.data, issue.path);
+        return at ? [{ ...issue, path: at }] : [];
+      });
       found.push(...fileProblems(own, translation, schema));
     }
     const errors = found.filter((problem) => problem.severity !== 'warning');

@@ -114,6 +114,7 @@ export async function applyMonthOfEdits(contentDir: string): Promise<MonthOfEdit
     await edit(path.join(contentDir, 'ml/services.yaml'), (doc) => {
       const services = seq(doc, ['services']);
       const copy = (services.items[0] as YAMLMap).clone() as YAMLMap;
+      if (copy.has('id')) copy.set('id', result.newService.id);
       copy.set('title', result.newServiceMalayalam);
       copy.delete('formLabel');
       copy.set('tagline', 'സ്കൂട്ടറും ബൈക്കും വീട്ടുപടിക്കൽ നിന്ന് വീട്ടുപടിക്കലേക്ക്');
@@ -122,6 +123,7 @@ export async function applyMonthOfEdits(contentDir: string): Promise<MonthOfEdit
     await edit(path.join(contentDir, 'ml/testimonials.yaml'), (doc) => {
       const reviews = seq(doc, ['testimonials']);
       const copy = (reviews.items[0] as YAMLMap).clone() as YAMLMap;
+      if (copy.has('id')) copy.set('id', result.newReview.id);
       copy.set('comment', 'തൃശ്ശൂരിലെ ഞങ്ങളുടെ പാത്രങ്ങൾ ഒന്നുപോലും പൊട്ടാതെ എത്തി. ഒരുപാട് നന്ദി!');
       copy.set('location', 'തൃശ്ശൂരിൽ നിന്ന് കോഴിക്കോട്ടേക്ക്');
       if (result.removedReview !== undefined) reviews.items.pop();

@@ -131,25 +131,25 @@ describe('saving a content file through the yaml Document API', () => {
   });
 
   it('adds, removes and reorders list items, keeping each item’s comment with it', () => {
-    const source = sample('ml/services.yaml');
+    const source = sample('ml/testimonials.yaml');
     const data = parse(source);
     const comments = lines(source).filter((line) => /^ {2}# /.test(line));
-    expect(comments.length).toBe(data.services.length);
-    const [first, second, ...rest] = data.services;
-    // Reorder: the first two swap; each keeps the comment naming its service.
-    const swapped = saveYaml(source, { ...data, services: [second, first, ...rest] });
-    expect(parse(swapped.text).services).toEqual([second, first, ...rest]);
+    expect(comments.length).toBe(data.testimonials.length);
+    const [first, second, ...rest] = data.testimonials;
+    // Reorder: the first two swap; each keeps the comment naming its reviewer.
+    const swapped = saveYaml(source, { ...data, testimonials: [second, first, ...rest] });
+    expect(parse(swapped.text).testimonials).toEqual([second, first, ...rest]);
     const order = lines(swapped.text).filter((line) => /^ {2}# /.test(line));
     expect(order).toEqual([comments[1], comments[0], ...comments.slice(2)]);
     // Remove the second: its comment goes with it, the others stay.
-    const removed = saveYaml(source, { ...data, services: [first, ...rest] });
+    const removed = saveYaml(source, { ...data, testimonials: [first, ...rest] });
     expect(lines(removed.text).filter((line) => /^ {2}# /.test(line))).toEqual([comments[0], ...comments.slice(2)]);
     expect(removed.changedLines).toBe(lines(source).length - lines(removed.text).length);
     // Add one at the end: written in the list's indentation; nothing else changes.
-    const added = saveYaml(source, { ...data, services: [...data.services, { ...first, title: 'പുതിയത്' }] });
+    const added = saveYaml(source, { ...data, testimonials: [...data.testimonials, { ...first, location: 'പുതിയത്' }] });
     expect(added.text.startsWith(source.replace(/\n$/, ''))).toBe(true);
-    expect(parse(added.text).services.at(-1).title).toBe('പുതിയത്');
-    expect(added.text).toMatch(/\n {2}- title: പുതിയത്\n {4}tagline: /);
+    expect(parse(added.text).testimonials.at(-1).location).toBe('പുതിയത്');
+    expect(added.text).toMatch(/\n {2}- id: [a-z-]+\n {4}location: പുതിയത്\n {4}comment: /);
   });
 
   it('reorders a list of texts line by line', () => {

@@ -1,5 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
+import { z } from 'zod';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, checkContent, type BuildResult } from '../../generator/build.js';
@@ -220,9 +221,13 @@ describe('the translation schemas', () => {
     const described = shape(site);
     for (const field of ['"phone"', '"email"', '"siteUrl"', '"foundedYear"', '"name"', '"value"', '"endpoint"']) expect(described).not.toContain(field);
     expect(described).toContain('"tagline"');
-    const services = shape(translationSchema(CONTENT_FILES['services.yaml'])!);
-    for (const field of ['"id"', '"icon"', '"starting"']) expect(services).not.toContain(field);
-    expect(services).toContain('"note"');
+    const services = translationSchema(CONTENT_FILES['services.yaml'])!;
+    for (const field of ['"icon"', '"starting"']) expect(shape(services)).not.toContain(field);
+    expect(shape(services)).toContain('"note"');
+    // The only id is the one a service's translation may name to say which service it translates.
+    const item = z.toJSONSchema(services as z.ZodType, { io: 'input' }) as { properties: { services: { items: { properties: Record<string, unknown>; required: string[] } } } };
+    expect(Object.keys(item.properties.services.items.properties)).toContain('id');
+    expect(item.properties.services.items.required).not.toContain('id');
   });
 
   test('site check reads the translation files and counts them', async () => {
@@ -249,7 +254,7 @@ describe('the translation schemas', () => {
           'missing-translation',
           '/content/ml/services.yaml',
           'services[7]',
-          'This list has 6 items but the English one has 7: item 7 is missing; it translates title "Two-Wheeler Shifting".',
+          'The English item 7 (id "two-wheeler") has no Malayalam item; it translates title "Two-Wheeler Shifting".',
         ],
       ]);
     } finally {

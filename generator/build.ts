@@ -109,7 +109,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =
     problems.length === 0 && validated.site && translated.every((t) => t.site)
-      ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site! })) }
+      ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }
       : undefined;
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
   const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];

@@ -3,10 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Document, type Alternate, type Assets, type PageId } from '../templates/index.js';
 import type { OutputFile } from './output.js';
 import type { Photos } from './images/types.js';
-import type { Site } from './schema/index.js';
+import type { Site, Translation } from './schema/index.js';
 import { pageAddress, pageFile } from './schema/routes.js';
 import { ENGLISH, type Language } from './translations/languages.js';
 import { markEnglishText } from './translations/fallback-html.js';
+import { markFallbacks } from './translations/fallback.js';
 
 /**
  * Every page the site has: its template, its route and the file it is written to (in English).
@@ -31,6 +32,8 @@ export interface RenderOptions {
 export interface Edition {
   language: Language;
   site: Site;
+  /** Paths into `site` of texts shown in English for lack of a translation. */
+  inEnglish?: Translation['inEnglish'];
 }
 
 /** The site in English, then in each language it is translated into. */
@@ -55,17 +58,19 @@ export function alternatesOf(page: (typeof PAGES)[number], editions: readonly Ed
 /** Renders every page in every language to a complete HTML document. */
 export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
   const editions = editionsOf(site);
-  return editions.flatMap(({ language, site: edition }) =>
-    PAGES.map((page) => {
+  return editions.flatMap(({ language, site: edition, inEnglish }) => {
+    // The texts shown in English travel to the page marked, for markEnglishText to say so.
+    const shown = inEnglish?.length ? (markFallbacks(edition, inEnglish) as Site) : edition;
+    return PAGES.map((page) => {
       const path = page.id === 'notFound' ? page.path : pageAddress(page.path, language);
       try {
-        const props = { ...options, site: edition, page: page.id, path, language, alternates: alternatesOf(page, editions) };
+        const props = { ...options, site: shown, page: page.id, path, language, alternates: alternatesOf(page, editions) };
         const markup = markEnglishText(renderToStaticMarkup(createElement(Document, props)));
         if (/[\uFDD0\uFDD1]/.test(markup)) throw new Error('A text marked as English was left where no language can be given');
         return { path: localizedFile(page.file, language), contents: `<!doctype html>${markup}` };
       } catch (error) {
         throw new Error(`Rendering the page ${path}${language.folder ? ` (${language.englishName})` : ''} failed in a template`, { cause: error });
       }
-    }),
-  );
+    });
+  });
 }

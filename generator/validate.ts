@@ -56,6 +56,21 @@ export function assemble(parsed: Map<ContentFile, unknown>): Site {
   };
 }
 
+/** Where a content file's data sits in the assembled Site: a path in the file, prefixed with this, is a path in the Site. */
+export const SITE_PLACE: Record<ContentFile, readonly string[]> = {
+  'site.yaml': ['settings'],
+  // These two files hold one list each under the same name the Site gives it.
+  'services.yaml': [],
+  'testimonials.yaml': [],
+  'whatsapp.yaml': ['whatsapp'],
+  'layout.yaml': ['layout'],
+  'pages/home.yaml': ['pages', 'home'],
+  'pages/about.yaml': ['pages', 'about'],
+  'pages/services.yaml': ['pages', 'services'],
+  'pages/contact.yaml': ['pages', 'contact'],
+  'pages/not-found.yaml': ['pages', 'notFound'],
+};
+
 // ---- zod issues → located problems ----
 
 type Issue = z.core.$ZodIssue;

@@ -51,6 +51,11 @@ export interface Site {
 export interface Translation {
   language: Language;
   site: Site;
+  /**
+   * Where `site` holds an English text because the translation has none yet, as paths into it
+   * (['services', 6, 'title']): the pages mark those texts as English (translations/fallback.ts).
+   */
+  inEnglish: readonly (readonly (string | number)[])[];
 }
 
 export type { Service } from './services.js';

@@ -2,18 +2,19 @@ import path from 'node:path';
 import type { LoadedFile } from '../load.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problem.js';
 import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
-import { assemble, fileProblems } from '../validate.js';
+import { assemble, fileProblems, SITE_PLACE } from '../validate.js';
 import type { Language } from './languages.js';
 import { localizeLinks } from './links.js';
 import { mirrorProblems } from './mirror.js';
 import { overlay, translationPath } from './overlay.js';
-import { markFallbacks } from './fallback.js';
 import type { PathSegment } from '../locate.js';
 
 export interface TranslationResult {
   language: Language;
   /** The site in this language; present when no translation file has an error (missing texts show in English). */
   site?: Site;
+  /** Paths into `site` of the texts it holds in English, for lack of a translation. */
+  inEnglish: PathSegment[][];
   problems: Problem[];
   /** Texts not translated yet, and translated texts with no English left to translate. */
   warnings: Problem[];
@@ -33,6 +34,7 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
   const warnings: Problem[] = [];
   const untranslated = new Map<string, number>();
   const parsed = new Map<ContentFile, unknown>();
+  const inEnglish: PathSegment[][] = [];
   for (const name of Object.keys(CONTENT_FILES) as ContentFile[]) {
     const english = files.find((file) => file.name === name && !file.language);
     const translation = files.find((file) => file.name === name && file.language === language);
@@ -47,7 +49,10 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     const fallbacks: PathSegment[][] = [];
     const result = schema.safeParse(overlay(schema, english.data, translation?.data, fallbacks));
     untranslated.set(`${language.folder}/${name}`, fallbacks.length);
-    if (result.success) parsed.set(name, markFallbacks(localizeLinks(schema, result.data, language), fallbacks));
+    if (result.success) {
+      parsed.set(name, localizeLinks(schema, result.data, language));
+      inEnglish.push(...fallbacks.map((at) => [...SITE_PLACE[name], ...at]));
+    }
     else if (translation) {
       // Only the translation's own texts are its problems; the rest are the English file's, reported there.
       const own = result.error.issues.flatMap((issue) => {
@@ -66,5 +71,5 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     }
   }
   const complete = (Object.keys(CONTENT_FILES) as ContentFile[]).every((name) => parsed.has(name));
-  return { language, problems, warnings, untranslated, site: problems.length === 0 && complete ? assemble(parsed) : undefined };
+  return { language, problems, warnings, untranslated, inEnglish, site: problems.length === 0 && complete ? assemble(parsed) : undefined };
 }

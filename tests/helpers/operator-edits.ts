@@ -5,7 +5,7 @@
  * one fewer review, new figures and headings.
  */
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
 
@@ -44,7 +44,15 @@ function freshId(base: string, taken: readonly unknown[]): string {
   return id;
 }
 
-export async function applyMonthOfEdits(contentDir: string): Promise<MonthOfEdits> {
+export interface EditOptions {
+  /**
+   * Whether the office also writes the Malayalam of what it adds (the default, when the content
+   * has a Malayalam edition), or leaves content/ml/ as it was, to translate later.
+   */
+  translate?: boolean;
+}
+
+export async function applyMonthOfEdits(contentDir: string, options: EditOptions = {}): Promise<MonthOfEdits> {
   const result: MonthOfEdits = {
     companyName: 'Periyar Packers & Movers',
     phone: '+91 98470 12345',
@@ -109,7 +117,7 @@ export async function applyMonthOfEdits(contentDir: string): Promise<MonthOfEdit
 
   // With a Malayalam edition, the new service and review get their Malayalam text too, and the
   // review taken out goes from both lists.
-  if (existsSync(path.join(contentDir, 'ml'))) {
+  if (options.translate !== false && existsSync(path.join(contentDir, 'ml'))) {
     result.newServiceMalayalam = 'ടൂവീലർ ഷിഫ്റ്റിംഗ്';
     await edit(path.join(contentDir, 'ml/services.yaml'), (doc) => {
       const services = seq(doc, ['services']);
@@ -145,5 +153,40 @@ export async function applyMonthOfEdits(contentDir: string): Promise<MonthOfEdit
       result.listsEdited.push(file);
     });
   }
+  return result;
+}
+
+export interface EnglishOnlyEdits {
+  newService: { id: string; title: string };
+  heroPhoto: { src: string; alt: string };
+}
+
+/**
+ * The three edits an office makes in English first, leaving content/ml/ for the translator: a
+ * seventh service, every review taken out (`testimonials: []`), and a photo beside the home
+ * page's title (`photo` is the image file's bytes, written to content/images/).
+ */
+export async function applyEnglishOnlyEdits(contentDir: string, photo: Buffer): Promise<EnglishOnlyEdits> {
+  const result: EnglishOnlyEdits = {
+    newService: { id: '', title: 'Two-Wheeler Shifting' },
+    heroPhoto: { src: 'images/truck.jpg', alt: 'Our blue truck loaded with boxes on a country road' },
+  };
+  await edit(path.join(contentDir, 'services.yaml'), (doc) => {
+    const services = seq(doc, ['services']);
+    const copy = (services.items[0] as YAMLMap).clone() as YAMLMap;
+    result.newService.id = freshId('two-wheeler', services.items.map((item) => (item as YAMLMap).get('id')));
+    copy.set('id', result.newService.id);
+    copy.set('title', result.newService.title);
+    copy.delete('formLabel');
+    services.items.push(copy);
+  });
+  await edit(path.join(contentDir, 'testimonials.yaml'), (doc) => {
+    seq(doc, ['testimonials']).items.splice(0);
+  });
+  await mkdir(path.join(contentDir, 'images'), { recursive: true });
+  await writeFile(path.join(contentDir, result.heroPhoto.src), photo);
+  await edit(path.join(contentDir, 'pages/home.yaml'), (doc) => {
+    doc.setIn(['hero', 'image'], doc.createNode(result.heroPhoto));
+  });
   return result;
 }

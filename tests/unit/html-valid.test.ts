@@ -6,15 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { build } from '../../generator/build.js';
-import { LIVE_CONTENT, SAMPLE_CONTENT } from '../helpers/content.js';
-import { applyMonthOfEdits } from '../helpers/operator-edits.js';
-import { contentWithPhotos } from '../helpers/photos.js';
+import { contentWithFixture, LIVE_CONTENT, SAMPLE_CONTENT } from '../helpers/content.js';
+import { applyEnglishOnlyEdits, applyMonthOfEdits } from '../helpers/operator-edits.js';
+import { contentWithPhotos, testPhoto } from '../helpers/photos.js';
 
 /**
  * Every page the build writes is valid HTML according to the W3C Nu HTML Checker (vnu.jar from
  * the vnu-jar devDependency), which needs a Java runtime: for the frozen sample, for the
  * operator's content/, for a copy of content/ after a month of ordinary edits, and for the sample
- * with photos in every place they can go (<picture>, srcset, sizes). A control page
+ * with photos in every place they can go (<picture>, srcset, sizes), and for English edits not yet
+ * translated (English texts inside Malayalam pages). A control page
  * with a known mistake is checked in the same run, so a checker that reports nothing at all
  * cannot pass the test.
  */
@@ -23,7 +24,7 @@ const PAGES = ['index.html', 'about/index.html', 'services/index.html', 'contact
 const CONTROL = 'control/known-invalid.html';
 /** Invalid on purpose: a <div> may not sit inside a <span>, and a <p> may not be closed twice. */
 const CONTROL_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title></head><body><span><div>x</div></span></p></body></html>';
-// Four sites of five pages on a Java start-up (one encoding photos): slow on a busy two-core machine.
+// Five sites of five pages on a Java start-up (two encoding photos): slow on a busy two-core machine.
 const TIMEOUT_MS = 180_000;
 
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
@@ -103,7 +104,17 @@ test(
     await applyMonthOfEdits(edited);
     const photos = await contentWithPhotos();
     temporary.push(photos);
-    const sites = { sample: SAMPLE_CONTENT, content: LIVE_CONTENT, 'month-of-edits': edited, photos: path.join(photos, 'content') };
+    // English edits not translated yet: the Malayalam pages carry English texts in <span lang="en">.
+    const englishOnly = await contentWithFixture();
+    temporary.push(englishOnly);
+    await applyEnglishOnlyEdits(path.join(englishOnly, 'content'), await testPhoto('hero'));
+    const sites = {
+      sample: SAMPLE_CONTENT,
+      content: LIVE_CONTENT,
+      'month-of-edits': edited,
+      photos: path.join(photos, 'content'),
+      'english-only-edits': path.join(englishOnly, 'content'),
+    };
     const targets: string[] = [];
     for (const [site, contentDir] of Object.entries(sites)) {
       const { files } = await build({ contentDir, now: new Date('2031-05-01T12:00:00Z') });

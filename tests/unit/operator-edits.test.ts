@@ -1,4 +1,5 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,3 +82,58 @@ describe('a month of operator edits', () => {
     expect(await runCli(['check'], io), io.stderr()).toBe(0);
   });
 });
+
+/**
+ * The same month with content/ml/ left as it was, as an office that writes English first and
+ * waits for its translator: the deploy's checks pass (nothing but the operator's own placeholders
+ * could stop them), and the Malayalam pages show the new English texts, marked as English.
+ */
+describe('a month of operator edits with the Malayalam files left as they were', () => {
+  let englishOnly: string;
+  let month: MonthOfEdits;
+  let site: BuildResult;
+  beforeAll(async () => {
+    englishOnly = await mkdtemp(path.join(os.tmpdir(), 'site-month-en-'));
+    await cp(LIVE_CONTENT, path.join(englishOnly, 'content'), { recursive: true });
+    const before = await readMalayalam(path.join(englishOnly, 'content'));
+    month = await applyMonthOfEdits(path.join(englishOnly, 'content'), { translate: false });
+    expect(await readMalayalam(path.join(englishOnly, 'content'))).toEqual(before);
+  });
+  afterAll(async () => {
+    await rm(englishOnly, { recursive: true, force: true });
+  });
+
+  it('passes site check --strict but for the placeholders the operator has still to fill', async () => {
+    const strict = await checkContent(path.join(englishOnly, 'content'), { strict: true });
+    expect(strict.problems.filter((problem) => problem.code !== 'placeholder')).toEqual([]);
+    site = await build({ contentDir: path.join(englishOnly, 'content') });
+    expect(site.warnings.some((warning) => warning.code === 'missing-translation')).toBe(existsSync(path.join(englishOnly, 'content/ml')));
+  });
+
+  it('builds a site that passes every content rule', () => {
+    expect(brokenRules(site)).toEqual([]);
+  });
+
+  it('shows the new service on the Malayalam pages in English, marked so, and the new review in place of the one taken out', () => {
+    if (!site.site.translations?.length) return;
+    const ml = (file: string) => parseHtml(String(site.files.find((f) => f.path === file)!.contents));
+    const title = Array.from(ml('ml/services/index.html').querySelectorAll('main h2 span[lang="en"]')).map((span) => textOf(span));
+    expect(title).toContain(month.newService.title);
+    const home = textOf(mainOf(ml('ml/index.html')));
+    expect(home).toContain(month.newReview.name);
+    if (month.removedReview) expect(home).not.toContain(month.removedReview);
+    const reviews = site.site.translations[0]!.site.testimonials;
+    // The new review has no Malayalam yet: its own English words show, not the Malayalam of the one it replaced.
+    expect(reviews.find((review) => review.id === month.newReview.id)!.comment).toContain('They packed our');
+  });
+});
+
+/** Every file of content/ml/ and its text, to show the edits left them as they were. */
+async function readMalayalam(contentDir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  if (!existsSync(path.join(contentDir, 'ml'))) return files;
+  for (const name of (await readdir(path.join(contentDir, 'ml'), { recursive: true })).sort()) {
+    if (name.endsWith('.yaml')) files.set(name, await readFile(path.join(contentDir, 'ml', name), 'utf8'));
+  }
+  return files;
+}

@@ -84,12 +84,14 @@ const STRICT_REFUSES: Partial<Record<ProblemCode, string>> = {
   'text-cut-by-comment': 'a strict build (the deploy) refuses text cut short by a comment',
 };
 
-/** Warnings `--complete-translations` refuses: a page shown partly in English until they are translated. */
-const COMPLETE_REFUSES: Partial<Record<ProblemCode, string>> = {
-  'missing-translation': '--complete-translations refuses a text not translated yet',
-  'extra-translation': '--complete-translations refuses a translated text with no English to translate',
-  'file-missing': '--complete-translations refuses a translation file not written yet',
-};
+/** The warnings that asking for complete translations refuses, each hint saying who asked (`by`). */
+function completeRefuses(by: string): Partial<Record<ProblemCode, string>> {
+  return {
+    'missing-translation': `${by} refuses a text not translated yet`,
+    'extra-translation': `${by} refuses a translated text with no English to translate`,
+    'file-missing': `${by} refuses a translation file not written yet`,
+  };
+}
 
 /**
  * Loads and validates the content folder: every problem in every file, sorted, and the
@@ -114,7 +116,12 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
   const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
   const translations = translated.map(({ language, untranslated }) => ({ language, untranslated }));
-  const refusing = { ...(options.strict ? STRICT_REFUSES : {}), ...(options.completeTranslations ? COMPLETE_REFUSES : {}) };
+  const completeBy = options.completeTranslations
+    ? '--complete-translations'
+    : options.strict && validated.site?.settings.completeTranslations
+      ? 'a strict build (the deploy), with completeTranslations: true in site.yaml,'
+      : undefined;
+  const refusing = { ...(options.strict ? STRICT_REFUSES : {}), ...(completeBy ? completeRefuses(completeBy) : {}) };
   const refused = warnings.filter((warning) => refusing[warning.code]);
   if (refused.length > 0) {
     const errors = refused.map(({ severity: _warning, ...problem }) => ({ ...problem, hint: `${problem.hint}; ${refusing[problem.code]}` }));

@@ -182,6 +182,13 @@ export const siteSchema = z.strictObject({
     .min(1)
     .meta({ description: 'Marketing figures shown in the stats strips' }),
   form: formSettings,
+  completeTranslations: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'true: the deploy publishes nothing while a Malayalam text is not translated yet. Left out or false: such a text shows in English on the Malayalam pages until it is translated',
+    }),
   seo: z.strictObject({
     siteUrl: url({}, 'The address the site is published at, e.g. https://www.example.com'),
     locale: z.enum(['en_IN']).meta({ expected: 'the locale en_IN' }),

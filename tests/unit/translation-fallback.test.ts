@@ -107,6 +107,24 @@ describe('English edits with content/ml/ left as it was', () => {
   });
 });
 
+describe('a company that publishes every page complete', () => {
+  test('sets completeTranslations: true in site.yaml, and the deploy refuses what is not translated while a plain build shows it', async () => {
+    const file = path.join(dir, 'content/site.yaml');
+    const kept = await readFile(file, 'utf8');
+    try {
+      await writeFile(file, `${kept}\ncompleteTranslations: true\n`);
+      const plain = captureIo(dir);
+      expect(await main(['check', '--content', 'content'], plain)).toBe(0);
+      const strict = captureIo(dir);
+      expect(await main(['check', '--strict', '--content', 'content'], strict)).toBe(1);
+      expect(strict.stderr()).toContain('content/ml/services.yaml:199:5  services[7]\n');
+      expect(strict.stderr()).toContain('a strict build (the deploy), with completeTranslations: true in site.yaml, refuses a text not translated yet');
+    } finally {
+      await writeFile(file, kept);
+    }
+  });
+});
+
 describe('pairing a translated item with its English one', () => {
   test('a review taken out of the middle of the English list takes its own Malayalam with it', async () => {
     const copy = await contentWithFixture();

@@ -58,6 +58,11 @@ function FileGroup({ heading, id, files }: { heading: string; id: string; files:
               {entry.summary}
               {entry.exists ? '' : ' Not started yet: saving creates the file.'}
             </p>
+            {entry.untranslated ? (
+              <p className="untranslated">
+                {entry.untranslated} {entry.untranslated === 1 ? 'text' : 'texts'} not translated yet (shown in English meanwhile)
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -16,6 +16,8 @@ export interface FileEntry {
   summary: string;
   language?: 'ml';
   english?: string;
+  /** In a translation: how many texts it lacks, shown in English on its pages meanwhile. */
+  untranslated?: number;
   exists: boolean;
 }
 

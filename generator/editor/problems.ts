@@ -46,3 +46,12 @@ export async function checkFile(contentDir: string, rel: string, overrides: Read
     warnings: checked.warnings.filter(mine).map((problem) => uiProblem(problem, dir)),
   };
 }
+
+/**
+ * How many texts each translation file lacks, by its name in the content folder (ml/services.yaml),
+ * from a check of the content as it is on disk: the editor's list of files shows it beside each.
+ */
+export async function untranslatedCounts(contentDir: string): Promise<Map<string, number>> {
+  const checked = await checkContent(path.resolve(contentDir));
+  return new Map(checked.translations.flatMap((translation) => [...translation.untranslated]));
+}

@@ -12,7 +12,7 @@ import { TRANSLATIONS } from '../translations/languages.js';
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
 import { formModel, type FieldModel } from './form-model.js';
 import { iconSvg } from './icons.js';
-import { checkFile } from './problems.js';
+import { checkFile, untranslatedCounts } from './problems.js';
 import { publish, publishStatus } from './publish.js';
 import { EDITOR_HEADERS, IMAGE_NAME, changeAllowed, checkName, contentFileNamed, fromLoopback, hostAllowed, insideContent } from './security.js';
 import { ConflictError, readStored, writeStored } from './store.js';
@@ -189,6 +189,7 @@ export class Editor {
     // A translation's files are listed once its folder exists: that is when the site publishes it.
     const languages = await Promise.all(TRANSLATIONS.map(async (language) => ((await isFolder(path.join(this.#contentDir, language.folder))) ? [language.code] : [])));
     const published = new Set(languages.flat());
+    const untranslated = published.size > 0 ? await untranslatedCounts(this.#contentDir) : new Map<string, number>();
     const files = await Promise.all(
       editableFiles()
         .filter((file) => !file.language || published.has(file.language.code))
@@ -198,7 +199,7 @@ export class Editor {
             file: file.rel,
             title: fileTitle(file),
             summary: fileSummary(file, stored?.text),
-            ...(file.language ? { language: file.language.code, english: file.name } : {}),
+            ...(file.language ? { language: file.language.code, english: file.name, untranslated: untranslated.get(file.rel) ?? 0 } : {}),
             exists: stored !== undefined,
           };
         }),

@@ -53,6 +53,21 @@ describe('the editor’s list of files', () => {
     const ml = files.find((entry: { file: string }) => entry.file === 'ml/services.yaml');
     expect(ml).toMatchObject({ title: 'Services (Malayalam)', language: 'ml', english: 'services.yaml', exists: true });
     expect(ml.summary).toMatch(/^The Malayalam text of content\/services\.yaml/);
+    expect(ml.untranslated).toBe(0);
+  });
+
+  it('says how many texts each Malayalam file lacks', async () => {
+    const file = filePath('ml/whatsapp.yaml');
+    const kept = await readFile(file, 'utf8');
+    await writeFile(file, kept.replace(/^greeting:.*\n/m, '').replace(/^ {2}label: .*\n/m, ''));
+    try {
+      const { files } = (await editor.api('GET', '/__edit/api/files')).json();
+      const counts = Object.fromEntries(files.filter((entry: { language?: string }) => entry.language).map((entry: { file: string; untranslated: number }) => [entry.file, entry.untranslated]));
+      expect(counts['ml/whatsapp.yaml']).toBe(2);
+      expect(Object.values(counts).reduce((a, b) => Number(a) + Number(b), 0)).toBe(2);
+    } finally {
+      await writeFile(file, kept);
+    }
   });
 });
 

@@ -71,6 +71,10 @@ describe('English edits with content/ml/ left as it was', () => {
   });
 
   test('the new service is in the Malayalam quote form and footer, its name marked English', () => {
+    for (const file of ['ml/index.html', 'ml/about/index.html', 'ml/services/index.html']) {
+      const link = Array.from(page(file).querySelectorAll('footer a')).find((a) => textOf(a) === edits.newService.title);
+      expect(link?.querySelector('span[lang="en"]'), file).not.toBeNull();
+    }
     const contact = page('ml/contact/index.html');
     const option = Array.from(contact.querySelectorAll('select[name="service"] option')).find((o) => textOf(o) === edits.newService.title);
     expect(option?.getAttribute('lang')).toBe('en');

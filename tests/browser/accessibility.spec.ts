@@ -2,8 +2,8 @@
  * axe-core on every page at phone and desktop width, with the menu and the WhatsApp popup open, and
  * with the quote form's fallback and the newsletter box's answers showing.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { DESKTOP, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, settle } from './helpers.js';
 import { fillQuote, quoteButton } from './quote-helpers.js';
@@ -14,18 +14,10 @@ const PAGES = [
   ...MALAYALAM_ROUTES.map((route) => ({ path: route.path, name: route.name })),
 ];
 
-/** Runs axe and fails with one readable paragraph per violation. */
+/** axe once the page has settled: fonts in, the heroes' rise-in animation over. */
 async function expectNoViolations(page: Page): Promise<void> {
   await settle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const readable = results.violations.map((violation) =>
-    [
-      `${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}`,
-      `  ${violation.helpUrl}`,
-      ...violation.nodes.map((node) => `  at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`),
-    ].join('\n'),
-  );
-  expect(readable, `axe found ${readable.length} violation(s) on ${page.url()}:\n\n${readable.join('\n\n')}`).toEqual([]);
+  await expectNoAxeViolations(page);
 }
 
 for (const viewport of [MOBILE, DESKTOP]) {

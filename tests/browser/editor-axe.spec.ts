@@ -2,8 +2,8 @@
  * The editor's pages under axe-core, at phone and desktop width, and their layout: at 375 px the
  * form sits above the preview with nothing wider than the screen; at 1280 px they are side by side.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { expect as baseExpect, test } from './fixtures.js';
 import { DESKTOP, MOBILE } from './helpers.js';
 import { openFile, startEditorProject, type EditorProject } from './editor-helpers.js';
@@ -26,15 +26,7 @@ test.afterAll(async () => {
 
 async function expectNoViolations(page: Page): Promise<void> {
   // The preview frame is the site itself, which accessibility.spec.ts checks page by page.
-  // Only violations are collected: over the long services form, gathering every passing node takes most of the time.
-  const results = await new AxeBuilder({ page }).exclude('iframe').options({ resultTypes: ['violations'], iframes: false }).analyze();
-  const readable = results.violations.map((violation) =>
-    [
-      `${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}`,
-      ...violation.nodes.map((node) => `  at ${node.target.join(' ')}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`),
-    ].join('\n'),
-  );
-  expect(readable, `axe found ${readable.length} violation(s) on ${page.url()}:\n\n${readable.join('\n\n')}`).toEqual([]);
+  await expectNoAxeViolations(page, (axe) => axe.exclude('iframe').options({ resultTypes: ['violations'], iframes: false }));
 }
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

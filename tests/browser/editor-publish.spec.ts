@@ -6,8 +6,8 @@
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { expect as baseExpect, test } from './fixtures.js';
 import { git, openFile, startEditorProject, type EditorProject } from './editor-helpers.js';
 
@@ -104,8 +104,7 @@ test('refused while the remote has commits this copy lacks, saying what to do', 
   await publish(page, 'New office moving price');
   await expectRefused(page, /someone else published/i, heads);
   // The refusal, as shown, is as readable to assistive technology as the rest of the page.
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   // What the message says to do: bring in their changes first.
   await project.git('pull', '--quiet', '--no-rebase', 'origin', 'main');
 });

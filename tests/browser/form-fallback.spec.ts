@@ -4,6 +4,7 @@
  * the same request on WhatsApp and a call, and the next send recovers.
  */
 import type { Page } from '@playwright/test';
+import { pauseClockBeforeLoad } from './clock.js';
 import { expect, test, type Issues } from './fixtures.js';
 import { MOBILE, content } from './helpers.js';
 import { ANSWERS, expectQuoteValues, fillQuote, quoteButton } from './quote-helpers.js';
@@ -28,7 +29,7 @@ function allowFailureNoise(issues: Issues): void {
 
 /** The fallback is showing, with a WhatsApp link that carries every answer and a call link. */
 async function expectFallback(page: Page, message: string): Promise<void> {
-  await expect(form(page).getByText(message, { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(form(page).getByText(message, { exact: true })).toBeVisible();
   await expect(form(page).getByText(FORM.fallback.text, { exact: true })).toBeVisible();
   await expect(whatsappLink(page)).toBeVisible();
   await expect(whatsappLink(page)).toHaveAttribute('target', '_blank');
@@ -45,17 +46,16 @@ async function expectFallback(page: Page, message: string): Promise<void> {
 }
 
 async function expectRecovered(page: Page): Promise<void> {
-  await expect(form(page).getByText(FORM.success, { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(form(page).getByText(FORM.success, { exact: true })).toBeVisible();
   for (const gone of [FORM.error, FORM.offline, FORM.fallback.text]) await expect(form(page).getByText(gone, { exact: true })).toBeHidden();
   await expect(whatsappLink(page)).toBeHidden();
   await expectQuoteValues(page, false);
 }
 
 test.beforeEach(async ({ page }) => {
-  // Fake timers, paused: the relay timeout moves only when a test moves the clock.
-  await page.clock.install();
+  // The relay timeout moves only when a test moves the clock.
+  await pauseClockBeforeLoad(page);
   await page.goto('/contact/');
-  await page.clock.pauseAt(Date.now() + 1000);
 });
 
 const relayFailures: { title: string; mode: RelayMode }[] = [

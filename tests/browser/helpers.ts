@@ -1,7 +1,7 @@
 /** Small helpers shared by the browser specs. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 
 /** The four routes (SPEC.md §2) with the header link that is current on each. */
@@ -61,4 +61,14 @@ export interface WhatsAppContent {
 export function whatsappDigits(): string {
   const site = content<{ contact: { whatsapp: string } }>('site.yaml');
   return site.contact.whatsapp.replace(/\D/g, '');
+}
+
+/**
+ * Waits until what the page loads lazily has arrived: every image is complete and every frame
+ * shows its document (the map, which the tests' stand-in answers with a line of text). Scroll
+ * first, so lazy content is near the screen and starts loading.
+ */
+export async function lazyContentLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  for (const frame of await page.locator('iframe').all()) await expect(frame.contentFrame().locator('body')).not.toBeEmpty();
 }

@@ -4,7 +4,7 @@
  */
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { NAV_LABELS, ROUTES, UNKNOWN_PATH, nextFrames, settle } from './helpers.js';
+import { NAV_LABELS, ROUTES, UNKNOWN_PATH, lazyContentLoaded, nextFrames, settle } from './helpers.js';
 
 test.describe('each route', () => {
   for (const route of ROUTES) {
@@ -110,7 +110,7 @@ test.describe('loading a page', () => {
       expect(response?.status()).toBe(notFound ? 404 : 200);
       // Scroll to the end so lazy content (the map frame) loads too.
       await page.keyboard.press('End');
-      await page.waitForLoadState('networkidle');
+      await lazyContentLoaded(page);
       expect(bad, bad.join('\n')).toEqual([]);
       const styled = await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.cssRules.length > 0));
       expect(styled, 'the stylesheet loaded').toBe(true);

@@ -7,11 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { BUDGETS, PHONE, pickCandidate } from '../../bench/weights.js';
 import { startPreview } from '../../generator/serve/preview.js';
 import { contentWithPhotos } from '../helpers/photos.js';
+import { expectNoAxeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { DESKTOP, MOBILE, settle } from './helpers.js';
 
@@ -101,8 +101,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
         await page.goto(new URL(target, server.url).href);
         await loadEveryPhoto(page);
         await settle(page);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   });

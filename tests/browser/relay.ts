@@ -7,8 +7,8 @@
  *     to its `_next` field, as the real relay does;
  *   - answers a fetch post (Accept: application/json) the way the current mode says.
  * - OPTIONS answers any CORS preflight; every answer carries Access-Control-Allow-Origin.
- * - POST /__control {mode, delayMs?}, POST /__reset and GET /__submissions let the test workers
- *   (other processes) steer and inspect it.
+ * - POST /__control {mode}, POST /__release {mode}, POST /__reset and GET /__submissions let the
+ *   test workers (other processes) steer and inspect it.
  *
  * Test files run side by side in two workers against this one relay, so each test has a lane of
  * its own: the browser's requests carry it in an `X-Relay-Lane` header (the `relay` fixture adds
@@ -20,13 +20,15 @@ import type { AddressInfo, Socket } from 'node:net';
 /**
  * How the relay answers the next fetch posts:
  * ok: 200 {"success":"true"}; refuse: 200 {"success":"false"}; error: 500;
- * drop: the connection is destroyed without an answer; hang: no answer until reset or close.
- * delayMs waits that long before answering (or dropping).
+ * drop: the connection is destroyed without an answer; hang: no answer until released, reset or
+ * closed (a test holds a request in flight this way for as long as it looks at the page).
  */
 export interface RelayMode {
   mode: 'ok' | 'refuse' | 'error' | 'drop' | 'hang';
-  delayMs?: number;
 }
+
+/** How held requests are finally answered. */
+export type Answer = Exclude<RelayMode['mode'], 'hang'>;
 
 export interface Submission {
   /** 'fetch' when the page's script sent it, 'plain' for an ordinary form post. */
@@ -48,10 +50,15 @@ export interface Relay {
 /** The header that names a request's lane. */
 export const LANE_HEADER = 'x-relay-lane';
 
+interface Held {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
 interface Lane {
   mode: RelayMode;
   submissions: Submission[];
-  held: Set<ServerResponse>;
+  held: Set<Held>;
 }
 
 export async function startRelay(): Promise<Relay> {
@@ -62,15 +69,6 @@ export async function startRelay(): Promise<Relay> {
     return lane;
   };
   const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
-
-  const later = (ms: number, run: () => void) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      run();
-    }, ms);
-    timers.add(timer);
-  };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -99,6 +97,14 @@ export async function startRelay(): Promise<Relay> {
     if (url.pathname === '/__control' && req.method === 'POST') {
       lane.mode = JSON.parse((await readBody(req)).toString('utf8') || '{}') as RelayMode;
       sendJson(res, 200, { mode: lane.mode });
+      return;
+    }
+    if (url.pathname === '/__release' && req.method === 'POST') {
+      const { mode } = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { mode: Answer };
+      const count = lane.held.size;
+      for (const held of lane.held) answer(held.req, held.res, mode);
+      lane.held.clear();
+      sendJson(res, 200, { released: count });
       return;
     }
     if (url.pathname === '/__reset' && req.method === 'POST') {
@@ -145,29 +151,32 @@ export async function startRelay(): Promise<Relay> {
       return;
     }
 
-    const current = lane.mode;
-    const answer = () => {
-      switch (current.mode) {
-        case 'ok':
-          return sendJson(res, 200, { success: 'true', message: 'The form was submitted successfully.' }, req);
-        case 'refuse':
-          return sendJson(res, 200, { success: 'false', message: 'This form needs Activation.' }, req);
-        case 'error':
-          return sendJson(res, 500, { success: 'false', message: 'Internal Server Error' }, req);
-        case 'drop':
-          req.socket.destroy();
-          return;
-        case 'hang':
-          lane.held.add(res);
-          return;
-      }
-    };
-    if (current.delayMs) later(current.delayMs, answer);
-    else answer();
+    if (lane.mode.mode === 'hang') {
+      const held = { req, res };
+      lane.held.add(held);
+      // A request the page gave up on (its own timeout) is not answered later.
+      res.on('close', () => lane.held.delete(held));
+    } else {
+      answer(req, res, lane.mode.mode);
+    }
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, mode: Answer): void {
+    switch (mode) {
+      case 'ok':
+        return sendJson(res, 200, { success: 'true', message: 'The form was submitted successfully.' }, req);
+      case 'refuse':
+        return sendJson(res, 200, { success: 'false', message: 'This form needs Activation.' }, req);
+      case 'error':
+        return sendJson(res, 500, { success: 'false', message: 'Internal Server Error' }, req);
+      case 'drop':
+        req.socket.destroy();
+        return;
+    }
   }
 
   function releaseHeld(lane: Lane): void {
-    for (const res of lane.held) res.socket?.destroy();
+    for (const held of lane.held) held.res.socket?.destroy();
     lane.held.clear();
   }
 
@@ -181,7 +190,6 @@ export async function startRelay(): Promise<Relay> {
     endpoint: `${origin}/submit`,
     origin,
     close: async () => {
-      for (const timer of timers) clearTimeout(timer);
       for (const lane of lanes.values()) releaseHeld(lane);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -220,6 +228,11 @@ export class RelayClient {
 
   async set(mode: RelayMode): Promise<void> {
     await this.call('/__control', 'POST', mode);
+  }
+
+  /** Answers every request held by 'hang' as `mode` says; resolves with how many there were. */
+  async release(mode: Answer): Promise<number> {
+    return ((await this.call('/__release', 'POST', { mode })) as { released: number }).released;
   }
 
   async submissions(): Promise<Submission[]> {

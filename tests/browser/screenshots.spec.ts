@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { test } from './fixtures.js';
-import { DESKTOP, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, nextFrames, settle } from './helpers.js';
+import { DESKTOP, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, lazyContentLoaded, nextFrames, settle } from './helpers.js';
 
 const DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const PAGES = [
@@ -23,7 +23,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
         await page.goto(target.path);
         // Scroll through once so lazy content (the map frame) is there, then back to the top.
         await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-        await page.waitForLoadState('networkidle');
+        await lazyContentLoaded(page);
         await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
         await nextFrames(page);
         await settle(page);

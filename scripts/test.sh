@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
 # Every check the project has, in order: types, unit and integration tests, browser tests.
 # Runs them all even when one fails, so one run shows every failure; exits non-zero if any did.
+# Each step prints how long it took, and the end the whole run's time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 status=0
+started=$SECONDS
+step_started=$SECONDS
 
-step() { echo; echo "== $1"; }
+took() { echo "-- $1 took $((SECONDS - step_started)) s"; }
+step() { echo; echo "== $1"; step_started=$SECONDS; }
 
 step "typecheck (tsc --noEmit)"
 npx tsc --noEmit || status=1
+took typecheck
 
 step "compile the CLI (npm run compile)"
 npm run --silent compile || status=1
+took compile
 
 # The HTML validity test runs the W3C Nu checker, a Java program; install a runtime if there is none.
 if ! command -v java >/dev/null 2>&1 && [ -z "${JAVA_HOME:-}" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
@@ -22,6 +28,7 @@ fi
 
 step "unit and integration tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+took vitest
 
 if [ -f playwright.config.ts ]; then
   step "browser tests (playwright, headless chromium)"
@@ -30,8 +37,12 @@ if [ -f playwright.config.ts ]; then
     status=1
   else
     export CHROME_PATH
+    echo "Chromium: $CHROME_PATH"
     npx playwright test || status=1
   fi
+  took playwright
 fi
 
+echo
+echo "== npm test took $((SECONDS - started)) s in all (each file's share: npm run test:times)"
 exit $status

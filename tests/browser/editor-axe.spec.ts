@@ -26,7 +26,7 @@ test.afterAll(async () => {
 
 async function expectNoViolations(page: Page): Promise<void> {
   // The preview frame is the site itself, which accessibility.spec.ts checks page by page.
-  await expectNoAxeViolations(page, (axe) => axe.exclude('iframe').options({ resultTypes: ['violations'], iframes: false }));
+  await expectNoAxeViolations(page, (axe) => axe.exclude('iframe'));
 }
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

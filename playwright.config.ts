@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_CHROMIUM, testChromiumPath } from './scripts/chromium.mjs';
+import { phoneFontConfig } from './tests/browser/fonts/phone-fonts.js';
 
 const executablePath = testChromiumPath();
 if (!existsSync(executablePath)) {
@@ -49,6 +50,8 @@ export default defineConfig({
       executablePath,
       args: [...TEST_CHROMIUM.args],
       ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs],
+      // The fonts a phone has, Malayalam among them (tests/browser/fonts/phone-fonts.ts).
+      env: { ...process.env, FONTCONFIG_FILE: phoneFontConfig() },
     },
   },
   projects: [{ name: 'chromium' }],

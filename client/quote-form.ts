@@ -9,6 +9,7 @@
  *
  * The browser's own required checks stay in charge: `submit` fires only after they pass.
  */
+import { chooseLinkedService } from './chosen-service.js';
 import { clearDraft, restoreDraft, saveDraft } from './draft.js';
 import { payload, send, show, timeoutOf } from './relay.js';
 
@@ -103,6 +104,8 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
   };
   window.addEventListener('online', onOnline, options);
   restoreDraft(form);
+  // The service the visitor chose by following its quote link wins over an older draft's.
+  if (chooseLinkedService(form, location.search)) saveDraft(form);
 
   function setBusy(busy: boolean, text: string): void {
     if (button) button.disabled = busy;

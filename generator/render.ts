@@ -55,6 +55,15 @@ export function alternatesOf(page: (typeof PAGES)[number], editions: readonly Ed
   return editions.map(({ language, site }) => ({ language, path: pageAddress(route, language), name: site.layout.languageName }));
 }
 
+/**
+ * lucide-react names each drawing `class="lucide lucide-<icon>"`; no style rule or script uses
+ * those names, and across the icons of a page they cost about 240 bytes compressed, which is what
+ * keeps /services/ within the first round trip of a connection. Our own classes on an icon stay.
+ */
+function withoutIconLibraryClasses(html: string): string {
+  return html.replace(/ class="lucide(?: lucide-[\w-]+)*( [^"]*)?"/g, (_, own: string | undefined) => (own ? ` class="${own.trim()}"` : ''));
+}
+
 /** Renders every page in every language to a complete HTML document. */
 export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
   const editions = editionsOf(site);
@@ -65,7 +74,7 @@ export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
       const path = page.id === 'notFound' ? page.path : pageAddress(page.path, language);
       try {
         const props = { ...options, site: shown, page: page.id, path, language, alternates: alternatesOf(page, editions) };
-        const markup = markEnglishText(renderToStaticMarkup(createElement(Document, props)));
+        const markup = withoutIconLibraryClasses(markEnglishText(renderToStaticMarkup(createElement(Document, props))));
         if (/[\uFDD0\uFDD1]/.test(markup)) throw new Error('A text marked as English was left where no language can be given');
         return { path: localizedFile(page.file, language), contents: `<!doctype html>${markup}` };
       } catch (error) {

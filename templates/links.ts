@@ -16,6 +16,13 @@ export function telUrl(phone: string): string {
   return `tel:${phoneDigits(phone)}`;
 }
 
+/** `href` with `name=value` added to its query, before any #section: /contact/#quote → /contact/?service=storage#quote. */
+export function withQuery(href: string, name: string, value: string): string {
+  const [address = '', section] = href.split('#');
+  const joined = `${address}${address.includes('?') ? '&' : '?'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  return section === undefined ? joined : `${joined}#${section}`;
+}
+
 /** Whether a nav link points at the page being rendered ('/about/' matches '/about' and '/about/#team'). */
 export function isCurrent(href: string, path: string): boolean {
   const page = (p: string) => pageAddress(p).split('#')[0];

@@ -1,6 +1,7 @@
 import { pageAddress } from '../generator/schema/routes.js';
 import type { IconName, Service, Site } from '../generator/schema/index.js';
 import type { Language } from '../generator/translations/languages.js';
+import { formatRupees } from './format.js';
 
 /**
  * Lists of services default to every service in services.yaml, in its order, so a new service
@@ -26,19 +27,30 @@ export interface HomeCard {
   icon: IconName;
   title: string;
   desc: string;
-  /** Where the card leads: its service on /services, for a card that names one. */
+  /** Where the card leads: its service on /services, for a card that names one, or the card's own link. */
   href?: string;
+  /** The service's starting price, led by the content's label: "From ₹8,999". */
+  note?: string;
 }
 
 /** The home page's cards, each naming a service filled in from it; links lead to the services page in `language`. */
 export function homeCards(site: Site, language?: Language): HomeCard[] {
+  const { fromLabel } = site.pages.home.services;
   return site.pages.home.services.items.map((card) => {
     const service = site.services.find((s) => s.id === card.service);
+    // A card's own link is already in the page's language (translations/links.ts).
+    const href = service ? pageAddress(`/services#${service.id}`, language) : card.href;
     return {
       icon: card.icon ?? service!.icon,
       title: card.title ?? service!.title,
       desc: card.desc ?? service!.shortDesc,
-      ...(service ? { href: pageAddress(`/services#${service.id}`, language) } : {}),
+      ...(href ? { href } : {}),
+      ...(service && fromLabel ? { note: `${fromLabel} ${formatRupees(service.pricing.starting)}` } : {}),
     };
   });
+}
+
+/** The lowest starting price of all the services: what the home page's banner quotes. */
+export function lowestPrice(site: Site): number {
+  return Math.min(...site.services.map((service) => service.pricing.starting));
 }

@@ -12,6 +12,8 @@ export const layoutSchema = z.strictObject({
     cta: link,
     openMenuLabel: text(),
     closeMenuLabel: text(),
+    callLabel: text('Names the call button in the header and the menu, e.g. Call us; the phone number follows it').optional(),
+    chatLabel: text('Names the WhatsApp link in the menu, e.g. Chat on WhatsApp; without it the menu has no WhatsApp link').optional(),
   }),
   footer: z.strictObject({
     quickLinksTitle: text(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { heading, hero, icon, iconCard, link, longText, pageSeo, photo, serviceRef, text, textList } from './fields.js';
+import { heading, hero, icon, iconCard, internalHref, link, longText, pageSeo, photo, serviceRef, text, textList } from './fields.js';
 
 /** A closing call to action; `call` adds a telephone button with the site's number. */
 const callToAction = z.strictObject({
@@ -21,6 +21,7 @@ const homeServiceCard = z
     icon: icon().optional(),
     title: text().optional(),
     desc: text().optional(),
+    href: internalHref().optional(),
   })
   .superRefine((card, ctx) => {
     if (card.service !== undefined) return;
@@ -49,6 +50,7 @@ export const homeSchema = z.strictObject({
   hero: z.strictObject({
     eyebrow: text().optional(),
     title: text(),
+    pricesFrom: text('Leads the lowest starting price of the services under the buttons, e.g. Moves from').optional(),
     primary: link,
     secondary: link,
     highlights: textList('Short reassurances under the buttons'),
@@ -57,6 +59,7 @@ export const homeSchema = z.strictObject({
   about: z.strictObject({ heading, paragraphs: textList(undefined, { long: true }), points: textList(), link }),
   services: z.strictObject({
     heading,
+    fromLabel: text('Leads each card’s starting price, e.g. From').optional(),
     items: z
       .array(homeServiceCard)
       .min(1)
@@ -111,6 +114,9 @@ export const servicesPageSchema = z.strictObject({
     whatsIncluded: text(),
     idealFor: text(),
     quote: link,
+    jumpTo: text('Names the row of links to each service, for screen readers, e.g. Jump to a service').optional(),
+    prices: text('Heads the table of starting prices by size or distance, e.g. Starting prices').optional(),
+    priceFactors: text('Heads the list of what changes the price, e.g. What changes the price').optional(),
   }),
   cta: callToAction,
 });

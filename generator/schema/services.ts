@@ -14,6 +14,12 @@ export const serviceSchema = z.strictObject({
   pricing: z.strictObject({
     starting: rupees('The starting price in rupees, as a plain number such as 8999'),
     note: text('What the starting price covers, e.g. per month'),
+    bands: z
+      .array(z.strictObject({ label: text('e.g. 2 BHK within the city'), from: rupees('Its starting price in rupees, e.g. 12999') }))
+      .min(1)
+      .optional()
+      .meta({ description: 'Starting prices for common sizes or distances, shown as a small table under the price' }),
+    factors: textList('What changes the price, e.g. Floors without a lift').optional(),
   }),
   idealFor: textList(),
   process: textList('The steps of the service, in order'),

@@ -33,29 +33,6 @@ export function ContactPage({ site, siteUrl, language }: { site: Site; siteUrl: 
     <>
       <PageHero hero={page.hero} />
 
-      <div className="section section-tight">
-        <ul className="card-grid cols-4 methods" role="list">
-          {page.methods.map((method) => {
-            const link = methodLink(method, site);
-            return (
-              <li className="card method-card" key={method.kind}>
-                <IconBadge name={method.icon} />
-                <h2>{method.title}</h2>
-                <p>{method.text}</p>
-                <p className="method-detail">{link.detail}</p>
-                <a
-                  className="text-link"
-                  href={link.href}
-                  {...(link.external ? NEW_TAB : {})}
-                >
-                  {method.action}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-
       <section className="section tone-tint" id="quote" aria-labelledby="quote-title">
         <div className="container contact-grid">
           <div className="card form-card">
@@ -75,6 +52,31 @@ export function ContactPage({ site, siteUrl, language }: { site: Site; siteUrl: 
           </div>
         </div>
       </section>
+
+      {/* After the form: most visitors come for the form, and each way to reach us is also in the
+          header, the menu and the footer. */}
+      <div className="section section-tight methods-section">
+        <ul className="card-grid cols-4 methods" role="list">
+          {page.methods.map((method) => {
+            const link = methodLink(method, site);
+            return (
+              <li className="card method-card" key={method.kind}>
+                <IconBadge name={method.icon} />
+                <h2>{method.title}</h2>
+                <p className="method-text">{method.text}</p>
+                <p className="method-detail">{link.detail}</p>
+                <a
+                  className="text-link"
+                  href={link.href}
+                  {...(link.external ? NEW_TAB : {})}
+                >
+                  {method.action}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
 
       <section className="section" id="map" aria-labelledby="map-title">
         <div className="container">

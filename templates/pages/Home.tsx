@@ -2,9 +2,10 @@ import type { Photos } from '../../generator/images/types.js';
 import type { Site } from '../../generator/schema/index.js';
 import type { Language } from '../../generator/translations/languages.js';
 import { HeroArt, Stars } from '../parts/Art.js';
-import { formatMonthYear, ratingText } from '../format.js';
+import { formatMonthYear, formatRupees, ratingText } from '../format.js';
 import { CheckList, IconCardGrid, StatsStrip } from '../parts/Cards.js';
-import { homeCards } from '../service-list.js';
+import { homeCards, lowestPrice } from '../service-list.js';
+import { pageAddress } from '../../generator/schema/routes.js';
 import { Cta } from '../parts/Cta.js';
 import { Section } from '../parts/SectionHeading.js';
 import { LinkLabel } from '../parts/Text.js';
@@ -21,6 +22,13 @@ export function HomePage({ site, photos, language }: { site: Site; photos: Photo
             {hero.eyebrow && <p className="eyebrow">{hero.eyebrow}</p>}
             <h1 id="page-title">{hero.title}</h1>
             <p className="lead">{site.settings.company.tagline}</p>
+            {hero.pricesFrom && (
+              <p className="hero-price">
+                <a href={pageAddress('/services', language)}>
+                  {hero.pricesFrom} <strong>{formatRupees(lowestPrice(site))}</strong>
+                </a>
+              </p>
+            )}
             <div className="button-row">
               <a className="button button-accent button-large" href={hero.primary.href}>
                 <LinkLabel link={hero.primary} />

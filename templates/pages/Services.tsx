@@ -7,12 +7,14 @@ import { Icon } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
 import { Photo } from '../parts/Photo.js';
 import { BreakAfterSlashes, LinkLabel } from '../parts/Text.js';
+import { withQuery } from '../links.js';
 
 type Labels = Site['pages']['services']['labels'];
 
 
 function ServiceCard({ service, labels, photos }: { service: Service; labels: Labels; photos: Photos }) {
   const titleId = `${service.id}-title`;
+  const { pricing } = service;
   return (
     <article className="card service-card" id={service.id} aria-labelledby={titleId}>
       <header className="service-head">
@@ -24,14 +26,47 @@ function ServiceCard({ service, labels, photos }: { service: Service; labels: La
           <p className="service-tagline">{service.tagline}</p>
         </div>
       </header>
+      {/* The price and the way to ask for a quote come first: they are what a visitor came for. */}
+      <div className="service-offer">
+        <p className="price-box">
+          <span className="price-label">{labels.startingFrom}</span>
+          <strong className="price">{formatRupees(pricing.starting)}</strong>
+          <span className="price-note">{pricing.note}</span>
+        </p>
+        <a className="button button-accent" href={withQuery(labels.quote.href, 'service', service.id)}>
+          <LinkLabel link={labels.quote} />
+        </a>
+      </div>
+      {pricing.bands || pricing.factors ? (
+        <div className="price-detail">
+          {pricing.bands && (
+            <table className="price-bands">
+              {labels.prices && <caption>{labels.prices}</caption>}
+              <tbody>
+                {pricing.bands.map((band) => (
+                  <tr key={band.label}>
+                    <th scope="row">{band.label}</th>
+                    <td>{formatRupees(band.from)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {pricing.factors && (
+            <div>
+              {labels.priceFactors && <h3>{labels.priceFactors}</h3>}
+              <ul className="price-factors" role="list">
+                {pricing.factors.map((factor) => (
+                  <li key={factor}>{factor}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      ) : null}
       <div className="service-body">
         <div className="service-main">
           <p>{service.fullDescription}</p>
-          <div className="price-box">
-            <span className="price-label">{labels.startingFrom}</span>
-            <strong className="price">{formatRupees(service.pricing.starting)}</strong>
-            <span className="price-note">{service.pricing.note}</span>
-          </div>
           <h3>{labels.process}</h3>
           <ol className="process" role="list">
             {service.process.map((step) => (
@@ -39,7 +74,7 @@ function ServiceCard({ service, labels, photos }: { service: Service; labels: La
             ))}
           </ol>
           <h3>{labels.idealFor}</h3>
-          <ul className="tags" role="list">
+          <ul className="tags container" role="list">
             {service.idealFor.map((tag) => (
               <li key={tag}>{tag}</li>
             ))}
@@ -60,15 +95,25 @@ function ServiceCard({ service, labels, photos }: { service: Service; labels: La
             ))}
           </ul>
           <h3>{labels.whatsIncluded}</h3>
-          <CheckList items={service.whatsIncluded} />
+          <CheckList items={service.whatsIncluded} className="included" />
         </div>
       </div>
-      <p className="service-action">
-        <a className="button button-accent" href={labels.quote.href}>
-          <LinkLabel link={labels.quote} />
-        </a>
-      </p>
     </article>
+  );
+}
+
+/** A row of links to each service on the page; on phones it stays under the header while scrolling. */
+function ServiceJump({ services, label }: { services: readonly Service[]; label?: string }) {
+  return (
+    <nav className="service-jump" aria-label={label}>
+      <ul className="tags container" role="list">
+        {services.map((service) => (
+          <li key={service.id}>
+            <a href={`#${service.id}`}>{service.formLabel ?? service.title}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -77,6 +122,7 @@ export function ServicesPage({ site, photos }: { site: Site; photos: Photos }) {
   return (
     <>
       <PageHero hero={page.hero} />
+      <ServiceJump services={site.services} label={page.labels.jumpTo} />
       <div className="section">
         <div className="container service-list">
           {site.services.map((service) => (

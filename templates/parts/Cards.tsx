@@ -7,6 +7,8 @@ interface IconCardItem {
   desc: string;
   /** Makes the title a link. */
   href?: string;
+  /** A line under the text, e.g. the service's starting price. */
+  note?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export function IconCardGrid({ items, columns = 3 }: { items: readonly IconCardI
           <IconBadge name={item.icon} />
           <h3>{item.href ? <a href={item.href}>{item.title}</a> : item.title}</h3>
           <p>{item.desc}</p>
+          {item.note && <p className="card-note">{item.note}</p>}
         </li>
       ))}
     </ul>

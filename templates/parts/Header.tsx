@@ -2,7 +2,7 @@ import type { Site } from '../../generator/schema/index.js';
 import type { Language } from '../../generator/translations/languages.js';
 import { pageAddress } from '../../generator/schema/routes.js';
 import type { Alternate } from '../types.js';
-import { isCurrent, telUrl } from '../links.js';
+import { isCurrent, NEW_TAB, telUrl, whatsappUrl } from '../links.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
@@ -14,6 +14,7 @@ import { LinkLabel, PhoneNumber } from './Text.js';
  */
 export function Header({ site, path, language, alternates }: { site: Site; path: string; language: Language; alternates: Alternate[] }) {
   const { header } = site.layout;
+  const { phone } = site.settings.contact;
   return (
     <header className="site-header" data-header>
       <div className="container header-inner">
@@ -36,13 +37,32 @@ export function Header({ site, path, language, alternates }: { site: Site; path:
           <a className="button button-accent nav-cta" href={header.cta.href}>
             <LinkLabel link={header.cta} />
           </a>
+          <ul className="menu-contact" role="list">
+            <li>
+              <a className="button button-outline" href={telUrl(phone)}>
+                {header.callLabel && `${header.callLabel} `}
+                <PhoneNumber phone={phone} />
+              </a>
+            </li>
+            {header.chatLabel && (
+              <li>
+                <a className="button button-outline" href={whatsappUrl(site.settings.contact.whatsapp, site.whatsapp.startChat.message)} {...NEW_TAB}>
+                  {header.chatLabel}
+                </a>
+              </li>
+            )}
+          </ul>
           <LanguageSwitch alternates={alternates} current={language} className="lang-switch menu-lang" />
         </nav>
-        <a className="header-phone" href={telUrl(site.settings.contact.phone)}>
-          <Icon name="phone" size={20} />
-          <PhoneNumber phone={site.settings.contact.phone} />
-        </a>
         <LanguageSwitch alternates={alternates} current={language} className="lang-switch header-lang" />
+        {/* A round call button on phones; the number written out where the bar has room for it. */}
+        <a className="header-phone" href={telUrl(phone)} aria-label={header.callLabel ? `${header.callLabel} ${phone}` : phone}>
+          <Icon name="phone" size={20} />
+          <PhoneNumber phone={phone} />
+        </a>
+        {/* On phones the WhatsApp button (WhatsApp.tsx, last in the page) sits in this place of the
+            bar instead of floating over the text; the bar keeps the room for it. */}
+        <span className="header-chat-slot" aria-hidden="true" />
         <button
           type="button"
           className="menu-toggle"

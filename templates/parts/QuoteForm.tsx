@@ -83,14 +83,14 @@ export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: st
                     {services.map((service) => {
                       const label = service.formLabel ?? service.title;
                       return (
-                        <option key={service.id} value={label}>
+                        <option key={service.id} value={label} data-service={service.id}>
                           {label}
                         </option>
                       );
                     })}
                   </select>
                 ) : spec.type === 'textarea' ? (
-                  <textarea {...common} rows={4} placeholder={field.placeholder} />
+                  <textarea {...common} rows={5} placeholder={field.placeholder} />
                 ) : (
                   <input {...common} type={spec.type} placeholder={field.placeholder} />
                 )}

@@ -97,8 +97,8 @@ function addressesIn(file: string, html: string): Found[] {
 /** The site's own addresses, as a path and query to request; other sites' addresses are left out. */
 function internal(address: string): string | undefined {
   if (address.startsWith('//')) return undefined;
-  if (address.startsWith('/')) return address.replace(/#.*$/, '');
-  if (address.startsWith(`${SITE_URL}/`) || address === SITE_URL) return address.slice(SITE_URL.length).replace(/#.*$/, '') || '/';
+  if (address.startsWith('/')) return address.replace(/[?#].*$/, '');
+  if (address.startsWith(`${SITE_URL}/`) || address === SITE_URL) return address.slice(SITE_URL.length).replace(/[?#].*$/, '') || '/';
   return undefined;
 }
 

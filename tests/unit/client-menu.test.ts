@@ -40,7 +40,16 @@ describe('the mobile menu', () => {
     expect(labels).toEqual({ open: 'Open menu', close: 'Close menu' });
     expect(toggle().getAttribute('aria-controls')).toBe(menu().id);
     expect(toggle().getAttribute('data-open-label')).toBe(labels.open);
-    expect(menuLinks().map((link) => link.textContent?.trim())).toEqual(['Home', 'About', 'Services', 'Contact Us', 'Get In Touch', 'മലയാളം']);
+    expect(menuLinks().map((link) => link.textContent?.trim())).toEqual([
+      'Home',
+      'About',
+      'Services',
+      'Contact Us',
+      'Get In Touch',
+      'Call us +91 90000 00000',
+      'Chat on WhatsApp',
+      'മലയാളം',
+    ]);
   });
 
   test('the toggle opens it: expanded, renamed "Close menu", page scrolling locked, focus on the first link', () => {

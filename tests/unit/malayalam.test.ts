@@ -149,7 +149,7 @@ describe('the Malayalam text of the sample', () => {
     expect(name.getAttribute('placeholder')).toBe('നിങ്ങളുടെ മുഴുവൻ പേര്');
     const service = controlLabelled(contact, 'വേണ്ട സേവനം *');
     expect(Array.from(service.querySelectorAll('option')).map(textOf)).toEqual([
-      'ഒരു സേവനം തിരഞ്ഞെടുക്കുക',
+      'സേവനം തിരഞ്ഞെടുക്കൂ',
       'വീട് ഷിഫ്റ്റിംഗ്',
       'ഓഫീസ് / കൊമേഴ്സ്യൽ ഷിഫ്റ്റിംഗ്',
       'പാക്കിംഗും അൺപാക്കിംഗും',

@@ -7,6 +7,7 @@ import { build, type BuildResult } from '../../generator/build.js';
 import type { Site } from '../../generator/schema/index.js';
 import { PALETTE } from '../../templates/palette.js';
 import { contentWithFixture, SAMPLE_CONTENT } from '../helpers/content.js';
+import { rupeesText } from '../helpers/content-rules.js';
 import {
   accessibleName,
   banner,
@@ -143,9 +144,11 @@ describe('/ (home)', () => {
     expect(textOf(hero)).toContain('Trusted packers and movers in Kerala since 2008');
   });
 
-  test("the hero offers 'Get Free Quote' to /contact and 'Read More' to /services", () => {
+  test("the hero offers 'Get Free Quote' straight to the form and 'Read More' to /services, and the lowest starting price", () => {
     const hero = regionOf(heading(home(), site.pages.home.hero.title, 1));
-    expect(linkNamed(hero, 'Get Free Quote').getAttribute('href')).toBe('/contact/');
+    expect(linkNamed(hero, 'Get Free Quote').getAttribute('href')).toBe('/contact/#quote');
+    const lowest = Math.min(...site.services.map((service) => service.pricing.starting));
+    expect(linkNamed(hero, `Moves from ${rupeesText(lowest)}`).getAttribute('href')).toBe('/services/');
     expect(linkNamed(hero, /^Read More\b/).getAttribute('href')).toBe('/services/');
   });
 
@@ -174,11 +177,14 @@ describe('/ (home)', () => {
     }
   });
 
-  test('a card that names a service takes its title from it and links to it on /services; Vehicle Transport does not', () => {
+  test('a card that names a service takes its title from it, shows its starting price and links to it on /services; Vehicle Transport leads to the form', () => {
     const grid = region(home(), site.pages.home.services.heading.title, 2);
     expect(linkNamed(grid, 'Residential Moving').getAttribute('href')).toBe('/services/#residential');
     expect(linkNamed(grid, 'Long Distance Moving').getAttribute('href')).toBe('/services/#long-distance');
-    expect(heading(grid, 'Vehicle Transport', 3).querySelector('a')).toBeNull();
+    const residential = site.services.find((service) => service.id === 'residential')!;
+    expect(textOf(heading(grid, 'Residential Moving', 3).closest('li'))).toContain(`From ${rupeesText(residential.pricing.starting)}`);
+    expect(linkNamed(grid, 'Vehicle Transport').getAttribute('href')).toBe('/contact/#quote');
+    expect(textOf(heading(grid, 'Vehicle Transport', 3).closest('li'))).not.toContain('₹');
     expect(site.pages.home.services.items[0]).toEqual({ service: 'residential', desc: expect.any(String) });
   });
 
@@ -234,10 +240,10 @@ describe('/ (home)', () => {
     }
   });
 
-  test('ends with a call to action linking to /contact', () => {
+  test('ends with a call to action linking to the form', () => {
     const cta = region(home(), site.pages.home.cta.title, 2);
     expect(textOf(cta)).toContain(squash(site.pages.home.cta.text));
-    expect(linkNamed(cta, 'Get Free Quote').getAttribute('href')).toBe('/contact/');
+    expect(linkNamed(cta, 'Get Free Quote').getAttribute('href')).toBe('/contact/#quote');
     expect(linkNamed(cta, /^Call Now\b/).getAttribute('href')).toBe(`tel:+${digitsOf(site.settings.contact.phone)}`);
     const regions = Array.from(main(home()).querySelectorAll(':scope > section'));
     expect(regions.at(-1)).toBe(cta);
@@ -344,8 +350,9 @@ describe('/services', () => {
     expect(itemTexts(listAfter(heading(card, labels().idealFor)))).toEqual(service.idealFor.map(squash));
   });
 
-  test.each(SERVICES_PAGE_TITLES)("%s: a 'Get Free Quote' link to /contact", (title) => {
-    expect(linkNamed(serviceCard(title), 'Get Free Quote').getAttribute('href')).toBe('/contact/');
+  test.each(SERVICES_PAGE_TITLES)("%s: a 'Get Free Quote' link to the form, naming the service", (title) => {
+    const id = site.services.find((service) => service.title === title)!.id;
+    expect(linkNamed(serviceCard(title), 'Get Free Quote').getAttribute('href')).toBe(`/contact/?service=${id}#quote`);
   });
 
   test("ends with a call to action whose 'Call Now' link dials +91", () => {
@@ -353,7 +360,7 @@ describe('/services', () => {
     const call = linkNamed(cta, /^Call Now\b/);
     expect(call.getAttribute('href')).toMatch(/^tel:\+91\d+$/);
     expect(call.getAttribute('href')).toBe(`tel:+${digitsOf(site.settings.contact.phone)}`);
-    expect(linkNamed(cta, 'Get Free Quote').getAttribute('href')).toBe('/contact/');
+    expect(linkNamed(cta, 'Get Free Quote').getAttribute('href')).toBe('/contact/#quote');
     expect(Array.from(main(services()).querySelectorAll(':scope > section')).at(-1)).toBe(cta);
   });
 });
@@ -450,7 +457,7 @@ describe('/contact', () => {
     const details = controlLabelled(contact(), 'Additional Details');
     expect(details.tagName).toBe('TEXTAREA');
     expect(details.getAttribute('name')).toBe('message');
-    expect(details.getAttribute('rows')).toBe('4');
+    expect(details.getAttribute('rows')).toBe('5');
     expect(details.hasAttribute('required')).toBe(false);
   });
 

@@ -71,7 +71,7 @@ test('a stylesheet edit swaps the stylesheet without a reload', async ({ page })
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   const before = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
   await save('templates/styles/main.css', (text) => `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`);
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).outlineColor), { timeout: 10_000 }).toBe('rgb(1, 2, 3)');
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).outlineColor)).toBe('rgb(1, 2, 3)');
   expect(await page.locator('link[rel="stylesheet"]').first().getAttribute('href')).not.toBe(before);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
@@ -81,8 +81,8 @@ test('a broken file shows the located error, and the page comes back once it is 
   await page.goto(new URL('/services', server.url).href);
   const original = await readFile(path.join(dir, 'content/services.yaml'), 'utf8');
   await save('content/services.yaml', (text) => text.replace(/starting: (\d+)/, 'starting: "$1 rupees"'));
-  await expect(page.getByText(/content\/services\.yaml:\d+:\d+/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/content\/services\.yaml:\d+:\d+/)).toBeVisible();
   await save('content/services.yaml', () => original);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/content\/services\.yaml:\d+:\d+/)).toHaveCount(0);
 });

@@ -48,7 +48,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     test('a file with problems showing has no axe violations', async ({ page }) => {
       await openFile(page, project, 'services.yaml');
       await page.locator('#field-services-0-title').fill('');
-      await expect(page.locator('#field-services-0-title')).toHaveAttribute('aria-invalid', 'true', { timeout: 10_000 });
+      await expect(page.locator('#field-services-0-title')).toHaveAttribute('aria-invalid', 'true');
       await expectNoViolations(page);
       await expectNoSidewaysScroll(page);
       const form = await page.locator('section.form').boundingBox();

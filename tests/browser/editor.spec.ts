@@ -87,7 +87,7 @@ test('an invalid phone number is shown at its field as you type, and a save is r
   // The sample number is a placeholder: a warning at the field from the start (saving stays allowed).
   await expect(page.locator('#field-contact-phone-warnings')).toContainText('+91 90000 00000');
   await phone.fill('12345');
-  await expect(phone).toHaveAttribute('aria-invalid', 'true', { timeout: 10_000 });
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
   const message = page.locator('#field-contact-phone-problems');
   await expect(message).toContainText(/phone/i);
   expect(await phone.getAttribute('aria-describedby')).toContain('field-contact-phone-problems');
@@ -135,7 +135,7 @@ test('a file changed on disk while open without changes in the form is shown as 
   const eyebrow = page.locator('#field-hero-eyebrow');
   const before = await eyebrow.inputValue();
   await project.write('pages/contact.yaml', (text) => text.replace(`eyebrow: ${before}`, 'eyebrow: Talk To Us Today'));
-  await expect(eyebrow).toHaveValue('Talk To Us Today', { timeout: 10_000 });
+  await expect(eyebrow).toHaveValue('Talk To Us Today');
   await expect(page.getByText(/The file was changed on disk at .*; the form shows it as it is now/)).toBeVisible();
 });
 

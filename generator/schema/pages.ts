@@ -186,6 +186,7 @@ export const notFoundSchema = z.strictObject({
   seo: pageSeo,
   heading,
   home: link,
+  more: z.array(link).min(1).optional().meta({ description: 'Other places to go from here, e.g. the services and the quote form' }),
 });
 
 export type HomePage = z.infer<typeof homeSchema>;

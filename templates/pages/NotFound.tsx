@@ -10,10 +10,15 @@ export function NotFoundPage({ site }: { site: Site }) {
       <div className="container not-found-inner">
         <HeroArt />
         <SectionHeading heading={page.heading} id="page-title" level={1}>
-          <p>
+          <p className="button-row not-found-links">
             <a className="button button-accent button-large" href={page.home.href}>
               <LinkLabel link={page.home} />
             </a>
+            {page.more?.map((link) => (
+              <a className="button button-outline button-large" href={link.href} key={link.href}>
+                <LinkLabel link={link} />
+              </a>
+            ))}
           </p>
         </SectionHeading>
       </div>

@@ -54,12 +54,12 @@ export function Header({ site, path, language, alternates }: { site: Site; path:
           </ul>
           <LanguageSwitch alternates={alternates} current={language} className="lang-switch menu-lang" />
         </nav>
-        <LanguageSwitch alternates={alternates} current={language} className="lang-switch header-lang" />
         {/* A round call button on phones; the number written out where the bar has room for it. */}
         <a className="header-phone" href={telUrl(phone)} aria-label={header.callLabel ? `${header.callLabel} ${phone}` : phone}>
           <Icon name="phone" size={20} />
           <PhoneNumber phone={phone} />
         </a>
+        <LanguageSwitch alternates={alternates} current={language} className="lang-switch header-lang" />
         {/* On phones the WhatsApp button (WhatsApp.tsx, last in the page) sits in this place of the
             bar instead of floating over the text; the bar keeps the room for it. */}
         <span className="header-chat-slot" aria-hidden="true" />

@@ -49,11 +49,11 @@ test('a content edit appears in place: scroll, typed value and the open chat pop
   await page.getByLabel('Full Name *').fill('Anjali Menon');
   await page.getByRole('button', { name: 'Chat with us on WhatsApp' }).click();
   await expect(page.locator('[data-whatsapp]')).toHaveAttribute('data-open', '');
-  await page.getByLabel('Full Name *').scrollIntoViewIfNeeded();
+  await page.getByLabel('Additional Details').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   // Where the visitor's field is on screen: the page is not scrolled back to the top, and the
   // browser's scroll anchoring keeps the field in place when text above it changes length.
-  const fieldTop = () => page.getByLabel('Full Name *').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+  const fieldTop = () => page.getByLabel('Additional Details').evaluate((el) => Math.round(el.getBoundingClientRect().top));
   const before = await fieldTop();
 
   const title = (await page.locator('h1').textContent())!.trim();

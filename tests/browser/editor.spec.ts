@@ -249,7 +249,7 @@ test('a translation file shows the English beside each field and marks the field
     // The Malayalam tagline of the second service is taken out, as if never translated.
     await project.write('ml/services.yaml', (text) => {
       const lines = text.split('\n');
-      const second = lines.findIndex((line, at) => at > lines.findIndex((l) => l.startsWith('  - title:')) && line.startsWith('  - title:'));
+      const second = lines.findIndex((line, at) => at > lines.findIndex((l) => l.startsWith('  - ')) && line.startsWith('  - '));
       const tagline = lines.findIndex((line, at) => at > second && line.startsWith('    tagline:'));
       return lines.filter((_, at) => at !== tagline).join('\n');
     });

@@ -182,7 +182,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const render = options.render ?? renderPages;
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
   const pages = render(site, {
-    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles } },
+    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles }, fonts: bundle.fonts },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
     photos: options.photos?.photos ?? NO_PHOTOS,

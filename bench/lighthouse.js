@@ -65,6 +65,27 @@ export async function runLighthouse({ baseUrl, paths, blockedUrlPatterns, pageTi
   return results;
 }
 
+/**
+ * One page's runs as one result: the median of each metric and score (by value, each on its own),
+ * with the audits lost and the render-blocking requests of the run whose LCP is the median, and
+ * every run kept under `runs`. A page whose runs all failed keeps the last error.
+ */
+export function medianOfRuns(runs) {
+  const good = runs.filter((run) => !run.error);
+  if (!good.length) return { ...runs.at(-1), runs };
+  const median = (values) => {
+    const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+    if (!sorted.length) return undefined;
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  const byLcp = [...good].sort((a, b) => (a.metrics.lcpMs ?? Infinity) - (b.metrics.lcpMs ?? Infinity));
+  const typical = byLcp[(byLcp.length - 1) >> 1];
+  const metrics = Object.fromEntries(Object.keys(typical.metrics).map((key) => [key, median(good.map((run) => run.metrics[key]))]));
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(good.map((run) => run.scores[id])) ?? null]));
+  return { ...typical, metrics, scores, runs: runs.map((run) => (run.error ? { error: run.error } : { metrics: run.metrics, scores: run.scores })) };
+}
+
 /** What the bench reports from one Lighthouse result. */
 export function summarise(lhr) {
   const audit = (id) => lhr.audits[id];

@@ -17,6 +17,10 @@ export declare const BUDGETS: {
   firstRoundTripBytes: number;
   lighthouseScore: number;
   cls: number;
+  lcpMs: Record<string, number>;
+  everyPageLcpMs: number;
+  tbtMs: number;
+  peerLcpRatio: number;
 };
 
 export declare const PAGE_PATHS: readonly string[];

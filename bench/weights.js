@@ -36,6 +36,11 @@ export const BUDGETS = {
   firstRoundTripBytes: 10 * 1460,
   /** Largest Contentful Paint in Lighthouse's mobile run, per page; pages not named have none. */
   lcpMs: { '/': 1000, '/services/': 1150 },
+  /** Every page, both languages and the 404s: median LCP and Total Blocking Time of the runs. */
+  everyPageLcpMs: 1000,
+  tbtMs: 50,
+  /** Against the peer single-page app in the same run (bench/peer-spa.js): LCP at most this share of its LCP. */
+  peerLcpRatio: 0.6,
 };
 
 /** The pages the bench reports on, by the path a visitor opens. */

@@ -1,4 +1,5 @@
 import { initHeader } from './header.js';
+import { initMap } from './map.js';
 import { initMenu } from './menu.js';
 import { initNewsletter } from './newsletter.js';
 import { initQuoteForm } from './quote-form.js';
@@ -12,3 +13,4 @@ initMenu(document);
 initQuoteForm(document);
 initNewsletter(document);
 initWhatsApp(document);
+initMap(document);

@@ -3,7 +3,9 @@
  * rebuilt since New Year still shows the right copyright year.
  */
 export function initYear(root: ParentNode, now: Date = new Date()): void {
+  const year = String(now.getFullYear());
   for (const element of root.querySelectorAll<HTMLElement>('[data-year]')) {
-    element.textContent = String(now.getFullYear());
+    // Rewriting the same text would still make the browser lay the footer out again.
+    if (element.textContent !== year) element.textContent = year;
   }
 }

@@ -6,7 +6,7 @@ import type { OutputFile } from './output.js';
 import { ContentError, UsageError, type Problem, type ProblemCode } from './problem.js';
 import { renderPages } from './render.js';
 import type { Site } from './schema/index.js';
-import { hashSource, headersFile, withPolicyMeta } from './security.js';
+import { hashSource, headersFile, showsMap, withPolicyMeta } from './security.js';
 import { classesOf, stylesForClasses } from './page-styles.js';
 import { findPlaceholders } from './placeholders.js';
 import { findCutText } from './comments.js';
@@ -182,15 +182,16 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const render = options.render ?? renderPages;
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
   const pages = render(site, {
-    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles } },
+    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles }, fonts: bundle.fonts },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
     photos: options.photos?.photos ?? NO_PHOTOS,
   });
   // The policy travels in each page's <meta> for hosts that cannot send headers, and in _headers for those that can.
-  // Each page's meta allows exactly its own stylesheet; _headers, one rule for every page, allows each of them.
+  // Each page's meta allows exactly its own stylesheet, and the map's frame only where it can be shown;
+  // _headers, one rule for every page, allows each of them.
   const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, bundle.styles)));
-  const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles }) }));
+  const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
   const inline = { styles: [...new Set(styled.flatMap(({ styles }) => styles))] };
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
   return [...secured, ...bundle.files, ...stylesheet, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site, inline)];

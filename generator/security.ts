@@ -49,7 +49,8 @@ const DENIED_FEATURES = [
  *   reload channel (same origin) keeps working;
  * - form-action: the relay's plain endpoint the form posts to without JavaScript, plus 'self'
  *   because browsers apply form-action to the relay's redirect back to /contact;
- * - frame-src: the map on the contact page.
+ * - frame-src: the map, which only the contact pages can show (after the visitor asks for it); a
+ *   page without it gets 'none' in its <meta>, which holds alongside the site-wide header.
  */
 export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): Directives {
   const { form, contact } = site.settings;
@@ -61,7 +62,7 @@ export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): D
     ['font-src', ["'self'"]],
     ['connect-src', unique(["'self'", origin(form.endpoint)])],
     ['form-action', unique(["'self'", origin(form.plainEndpoint)])],
-    ['frame-src', [origin(contact.mapEmbedUrl)]],
+    ['frame-src', inline.map === false ? ["'none'"] : [origin(contact.mapEmbedUrl)]],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
@@ -71,6 +72,13 @@ export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): D
 /** Inline code the pages carry, allowed one by one by its hash ('sha256-…'), never 'unsafe-inline'. */
 export interface InlineSources {
   styles?: readonly string[];
+  /** False for a page that cannot show the map: its policy then allows no frame at all. */
+  map?: boolean;
+}
+
+/** Whether a rendered page has the place the map is loaded into (client/HOOKS.md: `data-map-src`). */
+export function showsMap(html: string): boolean {
+  return /\sdata-map-src="/.test(html);
 }
 
 /** Inline text as a CSP source that allows exactly it: 'sha256-…' of its UTF-8 bytes. */

@@ -179,7 +179,12 @@ export const contactSchema = z.strictObject({
   }),
   whyChoose: z.strictObject({ title: text(), points: textList() }),
   responseTime: z.strictObject({ title: text(), text: longText() }),
-  map: z.strictObject({ heading, frameTitle: text('Read out for the map by screen readers'), directions: text() }),
+  map: z.strictObject({
+    heading,
+    frameTitle: text('Read out for the map by screen readers'),
+    directions: text(),
+    show: text('The button that loads the map in its place (the map comes from another site only once it is pressed); without JavaScript, a link that opens the map'),
+  }),
 });
 
 export const notFoundSchema = z.strictObject({

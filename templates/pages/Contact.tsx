@@ -3,6 +3,7 @@ import type { Site } from '../../generator/schema/index.js';
 import type { Language } from '../../generator/translations/languages.js';
 import { CheckList } from '../parts/Cards.js';
 import { Icon, IconBadge } from '../parts/Icon.js';
+import { MapPreview } from '../parts/MapPreview.js';
 import { PageHero } from '../parts/PageHero.js';
 import { SectionHeading } from '../parts/SectionHeading.js';
 import { PhoneNumber } from '../parts/Text.js';
@@ -81,16 +82,7 @@ export function ContactPage({ site, siteUrl, language }: { site: Site; siteUrl: 
       <section className="section" id="map" aria-labelledby="map-title">
         <div className="container">
           <SectionHeading heading={map.heading} id="map-title" />
-          <div className="map-frame">
-            <iframe
-              src={site.settings.contact.mapEmbedUrl}
-              title={map.frameTitle}
-              width="1200"
-              height="450"
-              loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
-            />
-          </div>
+          <MapPreview site={site} />
           <p className="section-more">
             <a className="button button-primary" href={site.settings.contact.directionsUrl} {...NEW_TAB}>
               <Icon name="navigation" size={20} />

@@ -212,6 +212,21 @@ describe('the font', () => {
     expect(uses).toEqual([]);
     expect(usesVariable.map((rule) => rule.slice(0, rule.indexOf('{')))).toEqual(['html[lang=ml]']);
   });
+
+  test('every Malayalam page asks for both font files from its <head>, so it is laid out once, in its font; English pages ask for none', () => {
+    const files = built.files.filter((f) => f.path.endsWith('.woff2')).map((f) => `/${f.path}`).sort();
+    const preloads = (file: string) =>
+      Array.from(doc(file).head.querySelectorAll('link[rel="preload"]')).map((link) => ({
+        href: link.getAttribute('href'),
+        as: link.getAttribute('as'),
+        type: link.getAttribute('type'),
+        crossorigin: link.getAttribute('crossorigin'),
+      }));
+    for (const file of [...PAGES.map((page) => page.ml), 'ml/404.html']) {
+      expect(preloads(file), file).toEqual(files.map((href) => ({ href, as: 'font', type: 'font/woff2', crossorigin: '' })));
+    }
+    for (const file of [...PAGES.map((page) => page.en), '404.html']) expect(preloads(file), file).toEqual([]);
+  });
 });
 
 describe('the translation schemas', () => {

@@ -494,18 +494,21 @@ describe('/contact', () => {
     expect(textOf(response)).toMatch(/\b24 hours\b/);
   });
 
-  test("embeds the map lazily, with a title and size, and a 'Get Directions' link in a new tab", () => {
-    const frames = main(contact()).querySelectorAll('iframe');
-    expect(frames).toHaveLength(1);
-    const frame = frames[0]!;
-    expect(frame.getAttribute('loading')).toBe('lazy');
-    expect(frame.getAttribute('title')).toBe(site.pages.contact.map.frameTitle);
-    expect(squash(frame.getAttribute('title'))).not.toBe('');
-    expect(frame.getAttribute('width')).toMatch(/^\d+$/);
-    expect(frame.getAttribute('height')).toMatch(/^\d+$/);
-    expect(frame.getAttribute('src')).toBe(site.settings.contact.mapEmbedUrl);
-    expect(frame.getAttribute('src')).toMatch(/^https:\/\//);
+  test('holds the map back until asked: no frame, the address on a drawing and "Show the map", a link to the map without JavaScript', () => {
+    expect(main(contact()).querySelectorAll('iframe')).toHaveLength(0);
+    const box = main(contact()).querySelector<HTMLElement>('[data-map]')!;
+    expect(box.getAttribute('data-map-src')).toBe(site.settings.contact.mapEmbedUrl);
+    expect(box.getAttribute('data-map-src')).toMatch(/^https:\/\//);
+    expect(squash(box.getAttribute('data-map-title'))).toBe(site.pages.contact.map.frameTitle);
+    expect(box.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(textOf(box)).toContain(site.settings.contact.address.street);
+    const show = linkNamed(box, 'Show the map');
+    expect(show.hasAttribute('data-map-show')).toBe(true);
+    expect(show.getAttribute('href')).toBe(site.settings.contact.directionsUrl);
+    expect(relHas(show, 'noopener', 'noreferrer')).toBe(true);
+  });
 
+  test("has a 'Get Directions' link in a new tab under the map", () => {
     const directions = linkNamed(region(contact(), site.pages.contact.map.heading.title, 2), 'Get Directions');
     expect(directions.getAttribute('href')).toBe(site.settings.contact.directionsUrl);
     expect(directions.getAttribute('target')).toBe('_blank');

@@ -160,10 +160,11 @@ describe('security headers and the page policy, from the shipped content', () =>
     expect(Object.fromEntries(headersFor(rules, '/'))['Cache-Control']).toBeUndefined();
   });
 
-  it('put the policy, without frame-ancestors and allowing only the page’s own stylesheet, at the top of every page’s <head>', () => {
+  it('put the policy, without frame-ancestors, allowing only the page’s own stylesheet and the map only on the contact pages, at the top of every page’s <head>', () => {
     for (const file of PAGES) {
       const html = text(result, file);
-      const metaPolicy = SAMPLE_POLICY.replace('STYLE', inlineStyle(html).source).replace("; frame-ancestors 'none'", '');
+      const frames = /(^|\/)contact\/index\.html$/.test(file) ? 'https://www.google.com' : "'none'";
+      const metaPolicy = SAMPLE_POLICY.replace('STYLE', inlineStyle(html).source).replace("; frame-ancestors 'none'", '').replace('frame-src https://www.google.com', `frame-src ${frames}`);
       const doc = parseHtml(html);
       const metas = [...doc.querySelectorAll('meta[http-equiv]')];
       expect(metas.map((m) => [m.getAttribute('http-equiv'), m.getAttribute('content')]), file).toEqual([['Content-Security-Policy', metaPolicy]]);
@@ -188,6 +189,9 @@ describe('security headers and the page policy, from the shipped content', () =>
         if ((tag === 'script' || tag === 'img') && src) expect(src, `${file}: <${tag}>`).toMatch(/^\/[^/]/);
         if (tag === 'link' && element.getAttribute('rel') === 'stylesheet') expect(element.getAttribute('href')).toMatch(/^\/[^/]/);
         if (tag === 'iframe') expect(policy.get('frame-src')).toContain(new URL(src!).origin);
+        // The map's frame comes later, from the script: the page's own policy must already allow it.
+        const map = element.getAttribute('data-map-src');
+        if (map) expect(/frame-src ([^;"]*)/.exec(text(result, file))?.[1]?.split(' '), file).toContain(new URL(map).origin);
         if (tag === 'form' && element.getAttribute('action')) {
           expect(policy.get('form-action')).toContain(new URL(element.getAttribute('action')!).origin);
         }

@@ -21,7 +21,8 @@ export const LOGO_PNG = { path: 'logo.png', size: 512 } as const;
  * no rating: search engines do not show a business's ratings of itself, and distrust them.
  */
 export function movingCompanyJsonLd(site: Site, siteUrl: string): WithContext<MovingCompany> {
-  const { company, contact, social } = site.settings;
+  const { company, contact, social, business } = site.settings;
+  const districts = site.pages.contact.areas?.districts.items ?? [];
   const { address, openingHours, geo } = contact;
   const prices = site.services.map((service) => service.pricing.starting);
   const sameAs = social.flatMap((entry) => (entry.url ? [entry.url] : []));
@@ -48,7 +49,7 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string): WithContext<Mo
       addressCountry: address.country,
     },
     geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
-    areaServed: company.areaServed.map((name) => ({ '@type': 'AdministrativeArea', name })),
+    areaServed: [...company.areaServed, ...districts].map((name) => ({ '@type': 'AdministrativeArea', name })),
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: openingHours.days.map((day): DayOfWeek => `https://schema.org/${DAY_NAMES[day]}`),
@@ -65,6 +66,9 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string): WithContext<Mo
       itemOffered: { '@type': 'Service', name: service.title, description: service.shortDesc },
     })),
     ...(sameAs.length > 0 ? { sameAs } : {}),
+    ...(business?.legalName ? { legalName: business.legalName } : {}),
+    // schema.org's taxID is the number a business is taxed under: in India, the GSTIN.
+    ...(business?.gstin ? { taxID: business.gstin } : {}),
   };
 }
 

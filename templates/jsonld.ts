@@ -19,10 +19,12 @@ export const LOGO_PNG = { path: 'logo.png', size: 512 } as const;
 /**
  * The schema.org description of the company that search engines read from every page. It claims
  * no rating: search engines do not show a business's ratings of itself, and distrust them.
+ * `withDistricts`: the page that lists the districts served adds them to areaServed; engines join
+ * what each page says of the one @id, and the other pages stay within their first round trip.
  */
-export function movingCompanyJsonLd(site: Site, siteUrl: string): WithContext<MovingCompany> {
+export function movingCompanyJsonLd(site: Site, siteUrl: string, { withDistricts = false } = {}): WithContext<MovingCompany> {
   const { company, contact, social, business } = site.settings;
-  const districts = site.pages.contact.areas?.districts.items ?? [];
+  const districts = withDistricts ? (site.pages.contact.areas?.districts.items ?? []) : [];
   const { address, openingHours, geo } = contact;
   const prices = site.services.map((service) => service.pricing.starting);
   const sameAs = social.flatMap((entry) => (entry.url ? [entry.url] : []));

@@ -35,7 +35,7 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
               <ul className="social-list" role="list">
                 {social.map((entry) => (
                   <li key={entry.network}>
-                    <a href={entry.url} aria-label={entry.label} title={entry.label} {...NEW_TAB}>
+                    <a href={entry.url} aria-label={entry.label} {...NEW_TAB}>
                       <SocialIcon network={entry.network} />
                     </a>
                   </li>

@@ -60,7 +60,7 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates, 
         type="application/ld+json"
         dangerouslySetInnerHTML={{
           __html: jsonForScript({
-            ...(movingCompanyJsonLd(site, siteUrl) as object),
+            ...(movingCompanyJsonLd(site, siteUrl, { withDistricts: page === 'contact' }) as object),
             ...(isNotFound ? {} : { mainEntityOfPage: webPageJsonLd({ site, page, url, language, alternates, siteUrl }) }),
           }),
         }}

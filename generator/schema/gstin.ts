@@ -49,20 +49,24 @@ export function gstinProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** gstinProblem() without the checksum, as a pattern: what editors check as the operator types. */
+const FORM_PATTERN = '^(?:0[1-9]|[12]\\d|3[0-8])[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$';
+
 /** The field: refuses a GSTIN of the wrong form, located at its value like every content mistake. */
 export function gstin(description = 'The company’s GSTIN (GST registration number), shown in the footer and given to search engines') {
   return z
     .string()
     .superRefine((value, ctx) => {
       const problem = gstinProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'bad-format', hint: HINT } });
+      // Of the right form but the wrong check character: a value editors cannot catch, only site check.
+      const kind = new RegExp(FORM_PATTERN).test(value.trim()) ? 'invalid-value' : 'bad-format';
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: kind, hint: HINT } });
     })
     .transform((value) => value.trim())
     .meta({
       description,
       expected: 'a GSTIN of 15 characters',
       hint: HINT,
-      // gstinProblem() as a pattern for editors; the checksum is site check's alone.
-      pattern: '^(?:0[1-9]|[12]\\d|3[0-8])[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$',
+      pattern: FORM_PATTERN,
     });
 }

@@ -18,6 +18,7 @@ export const PAGES: readonly { id: PageId; path: string; file: string }[] = [
   { id: 'about', path: '/about', file: pageFile('/about') },
   { id: 'services', path: '/services', file: pageFile('/services') },
   { id: 'contact', path: '/contact', file: pageFile('/contact') },
+  { id: 'privacy', path: '/privacy', file: pageFile('/privacy') },
   { id: 'notFound', path: '/404', file: '404.html' },
 ];
 

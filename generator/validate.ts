@@ -52,6 +52,7 @@ export function assemble(parsed: Map<ContentFile, unknown>): Site {
       services: get('pages/services.yaml'),
       contact: get('pages/contact.yaml'),
       notFound: get('pages/not-found.yaml'),
+      privacy: get('pages/privacy.yaml'),
     },
   };
 }
@@ -69,6 +70,7 @@ export const SITE_PLACE: Record<ContentFile, readonly string[]> = {
   'pages/services.yaml': ['pages', 'services'],
   'pages/contact.yaml': ['pages', 'contact'],
   'pages/not-found.yaml': ['pages', 'notFound'],
+  'pages/privacy.yaml': ['pages', 'privacy'],
 };
 
 // ---- zod issues → located problems ----

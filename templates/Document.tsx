@@ -9,6 +9,7 @@ import { AboutPage } from './pages/About.js';
 import { ContactPage } from './pages/Contact.js';
 import { HomePage } from './pages/Home.js';
 import { NotFoundPage } from './pages/NotFound.js';
+import { PrivacyPage } from './pages/Privacy.js';
 import { ServicesPage } from './pages/Services.js';
 
 function PageBody({ page, site, siteUrl, photos, language }: PageProps): ReactNode {
@@ -21,6 +22,8 @@ function PageBody({ page, site, siteUrl, photos, language }: PageProps): ReactNo
       return <ServicesPage site={site} photos={photos} />;
     case 'contact':
       return <ContactPage site={site} siteUrl={siteUrl} language={language} />;
+    case 'privacy':
+      return <PrivacyPage site={site} />;
     case 'notFound':
       return <NotFoundPage site={site} />;
   }

@@ -1,4 +1,4 @@
-import type { WebPage } from 'schema-dts';
+import type { FAQPage, WebPage } from 'schema-dts';
 import type { Site } from '../generator/schema/index.js';
 import type { Language } from '../generator/translations/languages.js';
 import type { Alternate, PageId } from './types.js';
@@ -28,6 +28,7 @@ export function webPageJsonLd(options: {
     : others.length > 0
       ? { workTranslation: others.map(ref) }
       : {};
+  const faq = page === 'contact' ? site.pages.contact.faq : undefined;
   return {
     '@type': 'WebPage',
     url,
@@ -35,5 +36,20 @@ export function webPageJsonLd(options: {
     description: site.pages[page].seo.description,
     inLanguage: language.hreflang,
     ...links,
+    // The page's questions and answers, as the part of it a search engine may show as such.
+    ...(faq ? { hasPart: faqJsonLd(faq.items, `${url}#faq`, language.hreflang) } : {}),
+  };
+}
+
+function faqJsonLd(items: readonly { question: string; answer: string }[], id: string, inLanguage: string): FAQPage {
+  return {
+    '@type': 'FAQPage',
+    '@id': id,
+    inLanguage,
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
   };
 }

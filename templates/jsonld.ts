@@ -19,9 +19,12 @@ export const LOGO_PNG = { path: 'logo.png', size: 512 } as const;
 /**
  * The schema.org description of the company that search engines read from every page. It claims
  * no rating: search engines do not show a business's ratings of itself, and distrust them.
+ * `withDistricts`: the page that lists the districts served adds them to areaServed; engines join
+ * what each page says of the one @id, and the other pages stay within their first round trip.
  */
-export function movingCompanyJsonLd(site: Site, siteUrl: string): WithContext<MovingCompany> {
-  const { company, contact, social } = site.settings;
+export function movingCompanyJsonLd(site: Site, siteUrl: string, { withDistricts = false } = {}): WithContext<MovingCompany> {
+  const { company, contact, social, business } = site.settings;
+  const districts = withDistricts ? (site.pages.contact.areas?.districts.items ?? []) : [];
   const { address, openingHours, geo } = contact;
   const prices = site.services.map((service) => service.pricing.starting);
   const sameAs = social.flatMap((entry) => (entry.url ? [entry.url] : []));
@@ -48,7 +51,7 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string): WithContext<Mo
       addressCountry: address.country,
     },
     geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
-    areaServed: company.areaServed.map((name) => ({ '@type': 'AdministrativeArea', name })),
+    areaServed: [...company.areaServed, ...districts].map((name) => ({ '@type': 'AdministrativeArea', name })),
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: openingHours.days.map((day): DayOfWeek => `https://schema.org/${DAY_NAMES[day]}`),
@@ -65,6 +68,9 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string): WithContext<Mo
       itemOffered: { '@type': 'Service', name: service.title, description: service.shortDesc },
     })),
     ...(sameAs.length > 0 ? { sameAs } : {}),
+    ...(business?.legalName ? { legalName: business.legalName } : {}),
+    // schema.org's taxID is the number a business is taxed under: in India, the GSTIN.
+    ...(business?.gstin ? { taxID: business.gstin } : {}),
   };
 }
 

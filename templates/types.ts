@@ -3,7 +3,7 @@ import type { Site } from '../generator/schema/index.js';
 import type { Language } from '../generator/translations/languages.js';
 
 /** The pages the generator renders; each becomes one HTML document. */
-export type PageId = 'home' | 'about' | 'services' | 'contact' | 'notFound';
+export type PageId = 'home' | 'about' | 'services' | 'contact' | 'privacy' | 'notFound';
 
 /** The bundled assets: the script's root-relative, content-hashed URL and the stylesheet. */
 export interface Assets {

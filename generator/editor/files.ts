@@ -40,6 +40,7 @@ const TITLES: Partial<Record<ContentFile, string>> = {
   'layout.yaml': 'Header and footer',
   'testimonials.yaml': 'Reviews',
   'pages/not-found.yaml': 'Page not found',
+  'pages/privacy.yaml': 'Privacy notice',
 };
 
 function derivedTitle(name: string): string {
@@ -83,6 +84,7 @@ const SHOWN_ON: Record<ContentFile, readonly (Route | '/404.html')[] | 'every'> 
   'pages/services.yaml': ['/services'],
   'pages/contact.yaml': ['/contact'],
   'pages/not-found.yaml': ['/404.html'],
+  'pages/privacy.yaml': ['/privacy'],
 };
 
 /** The site addresses a file's content shows on, in its own language: what its preview offers. */

@@ -22,6 +22,7 @@ export function photoRefs(site: Site): PhotoRef[] {
   add('pages/about.yaml', ['story', 'image'], site.pages.about.story.image, 'story');
   site.services.forEach((service, index) => add('services.yaml', ['services', index, 'image'], service.image, 'service'));
   site.testimonials.forEach((testimonial, index) => add('testimonials.yaml', ['testimonials', index, 'photo'], testimonial.photo, 'avatar'));
+  add('site.yaml', ['seo', 'shareImage'], site.settings.seo.shareImage, 'share');
   return refs;
 }
 

@@ -15,7 +15,7 @@ export interface Slot {
   priority?: boolean;
 }
 
-export type SlotName = 'hero' | 'story' | 'service' | 'avatar';
+export type SlotName = 'hero' | 'story' | 'service' | 'avatar' | 'share';
 
 export const SLOTS: Readonly<Record<SlotName, Slot>> = {
   /** Home hero, in place of the drawing: the whole column on phones, at most 36rem; beside the title from 56em. */
@@ -36,6 +36,8 @@ export const SLOTS: Readonly<Record<SlotName, Slot>> = {
   },
   /** A reviewer's portrait, a 3rem circle. */
   avatar: { widths: [96, 144], sizes: '3rem', square: true },
+  /** The picture a shared link shows: never on a page, only its JPEG at the 1200 px WhatsApp and Facebook ask for. */
+  share: { widths: [1200], sizes: '1200px' },
 };
 
 /** The width a photo needs to look sharp everywhere its slot shows it. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { aboutSchema, contactSchema, homeSchema, notFoundSchema, servicesPageSchema } from './pages.js';
+import { aboutSchema, contactSchema, homeSchema, notFoundSchema, privacySchema, servicesPageSchema } from './pages.js';
 import { servicesSchema } from './services.js';
 import { siteSchema } from './site.js';
 import { testimonialsSchema } from './testimonials.js';
@@ -22,6 +22,7 @@ export const CONTENT_FILES = {
   'pages/services.yaml': servicesPageSchema,
   'pages/contact.yaml': contactSchema,
   'pages/not-found.yaml': notFoundSchema,
+  'pages/privacy.yaml': privacySchema,
 } as const;
 
 export type ContentFile = keyof typeof CONTENT_FILES;
@@ -40,6 +41,7 @@ export interface Site {
     services: ContentOf<'pages/services.yaml'>;
     contact: ContentOf<'pages/contact.yaml'>;
     notFound: ContentOf<'pages/not-found.yaml'>;
+    privacy: ContentOf<'pages/privacy.yaml'>;
   };
   /**
    * The same site in each language the content translates it into (content/ml/…): every value

@@ -37,10 +37,18 @@ export const layoutSchema = z.strictObject({
       subject: text('The subject of the email each sign-up sends to the form recipient'),
       success: text('Shown after a sign-up was sent'),
       error: text('Shown when a sign-up could not be sent'),
+      privacy: text('One sentence under the box: what happens to the address, and that any email can unsubscribe'),
+      privacyLink: text('The link after it to the privacy page'),
     }),
-    socialTitle: text(),
-    socialPending: text('Shown beside a network that has no address yet'),
+    socialTitle: text('Above the icons of the company’s social pages; left out with them when none has an address'),
     rights: text('Follows the year and company name in the copyright line'),
+    privacyLink: text('The footer link to the privacy page, e.g. Privacy notice'),
+    legal: z
+      .strictObject({
+        gstin: text('Before the GSTIN, e.g. GSTIN'),
+        registeredOffice: text('Before the registered address, e.g. Registered office'),
+      })
+      .meta({ description: 'Labels of the business facts in the footer (site.yaml, business)' }),
   }),
 });
 

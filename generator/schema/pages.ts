@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { heading, hero, icon, iconCard, internalHref, link, longText, pageSeo, photo, serviceRef, text, textList } from './fields.js';
+import { heading, hero, icon, iconCard, id, internalHref, link, longText, pageSeo, photo, serviceRef, text, textList, uniqueBy } from './fields.js';
 
 /** A closing call to action; `call` adds a telephone button with the site's number. */
 const callToAction = z.strictObject({
@@ -85,6 +85,7 @@ export const homeSchema = z.strictObject({
         hint: 'for example: Rated {rating} out of 5',
         pattern: '\\{rating\\}',
       }),
+    sourceLabel: text('Before the name of the site a review was posted on, e.g. Posted on').optional(),
   }),
   cta: callToAction,
 });
@@ -102,6 +103,10 @@ export const aboutSchema = z.strictObject({
   values: z.strictObject({ heading, items: z.array(iconCard).min(1) }),
   whyChoose: z.strictObject({ heading, items: z.array(iconCard).min(1) }),
   cta: callToAction,
+  facts: z
+    .strictObject({ heading })
+    .optional()
+    .meta({ description: 'The section listing the business facts of site.yaml (registration, insurance, payment, cancellation, claims); shown when there are any' }),
 });
 
 export const servicesPageSchema = z.strictObject({
@@ -121,7 +126,11 @@ export const servicesPageSchema = z.strictObject({
   cta: callToAction,
 });
 
-const field = z.strictObject({ label: text(), placeholder: text().optional() });
+const field = z.strictObject({
+  label: text(),
+  placeholder: text().optional(),
+  help: text('A line under the field saying what it takes, e.g. that a number from any country is fine with its code').optional(),
+});
 
 export const CONTACT_METHODS = ['call', 'email', 'visit', 'chat'] as const;
 
@@ -175,7 +184,8 @@ export const contactSchema = z.strictObject({
     offline: text('Shown at once when the visitor is offline as they send'),
     backOnline: text('Shown when the connection comes back while a request is still unsent'),
     resend: text('The button under that notice that sends the kept request'),
-    privacy: text('A line under the button about how details are used'),
+    privacy: text('One sentence under the button: who receives the details, through which relay, and what for'),
+    privacyLink: text('The link after it to the privacy page, e.g. How we handle your details'),
   }),
   whyChoose: z.strictObject({ title: text(), points: textList() }),
   responseTime: z.strictObject({ title: text(), text: longText() }),
@@ -185,6 +195,44 @@ export const contactSchema = z.strictObject({
     directions: text(),
     show: text('The button that loads the map in its place (the map comes from another site only once it is pressed); without JavaScript, a link that opens the map'),
   }),
+  faq: z
+    .strictObject({
+      heading,
+      items: z
+        .array(z.strictObject({ id: id(), question: text(), answer: longText() }))
+        .min(1)
+        .superRefine(uniqueBy('id', 'question')),
+    })
+    .optional()
+    .meta({ description: 'Questions visitors ask before booking, with their answers; search engines read them too' }),
+  areas: z
+    .strictObject({
+      heading,
+      districts: z.strictObject({ title: text(), items: textList('The districts the company works in; search engines read them') }),
+      routes: z.strictObject({ title: text(), items: textList('Routes moved often, e.g. Kochi to Bengaluru') }).optional(),
+    })
+    .optional()
+    .meta({ description: 'Where the company moves people: districts and frequent routes' }),
+});
+
+/** The privacy notice: what is collected, why, where it goes, for how long, and how to withdraw or complain. */
+export const privacySchema = z.strictObject({
+  seo: pageSeo,
+  hero,
+  sections: z
+    .array(
+      z.strictObject({
+        id: id(),
+        title: text(),
+        paragraphs: textList(undefined, { long: true }),
+        points: textList('Items listed under the paragraphs, e.g. each detail the form asks for').optional(),
+      }),
+    )
+    .min(1)
+    .superRefine(uniqueBy('id', 'section')),
+  contact: z
+    .strictObject({ title: text(), text: longText('Above the company’s email, phone and address') })
+    .meta({ description: 'Whom to write to about personal data; the contact details come from site.yaml' }),
 });
 
 export const notFoundSchema = z.strictObject({
@@ -199,4 +247,5 @@ export type AboutPage = z.infer<typeof aboutSchema>;
 export type ServicesPage = z.infer<typeof servicesPageSchema>;
 export type ContactPage = z.infer<typeof contactSchema>;
 export type NotFoundPage = z.infer<typeof notFoundSchema>;
+export type PrivacyPage = z.infer<typeof privacySchema>;
 export type CallToAction = z.infer<typeof callToAction>;

@@ -8,7 +8,7 @@
  */
 
 /** The site's routes: internal links must name one of them. */
-export const ROUTES = ['/', '/about', '/services', '/contact'] as const;
+export const ROUTES = ['/', '/about', '/services', '/contact', '/privacy'] as const;
 export type Route = (typeof ROUTES)[number];
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { coordinate, email, id, longText, phone, sameText, text, textList, url, urlPattern, urlProblem } from './fields.js';
+import { coordinate, email, id, longText, phone, photo, sameText, text, textList, uniqueBy, url, urlPattern, urlProblem } from './fields.js';
+import { gstin } from './gstin.js';
 
 const MAP_HOSTS = ['google.com', 'openstreetmap.org'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'x'] as const;
@@ -31,7 +32,7 @@ const socialEntry = z
   .strictObject({
     network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')} (x is the network once called Twitter)` }),
     label: sameText('The network name as visitors read it'),
-    url: url({}, 'The company page; leave out until there is one').optional(),
+    url: url({}, 'The company page; without one the network is not shown').optional(),
   })
   .superRefine(
     (entry, ctx) => {
@@ -129,6 +130,26 @@ const formSettings = z
     ...(recipient !== undefined ? formSubmitEndpoints(recipient) : { endpoint: endpoint!, plainEndpoint: plainEndpoint! }),
   }));
 
+/** One thing a visitor may want settled before paying a deposit: insurance, payment, cancellation, claims. */
+const businessFact = z.strictObject({
+  id: id(),
+  title: text('e.g. Transit insurance'),
+  text: longText('What it means for the visitor, in plain words: what is covered, how to pay, how to claim'),
+});
+
+const business = z.strictObject({
+  legalName: sameText('The name the company is registered under, e.g. Example Movers and Packers Private Limited').optional(),
+  gstin: gstin().optional(),
+  registeredAddress: sameText('The registered office as the registration certificate gives it').optional(),
+  assurance: text('One line under the home page title and on About, e.g. Licensed and insured: GST registered, transit insurance on every move').optional(),
+  facts: z
+    .array(businessFact)
+    .min(1)
+    .superRefine(uniqueBy('id', 'fact'))
+    .optional()
+    .meta({ description: 'Registration, insurance and what it covers, payment terms, cancellation, claims: shown on the About page' }),
+});
+
 export const siteSchema = z.strictObject({
   company: z.strictObject({
     name: sameText('The company name, shown in the header, footer and page titles'),
@@ -176,7 +197,7 @@ export const siteSchema = z.strictObject({
   }),
   social: z
     .array(socialEntry)
-    .meta({ description: 'Social networks shown in the footer; an entry without url shows as "coming soon"' }),
+    .meta({ description: 'The company’s pages on social networks, shown as icons in the footer; an entry without url is left out' }),
   stats: z
     .array(z.strictObject({ id: id(), value: sameText('The figure, e.g. 5000+'), label: text() }))
     .min(1)
@@ -192,8 +213,17 @@ export const siteSchema = z.strictObject({
   seo: z.strictObject({
     siteUrl: url({}, 'The address the site is published at, e.g. https://www.example.com'),
     locale: z.enum(['en_IN']).meta({ expected: 'the locale en_IN' }),
-    shareImageAlt: text('Describes the picture shown when a page is shared'),
+    shareImageAlt: text('Describes the picture shown when a page is shared (the share card, or the photo below): what it shows, in a sentence'),
+    shareImage: photo('A photo shown when a page is shared on WhatsApp or Facebook, in place of the drawn share card').optional(),
   }),
+  business: business.optional().meta({ description: 'Who the company is by law, for visitors checking it is a real business; every field may be left out' }),
+  reviews: z
+    .strictObject({
+      url: url({}, 'Where the reviews can be read, e.g. the company’s Google Business Profile'),
+      label: text('The link’s words, e.g. Read all our reviews on Google'),
+    })
+    .optional()
+    .meta({ description: 'Where the rating and review figures come from: a link shown beside them and the reviews' }),
 });
 
 export type SiteSettings = z.infer<typeof siteSchema>;

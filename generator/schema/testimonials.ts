@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, longText, photo, sameText, serviceRef, text, uniqueBy } from './fields.js';
+import { id, longText, photo, sameText, serviceRef, text, uniqueBy, url } from './fields.js';
 
 const DATE_HINT = 'write the date of the review as year-month-day, e.g. 2026-10-12; the page shows it as October 2026';
 
@@ -48,6 +48,13 @@ export const testimonialSchema = z.strictObject({
   date: reviewDate,
   service: serviceRef(),
   photo: photo('A photo of the customer, shown in a small circle in place of the initials (only with their permission)').optional(),
+  source: z
+    .strictObject({
+      name: sameText('The site the review was posted on, e.g. Google'),
+      url: url({}, 'The review itself, or the page listing the reviews').optional(),
+    })
+    .optional()
+    .meta({ description: 'Where the review was posted, so visitors can read it there' }),
 });
 
 export const testimonialsSchema = z.strictObject({

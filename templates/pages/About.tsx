@@ -6,13 +6,14 @@ import { IconBadge } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
 import { Section } from '../parts/SectionHeading.js';
 import { Photo } from '../parts/Photo.js';
+import { Assurance, BusinessFacts } from '../parts/Trust.js';
 
 export function AboutPage({ site, photos }: { site: Site; photos: Photos }) {
   const about = site.pages.about;
   const { story, values, whyChoose } = about;
   return (
     <>
-      <PageHero hero={about.hero} />
+      <PageHero hero={about.hero}>{site.settings.business?.assurance && <Assurance text={site.settings.business.assurance} />}</PageHero>
 
       <Section id="story" heading={story.heading}>
         <div className="split">
@@ -35,7 +36,7 @@ export function AboutPage({ site, photos }: { site: Site; photos: Photos }) {
             </div>
           </div>
         </div>
-        <StatsStrip stats={site.settings.stats} />
+        <StatsStrip stats={site.settings.stats} reviews={site.settings.reviews} />
       </Section>
 
       <Section id="values" heading={values.heading} tone="tint">
@@ -45,6 +46,8 @@ export function AboutPage({ site, photos }: { site: Site; photos: Photos }) {
       <Section id="why-us" heading={whyChoose.heading}>
         <IconCardGrid items={whyChoose.items} />
       </Section>
+
+      {about.facts && site.settings.business?.facts && <BusinessFacts heading={about.facts.heading} facts={site.settings.business.facts} />}
 
       <Cta cta={about.cta} phone={site.settings.contact.phone} />
     </>

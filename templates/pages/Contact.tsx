@@ -8,6 +8,8 @@ import { PageHero } from '../parts/PageHero.js';
 import { SectionHeading } from '../parts/SectionHeading.js';
 import { PhoneNumber } from '../parts/Text.js';
 import { QuoteForm } from '../parts/QuoteForm.js';
+import { AreasServed } from '../parts/AreasServed.js';
+import { FaqSection } from '../parts/Faq.js';
 import { NEW_TAB, telUrl, whatsappUrl } from '../links.js';
 
 type Method = Site['pages']['contact']['methods'][number];
@@ -91,6 +93,9 @@ export function ContactPage({ site, siteUrl, language }: { site: Site; siteUrl: 
           </p>
         </div>
       </section>
+
+      {page.areas && <AreasServed areas={page.areas} />}
+      {page.faq && <FaqSection faq={page.faq} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { Cta } from '../parts/Cta.js';
 import { Section } from '../parts/SectionHeading.js';
 import { LinkLabel } from '../parts/Text.js';
 import { Photo } from '../parts/Photo.js';
+import { Assurance, ReviewSource } from '../parts/Trust.js';
 
 export function HomePage({ site, photos, language }: { site: Site; photos: Photos; language: Language }) {
   const home = site.pages.home;
@@ -38,6 +39,7 @@ export function HomePage({ site, photos, language }: { site: Site; photos: Photo
               </a>
             </div>
             <CheckList items={hero.highlights} className="highlights" />
+            {site.settings.business?.assurance && <Assurance text={site.settings.business.assurance} />}
           </div>
           {hero.image ? <Photo photos={photos} slot="hero" image={hero.image} className="hero-photo" /> : <HeroArt />}
         </div>
@@ -110,19 +112,20 @@ export function HomePage({ site, photos, language }: { site: Site; photos: Photo
                       <time className="when" dateTime={t.date}>
                         {formatMonthYear(t.date, language)}
                       </time>
+                      {t.source && <ReviewSource source={t.source} label={testimonials.sourceLabel} />}
                     </span>
                   </figcaption>
                 </figure>
               </li>
             ))}
           </ul>
-          <StatsStrip stats={site.settings.stats} />
+          <StatsStrip stats={site.settings.stats} reviews={site.settings.reviews} />
         </Section>
       ) : (
         // No reviews yet: the figures stay, without a heading that promises reviews.
         <div className="section section-tight tone-tint">
           <div className="container">
-            <StatsStrip stats={site.settings.stats} />
+            <StatsStrip stats={site.settings.stats} reviews={site.settings.reviews} />
           </div>
         </div>
       )}

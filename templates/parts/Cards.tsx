@@ -1,4 +1,5 @@
 import type { IconName } from '../../generator/schema/index.js';
+import { NEW_TAB } from '../links.js';
 import { IconBadge } from './Icon.js';
 
 interface IconCardItem {
@@ -47,17 +48,26 @@ interface Stat {
   label: string;
 }
 
-/** The marketing figures strip. */
-export function StatsStrip({ stats }: { stats: readonly Stat[] }) {
+/** The marketing figures strip, with the link to where the ratings and reviews can be read when the content gives one. */
+export function StatsStrip({ stats, reviews }: { stats: readonly Stat[]; reviews?: { url: string; label: string } | undefined }) {
   return (
-    <ul className="stats" role="list">
-      {stats.map((stat) => (
-        <li key={stat.id}>
-          <strong className="stat-value">{stat.value}</strong>
-          <span className="stat-label">{stat.label}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="stats" role="list">
+        {stats.map((stat) => (
+          <li key={stat.id}>
+            <strong className="stat-value">{stat.value}</strong>
+            <span className="stat-label">{stat.label}</span>
+          </li>
+        ))}
+      </ul>
+      {reviews && (
+        <p className="stats-source">
+          <a className="text-link" href={reviews.url} {...NEW_TAB}>
+            {reviews.label}
+          </a>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,10 +1,13 @@
 import type { Site } from '../../generator/schema/index.js';
 import { pageAddress } from '../../generator/schema/routes.js';
 import type { Language } from '../../generator/translations/languages.js';
+import { postalAddressLine } from '../format.js';
 import { NEW_TAB, telUrl } from '../links.js';
 import { footerServices } from '../service-list.js';
 import { LogoMark } from './Art.js';
 import { Icon } from './Icon.js';
+import { PrivacyNote } from './PrivacyNote.js';
+import { SocialIcon } from './SocialIcon.js';
 import { BreakAfterSlashes, PhoneNumber } from './Text.js';
 
 /**
@@ -13,8 +16,9 @@ import { BreakAfterSlashes, PhoneNumber } from './Text.js';
  */
 export function Footer({ site, buildYear, returnTo, language }: { site: Site; buildYear: number; returnTo: string; language: Language }) {
   const { footer } = site.layout;
-  const { company, contact, social } = site.settings;
-  const { address } = contact;
+  const { company, contact, business } = site.settings;
+  // A network the company has no page on yet is left out, not promised.
+  const social = site.settings.social.filter((entry) => entry.url);
   const services = footerServices(site);
   return (
     <footer className="site-footer">
@@ -25,22 +29,20 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
             <span className="brand-name">{company.name}</span>
           </p>
           <p>{company.description}</p>
-          <h2 className="footer-title">{footer.socialTitle}</h2>
-          <ul className="social-list" role="list">
-            {social.map((entry) =>
-              entry.url ? (
-                <li key={entry.network}>
-                  <a href={entry.url} {...NEW_TAB}>
-                    {entry.label}
-                  </a>
-                </li>
-              ) : (
-                <li key={entry.network} className="is-pending">
-                  {entry.label} <span className="pending">({footer.socialPending})</span>
-                </li>
-              ),
-            )}
-          </ul>
+          {social.length > 0 && (
+            <>
+              <h2 className="footer-title">{footer.socialTitle}</h2>
+              <ul className="social-list" role="list">
+                {social.map((entry) => (
+                  <li key={entry.network}>
+                    <a href={entry.url} aria-label={entry.label} {...NEW_TAB}>
+                      <SocialIcon network={entry.network} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
         <nav aria-labelledby="footer-links-title">
           <h2 className="footer-title" id="footer-links-title">
@@ -71,10 +73,7 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
           <address className="footer-contact">
             <p>
               <Icon name="map-pin" size={20} />
-              <span>
-                {address.street}
-                {address.locality && `, ${address.locality}`}, {address.city}, {address.region} {address.postalCode}
-              </span>
+              <span>{postalAddressLine(contact.address)}</span>
             </p>
             <p>
               <Icon name="phone" size={20} />
@@ -94,11 +93,27 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
             </p>
           </address>
         </div>
-        {footer.newsletter.enabled && <Newsletter site={site} returnTo={returnTo} />}
+        {footer.newsletter.enabled && <Newsletter site={site} returnTo={returnTo} language={language} />}
       </div>
       <div className="container footer-bottom">
+        {business && (business.legalName || business.gstin || business.registeredAddress) && (
+          <p className="footer-legal">
+            {business.legalName && <span>{business.legalName}</span>}
+            {business.gstin && (
+              <span>
+                {footer.legal.gstin} <span className="nowrap">{business.gstin}</span>
+              </span>
+            )}
+            {business.registeredAddress && (
+              <span>
+                {footer.legal.registeredOffice}: {business.registeredAddress}
+              </span>
+            )}
+          </p>
+        )}
         <p>
-          © <span data-year>{buildYear}</span> {company.name}. {footer.rights}
+          © <span data-year>{buildYear}</span> {company.name}. {footer.rights}{' '}
+          <a href={pageAddress('/privacy', language)}>{footer.privacyLink}</a>
         </p>
       </div>
     </footer>
@@ -110,7 +125,7 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
  * own subject. Without JavaScript the relay brings the visitor back to #newsletter-sent on the same
  * page, where CSS (`:target`) shows the confirmation the script shows otherwise.
  */
-function Newsletter({ site, returnTo }: { site: Site; returnTo: string }) {
+function Newsletter({ site, returnTo, language }: { site: Site; returnTo: string; language: Language }) {
   const { newsletter } = site.layout.footer;
   const { form } = site.settings;
   return (
@@ -147,6 +162,7 @@ function Newsletter({ site, returnTo }: { site: Site; returnTo: string }) {
           {newsletter.error}
         </p>
       </div>
+      <PrivacyNote text={newsletter.privacy} link={newsletter.privacyLink} language={language} className="newsletter-privacy" />
     </form>
   );
 }

@@ -4,17 +4,20 @@ import { jsonForScript, movingCompanyJsonLd } from '../jsonld.js';
 import { webPageJsonLd } from '../jsonld-page.js';
 import { faviconDataUrl } from '../favicon.js';
 import { PALETTE } from '../palette.js';
+import { shareCardPath } from '../share-card.js';
 
 /** <head>: title, description, canonical, share cards, assets and the company's JSON-LD. */
-export function Head({ page, path, site, assets, siteUrl, language, alternates }: PageProps) {
+export function Head({ page, path, site, assets, siteUrl, language, alternates, photos }: PageProps) {
   const { seo } = site.pages[page];
   const isNotFound = page === 'notFound';
   const url = `${siteUrl}${pageAddress(path)}`;
   // English is the default for visitors whose language is neither; only real pages have alternates.
   const languages = isNotFound || alternates.length < 2 ? [] : alternates;
   const locale = language.folder ? language.locale : site.settings.seo.locale;
-  const image = `${siteUrl}/share.png`;
-  const imageAlt = site.settings.seo.shareImageAlt;
+  const { shareImage, shareImageAlt } = site.settings.seo;
+  const photo = shareImage && photos.get('share', shareImage.src);
+  const image = `${siteUrl}${photo ? photo.src : shareCardPath(language)}`;
+  const imageAlt = shareImage?.alt ?? shareImageAlt;
   return (
     <head>
       <meta charSet="utf-8" />
@@ -61,7 +64,7 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates }
         type="application/ld+json"
         dangerouslySetInnerHTML={{
           __html: jsonForScript({
-            ...(movingCompanyJsonLd(site, siteUrl) as object),
+            ...(movingCompanyJsonLd(site, siteUrl, { withDistricts: page === 'contact' }) as object),
             ...(isNotFound ? {} : { mainEntityOfPage: webPageJsonLd({ site, page, url, language, alternates, siteUrl }) }),
           }),
         }}

@@ -4,6 +4,7 @@ import { pageAddress } from '../../generator/schema/routes.js';
 import type { Language } from '../../generator/translations/languages.js';
 import { NEW_TAB, telUrl, whatsappNumber } from '../links.js';
 import { formServices } from '../service-list.js';
+import { PrivacyNote } from './PrivacyNote.js';
 
 type Fields = Site['pages']['contact']['form']['fields'];
 type FieldName = keyof Fields;
@@ -73,6 +74,7 @@ export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: st
               required: spec.required || undefined,
               autoComplete: spec.autoComplete,
               'data-label': plainLabel(field.label),
+              'aria-describedby': field.help ? `${id}-help` : undefined,
             };
             return (
               <div className={spec.wide ? 'field field-wide' : 'field'} key={spec.name}>
@@ -93,6 +95,11 @@ export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: st
                   <textarea {...common} rows={5} placeholder={field.placeholder} />
                 ) : (
                   <input {...common} type={spec.type} placeholder={field.placeholder} />
+                )}
+                {field.help && (
+                  <p className="field-help" id={`${id}-help`}>
+                    {field.help}
+                  </p>
                 )}
               </div>
             );
@@ -136,7 +143,7 @@ export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: st
             </div>
           </div>
         </div>
-        <p className="privacy">{form.privacy}</p>
+        <PrivacyNote text={form.privacy} link={form.privacyLink} language={language} />
       </form>
     </>
   );

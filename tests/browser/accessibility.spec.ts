@@ -5,11 +5,12 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
-import { DESKTOP, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, settle } from './helpers.js';
+import { DESKTOP, FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, settle } from './helpers.js';
 import { fillQuote, quoteButton } from './quote-helpers.js';
 
 const PAGES = [
   ...ROUTES.map((route) => ({ path: route.path, name: route.name })),
+  ...FOOTER_ROUTES,
   { path: UNKNOWN_PATH, name: '404' },
   ...MALAYALAM_ROUTES.map((route) => ({ path: route.path, name: route.name })),
 ];

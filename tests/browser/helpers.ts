@@ -12,12 +12,16 @@ export const ROUTES = [
   { path: '/contact/', name: 'contact', navLabel: 'Contact Us' },
 ] as const;
 
+/** Pages linked from the footer and the forms rather than the header (DESIGN.md allows the privacy notice). */
+export const FOOTER_ROUTES = [{ path: '/privacy/', name: 'privacy' }] as const;
+
 /** The Malayalam edition's pages (content/ml/); the 404 is served from ml/404.html by hosts that look for the nearest one. */
 export const MALAYALAM_ROUTES = [
   { path: '/ml/', name: 'ml-home' },
   { path: '/ml/about', name: 'ml-about' },
   { path: '/ml/services', name: 'ml-services' },
   { path: '/ml/contact', name: 'ml-contact' },
+  { path: '/ml/privacy', name: 'ml-privacy' },
 ] as const;
 
 /** The header links, in order (SPEC.md §2, Header). */

@@ -4,11 +4,12 @@
  */
 import path from 'node:path';
 import { test } from './fixtures.js';
-import { DESKTOP, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, lazyContentLoaded, nextFrames, settle } from './helpers.js';
+import { DESKTOP, FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, lazyContentLoaded, nextFrames, settle } from './helpers.js';
 
 const DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const PAGES = [
   ...ROUTES.map((route) => ({ path: route.path, name: route.name })),
+  ...FOOTER_ROUTES,
   { path: UNKNOWN_PATH, name: '404' },
   ...MALAYALAM_ROUTES.map((route) => ({ path: route.path, name: route.name })),
 ];

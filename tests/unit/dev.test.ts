@@ -168,7 +168,7 @@ describe('site dev: content edits', () => {
     const page = await get(server.url, '/about/');
     expect(page.body).toContain('Moving Kerala Families Since 1999');
     expect(page.body).toContain(`/__dev/reload.js?build=${encodeURIComponent(event.build)}`);
-    expect(io.stdout()).toMatch(/content\/pages\/about\.yaml changed: checked content, rendered 10 pages in \d+ ms\./);
+    expect(io.stdout()).toMatch(/content\/pages\/about\.yaml changed: checked content, rendered 12 pages in \d+ ms\./);
   });
 
   it('shows the located problem on every page while the file is broken, exactly as the terminal prints it', async () => {
@@ -199,7 +199,7 @@ describe('site dev: content edits', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('Moving Kerala Families Since 2008');
     expect(page.body).not.toContain('data-dev-overlay');
-    expect(io.stdout()).toMatch(/rendered 10 pages in \d+ ms \(fixed\)\./);
+    expect(io.stdout()).toMatch(/rendered 12 pages in \d+ ms \(fixed\)\./);
   });
 
   it('reports a deleted content file and recovers when it is restored', async () => {
@@ -327,7 +327,7 @@ describe('site dev: template and client edits', () => {
     await save(index(), original);
     await events.next<ReloadEvent>('reload', (data) => data.ok);
     expect((await get(server.url, '/about/')).status).toBe(200);
-    expect(io.stdout()).toMatch(/templates\/index\.ts changed: reloaded templates, rendered 10 pages in \d+ ms/);
+    expect(io.stdout()).toMatch(/templates\/index\.ts changed: reloaded templates, rendered 12 pages in \d+ ms/);
   });
 
   it('shows a template that does not compile, located', async () => {
@@ -351,7 +351,7 @@ describe('site dev: template and client edits', () => {
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
     expect((await get(server.url, after!)).body).toContain('data-dev-test');
-    expect(io.stdout()).toMatch(/client\/main\.ts changed: .*bundled client, styles and static files, rendered 10 pages/);
+    expect(io.stdout()).toMatch(/client\/main\.ts changed: .*bundled client, styles and static files, rendered 12 pages/);
   });
 });
 

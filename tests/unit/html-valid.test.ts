@@ -20,7 +20,7 @@ import { contentWithPhotos, testPhoto } from '../helpers/photos.js';
  * cannot pass the test.
  */
 
-const PAGES = ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html', '404.html'].flatMap((page) => [page, `ml/${page}`]);
+const PAGES = ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html', 'privacy/index.html', '404.html'].flatMap((page) => [page, `ml/${page}`]);
 const CONTROL = 'control/known-invalid.html';
 /** Invalid on purpose: a <div> may not sit inside a <span>, and a <p> may not be closed twice. */
 const CONTROL_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title></head><body><span><div>x</div></span></p></body></html>';

@@ -23,6 +23,7 @@ const PAGES = [
   { route: '/about/', en: 'about/index.html', ml: 'ml/about/index.html', mlPath: '/ml/about/' },
   { route: '/services/', en: 'services/index.html', ml: 'ml/services/index.html', mlPath: '/ml/services/' },
   { route: '/contact/', en: 'contact/index.html', ml: 'ml/contact/index.html', mlPath: '/ml/contact/' },
+  { route: '/privacy/', en: 'privacy/index.html', ml: 'ml/privacy/index.html', mlPath: '/ml/privacy/' },
 ];
 
 let built: BuildResult;
@@ -248,7 +249,7 @@ describe('the translation schemas', () => {
   test('site check reads the translation files and counts them', async () => {
     const checked = await checkContent(SAMPLE_CONTENT);
     expect(checked.problems).toEqual([]);
-    expect([...checked.sources.keys()].filter((file) => file.includes('/ml/'))).toHaveLength(10);
+    expect([...checked.sources.keys()].filter((file) => file.includes('/ml/'))).toHaveLength(11);
   });
 
   test('a service added to services.yaml alone is a warning in ml/services.yaml, naming the English title to translate', async () => {

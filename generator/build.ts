@@ -5,6 +5,7 @@ import { loadContent } from './load.js';
 import type { OutputFile } from './output.js';
 import { ContentError, UsageError, type Problem, type ProblemCode } from './problem.js';
 import { renderPages } from './render.js';
+import { featureIconFiles } from './icon-files.js';
 import type { Site } from './schema/index.js';
 import { hashSource, headersFile, showsMap, withPolicyMeta } from './security.js';
 import { classesOf, stylesForClasses } from './page-styles.js';
@@ -181,7 +182,10 @@ export interface AssembleOptions {
 export function assembleSite(site: Site, bundle: Bundle, options: AssembleOptions = {}): OutputFile[] {
   const render = options.render ?? renderPages;
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
+  // Every language shows the same features' drawings: the English site names them all.
+  const featureIcons = featureIconFiles(site);
   const pages = render(site, {
+    icons: featureIcons.icons,
     assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles }, fonts: bundle.fonts },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
@@ -194,7 +198,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
   const inline = { styles: [...new Set(styled.flatMap(({ styles }) => styles))] };
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
-  return [...secured, ...bundle.files, ...stylesheet, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site, inline)];
+  return [...secured, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site, inline)];
 }
 
 /** `page` with the whole stylesheet in its <head> cut down to the rules it can use, and that text's hash. */

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Document, type Alternate, type Assets, type PageId } from '../templates/index.js';
 import type { OutputFile } from './output.js';
 import type { Photos } from './images/types.js';
+import type { IconFiles } from '../templates/types.js';
 import type { Site, Translation } from './schema/index.js';
 import { pageAddress, pageFile } from './schema/routes.js';
 import { ENGLISH, type Language } from './translations/languages.js';
@@ -28,6 +29,8 @@ export interface RenderOptions {
   buildYear: number;
   /** Encoded photos by photoKey(slot, src); templates look each one up where the content names it. */
   photos: Photos;
+  /** Icons served as files of their own; without it, templates draw every icon into the page. */
+  icons?: IconFiles;
 }
 
 export interface Edition {

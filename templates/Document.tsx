@@ -12,14 +12,14 @@ import { NotFoundPage } from './pages/NotFound.js';
 import { PrivacyPage } from './pages/Privacy.js';
 import { ServicesPage } from './pages/Services.js';
 
-function PageBody({ page, site, siteUrl, photos, language }: PageProps): ReactNode {
+function PageBody({ page, site, siteUrl, photos, icons, language }: PageProps): ReactNode {
   switch (page) {
     case 'home':
       return <HomePage site={site} photos={photos} language={language} />;
     case 'about':
       return <AboutPage site={site} photos={photos} />;
     case 'services':
-      return <ServicesPage site={site} photos={photos} />;
+      return <ServicesPage site={site} photos={photos} icons={icons} />;
     case 'contact':
       return <ContactPage site={site} siteUrl={siteUrl} language={language} />;
     case 'privacy':

@@ -1,5 +1,5 @@
 import type { Photos } from '../generator/images/types.js';
-import type { Site } from '../generator/schema/index.js';
+import type { IconName, Site } from '../generator/schema/index.js';
 import type { Language } from '../generator/translations/languages.js';
 
 /** The pages the generator renders; each becomes one HTML document. */
@@ -29,6 +29,8 @@ export interface PageProps {
   buildYear: number;
   /** The site's photos, encoded, by photoKey(slot, src). */
   photos: Photos;
+  /** Drawings served as files of their own; a template draws an icon into the page when it has none. */
+  icons?: IconFiles;
   /** The language this page is written in; `site` holds that language's text. */
   language: Language;
   /** The same page in every language the site is published in, this one included, English first. */
@@ -42,4 +44,9 @@ export interface Alternate {
   path: string;
   /** The language's name in its own words, from its layout.yaml (languageName). */
   name: string;
+}
+
+/** Where an icon's drawing is served as a file of its own (generator/icon-files.ts). */
+export interface IconFiles {
+  get(name: IconName): string | undefined;
 }

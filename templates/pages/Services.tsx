@@ -1,5 +1,6 @@
 import type { Photos } from '../../generator/images/types.js';
-import type { Service, Site } from '../../generator/schema/index.js';
+import type { IconName, Service, Site } from '../../generator/schema/index.js';
+import type { IconFiles } from '../types.js';
 import { formatRupees } from '../format.js';
 import { CheckList } from '../parts/Cards.js';
 import { Cta } from '../parts/Cta.js';
@@ -12,7 +13,7 @@ import { withQuery } from '../links.js';
 type Labels = Site['pages']['services']['labels'];
 
 
-function ServiceCard({ service, labels, photos }: { service: Service; labels: Labels; photos: Photos }) {
+function ServiceCard({ service, labels, photos, icons }: { service: Service; labels: Labels; photos: Photos; icons?: IconFiles }) {
   const titleId = `${service.id}-title`;
   const { pricing } = service;
   return (
@@ -86,7 +87,7 @@ function ServiceCard({ service, labels, photos }: { service: Service; labels: La
           <ul className="features" role="list">
             {service.keyFeatures.map((feature) => (
               <li key={feature.title}>
-                <Icon name={feature.icon} size={22} />
+                <FeatureIcon name={feature.icon} icons={icons} />
                 <div>
                   <h4>{feature.title}</h4>
                   <p>{feature.desc}</p>
@@ -100,6 +101,12 @@ function ServiceCard({ service, labels, photos }: { service: Service; labels: La
       </div>
     </article>
   );
+}
+
+/** A feature's drawing: its own file where there is one (generator/icon-files.ts), decorative. */
+function FeatureIcon({ name, icons }: { name: IconName; icons?: IconFiles }) {
+  const src = icons?.get(name);
+  return src ? <img className="feature-icon" src={src} alt="" width={22} height={22} loading="lazy" decoding="async" /> : <Icon name={name} size={22} />;
 }
 
 /** A row of links to each service on the page; on phones it stays under the header while scrolling. */
@@ -117,7 +124,7 @@ function ServiceJump({ services, label }: { services: readonly Service[]; label?
   );
 }
 
-export function ServicesPage({ site, photos }: { site: Site; photos: Photos }) {
+export function ServicesPage({ site, photos, icons }: { site: Site; photos: Photos; icons?: IconFiles }) {
   const page = site.pages.services;
   return (
     <>
@@ -126,7 +133,7 @@ export function ServicesPage({ site, photos }: { site: Site; photos: Photos }) {
       <div className="section">
         <div className="container service-list">
           {site.services.map((service) => (
-            <ServiceCard key={service.id} service={service} labels={page.labels} photos={photos} />
+            <ServiceCard key={service.id} service={service} labels={page.labels} photos={photos} icons={icons} />
           ))}
         </div>
       </div>

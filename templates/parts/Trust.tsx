@@ -3,11 +3,15 @@ import { Section } from './SectionHeading.js';
 import { NEW_TAB } from '../links.js';
 import { Icon } from './Icon.js';
 
-/** The "licensed and insured" line a visitor looks for before trusting a mover with a deposit. */
-export function Assurance({ text }: { text: string }) {
+/**
+ * The "licensed and insured" line a visitor looks for before trusting a mover with a deposit.
+ * Centred in a banner it goes without its icon: a slow phone that painted the icon alone in the
+ * middle would move it aside when the words arrived.
+ */
+export function Assurance({ text, icon = true }: { text: string; icon?: boolean }) {
   return (
     <p className="assurance">
-      <Icon name="shield-check" size={20} />
+      {icon && <Icon name="shield-check" size={20} />}
       <span>{text}</span>
     </p>
   );

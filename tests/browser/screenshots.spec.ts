@@ -23,8 +23,14 @@ for (const viewport of [MOBILE, DESKTOP]) {
       test(`screenshot of ${target.path}`, async ({ page, issues }) => {
         issues.allow('console', /status of 404/);
         await page.goto(target.path);
-        // Scroll through once so lazy content (the map frame) is there, then back to the top.
-        await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+        // Scroll through once, a screen at a time, so lazy content (the map frame, the features'
+        // drawings) comes near the screen and arrives, then back to the top.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+            window.scrollTo({ top: y, behavior: 'instant' });
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          }
+        });
         await lazyContentLoaded(page);
         await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
         await nextFrames(page);

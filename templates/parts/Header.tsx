@@ -37,7 +37,7 @@ export function Header({ site, path, language, alternates }: { site: Site; path:
           <a className="button button-accent nav-cta" href={header.cta.href}>
             <LinkLabel link={header.cta} />
           </a>
-          <ul className="menu-contact" role="list">
+          <ul className="menu-contact button-row" role="list">
             <li>
               <a className="button button-outline" href={telUrl(phone)}>
                 {header.callLabel && `${header.callLabel} `}

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ICONS } from '../templates/icons.js';
 import { PALETTE } from '../templates/palette.js';
 import type { IconFiles } from '../templates/types.js';
+import { withoutIconLibraryClasses } from './icon-classes.js';
 import type { OutputFile } from './output.js';
 import type { IconName, Site } from './schema/index.js';
 
@@ -20,7 +21,7 @@ export function featureIconFiles(site: Site): { icons: IconFiles; files: OutputF
   const files: OutputFile[] = [];
   for (const name of names) {
     // Drawn in the site's primary colour: an image does not take the colour of the text around it.
-    const svg = renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: PALETTE.primary })).replace(/ class="[^"]*"/, '');
+    const svg = withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: PALETTE.primary })));
     const hash = createHash('sha256').update(svg).digest('hex').slice(0, 10);
     const path = `assets/icons/${name}.${hash}.svg`;
     paths.set(name, `/${path}`);

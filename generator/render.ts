@@ -9,6 +9,7 @@ import { pageAddress, pageFile } from './schema/routes.js';
 import { ENGLISH, type Language } from './translations/languages.js';
 import { markEnglishText } from './translations/fallback-html.js';
 import { markFallbacks } from './translations/fallback.js';
+import { withoutIconLibraryClasses } from './icon-classes.js';
 
 /**
  * Every page the site has: its template, its route and the file it is written to (in English).
@@ -57,15 +58,6 @@ export function localizedFile(file: string, language: Language): string {
 export function alternatesOf(page: (typeof PAGES)[number], editions: readonly Edition[]): Alternate[] {
   const route = page.id === 'notFound' ? '/' : page.path;
   return editions.map(({ language, site }) => ({ language, path: pageAddress(route, language), name: site.layout.languageName }));
-}
-
-/**
- * lucide-react names each drawing `class="lucide lucide-<icon>"`; no style rule or script uses
- * those names, and across the icons of a page they cost about 240 bytes compressed, which is what
- * keeps /services/ within the first round trip of a connection. Our own classes on an icon stay.
- */
-function withoutIconLibraryClasses(html: string): string {
-  return html.replace(/ class="lucide(?: lucide-[\w-]+)*( [^"]*)?"/g, (_, own: string | undefined) => (own ? ` class="${own.trim()}"` : ''));
 }
 
 /** Renders every page in every language to a complete HTML document. */

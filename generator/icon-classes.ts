@@ -1,0 +1,8 @@
+/**
+ * lucide-react names each drawing `class="lucide lucide-<icon>"`; no style rule or script uses
+ * those names, and across the icons of a page they cost about 240 bytes compressed, which is what
+ * keeps /services/ within the first round trip of a connection. Our own classes on an icon stay.
+ */
+export function withoutIconLibraryClasses(markup: string): string {
+  return markup.replace(/ class="lucide(?: lucide-[\w-]+)*( [^"]*)?"/g, (_, own: string | undefined) => (own ? ` class="${own.trim()}"` : ''));
+}

@@ -19,10 +19,8 @@ import { processPhotos, type ProcessedPhotos, type ProcessOptions } from './imag
 import { photoRefs } from './images/refs.js';
 import type { Photos } from './images/types.js';
 import { validateTranslation } from './translations/validate.js';
-import { languageOfFile, withTranslationNotes } from './translations/notes.js';
+import { withTranslationNotes } from './translations/notes.js';
 import type { Progress } from './translations/progress.js';
-import { TRANSLATIONS, type Language } from './translations/languages.js';
-import type { LoadedFile } from './load.js';
 
 export interface BuildOptions extends BundleOptions {
   contentDir: string;
@@ -107,8 +105,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const loaded = await loadContent(dir, { overrides: options.overrides });
   const validated = validateContent(loaded.files);
   const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
-  const languages = publishedLanguages(dir, loaded.files, loaded.warnings);
-  const translated = languages.map((language) => validateTranslation(loaded.files, language));
+  const translated = loaded.languages.map((language) => validateTranslation(loaded.files, language));
   const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =
     problems.length === 0 && validated.site && translated.every((t) => t.site)
@@ -130,12 +127,6 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
     return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources, translations };
   }
   return { site, photos: site ? photos.photos : undefined, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources, translations };
-}
-
-/** The languages the content publishes: those with a translation file loaded or missing (the folder exists). */
-function publishedLanguages(contentDir: string, files: readonly LoadedFile[], missing: readonly Problem[]): Language[] {
-  const found = new Set([...files.map((file) => file.language), ...missing.map((warning) => languageOfFile(contentDir, warning.file))]);
-  return TRANSLATIONS.filter((language) => found.has(language));
 }
 
 /**

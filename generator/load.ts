@@ -27,6 +27,8 @@ export interface LoadResult {
   problems: Problem[];
   /** Translation files not there at all: their pages show the English file's texts. */
   warnings: Problem[];
+  /** The translations the content publishes: those whose folder (content/ml/) exists. */
+  languages: Language[];
   sources: Map<string, string>;
 }
 
@@ -88,7 +90,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   problems.push(...(await unknownFiles(contentDir, known)));
   const order = (f: LoadedFile) => names.indexOf(f.name) + (f.language ? names.length * (1 + TRANSLATIONS.indexOf(f.language)) : 0);
   files.sort((a, b) => order(a) - order(b));
-  return { files, problems, warnings, sources };
+  return { files, problems, warnings, languages, sources };
 }
 
 /** The translations the content publishes: those whose folder (e.g. content/ml/) exists. */

@@ -3,7 +3,7 @@ import type { Problem } from '../problem.js';
 import { TRANSLATIONS, type Language } from './languages.js';
 
 /** The translation whose folder holds `file` (an absolute path), or undefined for an English file. */
-export function languageOfFile(contentDir: string, file: string): Language | undefined {
+function languageOfFile(contentDir: string, file: string): Language | undefined {
   return TRANSLATIONS.find((language) => file.startsWith(path.join(contentDir, language.folder) + path.sep));
 }
 

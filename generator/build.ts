@@ -20,7 +20,7 @@ import { photoRefs } from './images/refs.js';
 import type { Photos } from './images/types.js';
 import { validateTranslation } from './translations/validate.js';
 import { withTranslationNotes } from './translations/notes.js';
-import type { Progress } from './translations/progress.js';
+import { TRANSLATION_WARNINGS, type Progress } from './translations/progress.js';
 
 export interface BuildOptions extends BundleOptions {
   contentDir: string;
@@ -85,11 +85,7 @@ const STRICT_REFUSES: Partial<Record<ProblemCode, string>> = {
 
 /** The warnings that asking for complete translations refuses, each hint saying who asked (`by`). */
 function completeRefuses(by: string): Partial<Record<ProblemCode, string>> {
-  return {
-    'missing-translation': `${by} refuses a text not translated yet`,
-    'extra-translation': `${by} refuses a translated text with no English to translate`,
-    'file-missing': `${by} refuses a translation file not written yet`,
-  };
+  return Object.fromEntries(Object.entries(TRANSLATION_WARNINGS).map(([code, what]) => [code, `${by} refuses ${what}`]));
 }
 
 /**

@@ -2,11 +2,18 @@ import path from 'node:path';
 import type { Problem, ProblemCode } from '../problem.js';
 import type { Language } from './languages.js';
 
-/** Warnings about a translation's progress: none stops a deploy unless translations must be complete. */
-const TRANSLATION_CODES: ReadonlySet<ProblemCode> = new Set(['missing-translation', 'extra-translation', 'file-missing']);
+/**
+ * Warnings about a translation's progress, each with what it is in words: none stops a deploy
+ * unless translations must be complete (build.ts then refuses them, naming them so).
+ */
+export const TRANSLATION_WARNINGS: Partial<Record<ProblemCode, string>> = {
+  'missing-translation': 'a text not translated yet',
+  'extra-translation': 'a translated text with no English to translate',
+  'file-missing': 'a translation file not written yet',
+};
 
 export function isTranslationWarning(warning: Problem): boolean {
-  return warning.severity === 'warning' && TRANSLATION_CODES.has(warning.code);
+  return warning.severity === 'warning' && TRANSLATION_WARNINGS[warning.code] !== undefined;
 }
 
 export interface Progress {

@@ -173,7 +173,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const featureIcons = featureIconFiles(site);
   const pages = render(site, {
     icons: featureIcons.icons,
-    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles }, fonts: bundle.fonts },
+    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles } },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
     photos: options.photos?.photos ?? NO_PHOTOS,

@@ -27,8 +27,6 @@ export interface Bundle {
   styles: string;
   /** The same stylesheet as a hashed file, for `site dev`, which swaps it without a reload. */
   stylesheet: OutputFile;
-  /** Root-relative URLs of the font files the stylesheet names (the Malayalam font's weights). */
-  fonts: string[];
 }
 
 /** Browsers the site supports: what mid-range Android phones of the last few years run. */
@@ -48,8 +46,7 @@ export async function bundleAssets(options: BundleOptions = {}): Promise<Bundle>
     licenceFiles(),
   ]);
   const styles = String(css.main.contents);
-  const fonts = css.extra.filter((file) => file.path.endsWith('.woff2')).map((file) => `/${file.path}`);
-  return { files: [js.main, ...js.extra, ...css.extra, ...copied, logo, ...licences], js: `/${js.main.path}`, styles, stylesheet: css.main, fonts };
+  return { files: [js.main, ...js.extra, ...css.extra, ...copied, logo, ...licences], js: `/${js.main.path}`, styles, stylesheet: css.main };
 }
 
 /** Files served as they are at fixed addresses, such as the share picture /share.png. */

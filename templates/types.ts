@@ -13,8 +13,6 @@ export interface Assets {
    * allows it by its hash), or, for `site dev`, the root-relative URL of its file.
    */
   styles: { inline: string } | { href: string };
-  /** The Malayalam font's files (woff2), which Malayalam pages ask for before their first layout. */
-  fonts?: readonly string[];
 }
 
 export interface PageProps {

@@ -22,10 +22,6 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates, 
     <head>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      {/* Asked for with the HTML, not after the first layout finds Malayalam text: the page is laid
-          out and painted once, in its own font, instead of in a fallback that moves when it swaps. */}
-      {language.code === 'ml' &&
-        assets.fonts?.map((href) => <link rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" key={href} />)}
       <title>{seo.title}</title>
       <meta name="description" content={seo.description} />
       {isNotFound ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}

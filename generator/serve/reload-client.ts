@@ -8,8 +8,9 @@
  * or chat popup: state the site's script keeps in attributes the server never writes) is left
  * alone, because only what the server's markup changed is touched. `site dev` links the
  * stylesheet as a file (the built site writes it into each page), so a style edit swaps the file
- * in without a reload. Anything patching cannot do safely (a new script, the error overlay coming or
- * going, a page whose structure the script changed) falls back to a full reload.
+ * in without a reload; structured data (JSON-LD) is text, patched like any other. Anything
+ * patching cannot do safely (a new script, the error overlay coming or going, a page whose
+ * structure the script changed) falls back to a full reload.
  *
  * The page knows the build it shows from the script's own URL; the server names the current build
  * when the stream opens and after every rebuild, so a page that missed a rebuild reloads too.
@@ -24,6 +25,10 @@ function isDevScript(node) {
   return node.nodeType === 1 && node.tagName === 'SCRIPT' && (node.getAttribute('src') || '').startsWith('/__dev/');
 }
 
+function isData(node) {
+  return node.tagName === 'SCRIPT' && node.getAttribute('type') === 'application/ld+json';
+}
+
 function kids(node) {
   return Array.from(node.childNodes).filter((child) => !isDevScript(child) && !(child.nodeType === 3 && child.data.trim() === '' && node.tagName === 'HEAD'));
 }
@@ -36,6 +41,12 @@ function sync(old, next, live) {
     return true;
   }
   if (old.nodeType !== 1) return true;
+  // Structured data is text the browser never runs (the policy does not apply to it): a service's
+  // title is in it, so reloading for it would turn the commonest edit into a full reload.
+  if (isData(old) && isData(next) && isData(live)) {
+    if (live.textContent !== next.textContent) live.textContent = next.textContent;
+    return true;
+  }
   // New code or new inline styles (which the page's policy would refuse) need the page loaded afresh.
   if (old.tagName === 'SCRIPT' || old.tagName === 'STYLE') return old.outerHTML === next.outerHTML;
   if (old.tagName === 'LINK' && old.rel === 'stylesheet' && old.getAttribute('href') !== next.getAttribute('href')) {

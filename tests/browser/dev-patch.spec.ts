@@ -66,6 +66,18 @@ test('a content edit appears in place: scroll, typed value and the open chat pop
   expect(Math.abs((await fieldTop()) - before)).toBeLessThanOrEqual(2);
 });
 
+test('a service title edit appears in place on /services/, though the structured data names the service too', async ({ page }) => {
+  await page.goto(new URL('/services', server.url).href);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  const title = (await page.locator('article h2').first().textContent())!.trim();
+  await save('content/services.yaml', (text) => text.replace(`title: ${title}`, 'title: Moving your home'));
+  await expect(page.locator('article h2').first()).toHaveText('Moving your home');
+  await expect.poll(() => page.locator('script[type="application/ld+json"]').first().textContent()).toContain('Moving your home');
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await save('content/services.yaml', (text) => text.replace('title: Moving your home', `title: ${title}`));
+  await expect(page.locator('article h2').first()).toHaveText(title);
+});
+
 test('a stylesheet edit swaps the stylesheet without a reload', async ({ page }) => {
   await page.goto(new URL('/about', server.url).href);
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));

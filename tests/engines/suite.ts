@@ -3,7 +3,6 @@
  * relay, one browser, the checks in order in one tab. Pictures of every page go to
  * test-results/engines/<engine>/.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -12,24 +11,9 @@ import { startTestSite, type TestSite } from '../browser/test-site.js';
 import { CHECKS } from './checks/index.js';
 import type { CheckContext } from './checks/check.js';
 import type { EngineName, LaunchEngine } from './engine.js';
+import { requireMalayalamFont } from './malayalam-font.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/**
- * Every phone has a Malayalam font, so the test machine must too: without one, "മലയാളം" is
- * drawn as narrow empty boxes and a header that breaks on phones passes by luck.
- */
-function requireMalayalamFont(): void {
-  let families = '';
-  try {
-    families = execFileSync('fc-list', [':lang=ml', 'family'], { encoding: 'utf8' });
-  } catch {
-    // No fontconfig: said below.
-  }
-  if (!/Malayalam/.test(families)) {
-    throw new Error('No Malayalam system font is installed, so layouts that break on every phone would pass here. Install one (Debian: apt-get install fonts-noto-core; scripts/find-engines.sh does it).');
-  }
-}
 
 export function runChecks(name: EngineName, launch: LaunchEngine, options: { prepare?: (dist: string) => Promise<void> } = {}): void {
   describe(name, () => {

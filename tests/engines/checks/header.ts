@@ -36,7 +36,7 @@ export const headerChecks: Check[] = [
     (edition): Check => ({
       name: `the ${edition.language} header is one row at every width from ${WIDTHS[0]} to ${WIDTHS.at(-1)} px`,
       async run({ engine, baseURL }) {
-        await engine.resize(WIDTHS[0], 740);
+        await engine.resize(WIDTHS[0]!, 740);
         await engine.open(`${baseURL}${edition.path}`);
         await waitUntil(engine, 'await document.fonts.ready; return true;', 'the fonts');
         const broken: string[] = [];

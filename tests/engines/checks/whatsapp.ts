@@ -45,7 +45,7 @@ export const whatsappChecks: Check[] = [
   {
     name: 'a quick action opens its chat in a new tab without an opener, and closes the popup',
     async run({ engine, baseURL }) {
-      const action = sample<WhatsAppContent>('whatsapp.yaml').actions[0];
+      const action = sample<WhatsAppContent>('whatsapp.yaml').actions[0]!;
       const digits = sample<{ contact: { whatsapp: string } }>('site.yaml').contact.whatsapp.replace(/\D/g, '');
       await engine.resize(PHONE.width, PHONE.height);
       await engine.open(`${baseURL}/services/`);

@@ -1,12 +1,12 @@
 import { assembleSite, checkContent } from '../build.js';
-import type { Bundle } from '../bundle.js';
-import { sortProblems } from '../format.js';
+import type { Bundle } from '../bundle/bundle.js';
+import { sortProblems } from '../problems/format.js';
 import { processPhotos } from '../images/encode.js';
-import type { OutputFile } from '../output.js';
-import type { renderPages } from '../render.js';
-import { bugReport, formatReport, type Report } from '../serve/errors.js';
+import type { OutputFile } from '../contract/output.js';
+import type { renderPages } from '../render/render.js';
+import { bugReport, formatReport, type Report } from '../serve/live/errors.js';
 import { contentType } from '../serve/mime.js';
-import { overlayPage } from '../serve/overlay.js';
+import { overlayPage } from '../serve/live/overlay.js';
 import { candidates, isPublic, parseRequestPath } from '../serve/static.js';
 import type { PreviewPage } from './routes.js';
 

@@ -1,9 +1,9 @@
 import './zod-config.js';
 import { z } from 'zod';
-import { ICON_NAMES } from './icons.js';
-import { ROUTES, pageAddress } from './routes.js';
+import { ICON_NAMES } from '../contract/icons.js';
+import { ROUTES, pageAddress } from '../contract/routes.js';
 
-export { ROUTES, type Route } from './routes.js';
+export { ROUTES, type Route } from '../contract/routes.js';
 
 /**
  * Field builders shared by every content schema. Each carries `expected` (how the error

@@ -1,23 +1,23 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { assembleSite, checkContent } from '../build.js';
-import { bundleAssets, type Bundle } from '../bundle.js';
-import { displayPath, sortProblems } from '../format.js';
+import { bundleAssets, type Bundle } from '../bundle/bundle.js';
+import { displayPath, sortProblems } from '../problems/format.js';
 import { processPhotos, type ProcessedPhotos } from '../images/encode.js';
-import type { OutputFile } from '../output.js';
-import { UsageError } from '../problem.js';
-import { projectRoot } from '../root.js';
+import type { OutputFile } from '../contract/output.js';
+import { UsageError } from '../problems/problem.js';
+import { projectRoot } from '../contract/root.js';
 import type { Site } from '../schema/index.js';
-import { bugReport, bundleReport, formatReport, templateReport, type Report } from './errors.js';
+import { bugReport, bundleReport, formatReport, templateReport, type Report } from './live/errors.js';
 import { headersFor, parseHeaders, withSiteHeaders, type HeaderRule } from './headers.js';
 import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendRedirect, sendText, type RunningServer } from './http.js';
 import { contentType } from './mime.js';
-import { OVERLAY_CSS, overlayPage } from './overlay.js';
-import { ChangeQueue } from './queue.js';
-import { DEV_PATHS, RELOAD_SCRIPT, ReloadHub, injectReloadScript } from './reload.js';
+import { OVERLAY_CSS, overlayPage } from './live/overlay.js';
+import { ChangeQueue } from './live/queue.js';
+import { DEV_PATHS, RELOAD_SCRIPT, ReloadHub, injectReloadScript } from './live/reload.js';
 import { candidates, folderIndex, isPublic, parseRequestPath, withTrailingSlash } from './static.js';
-import { TemplateError, TemplateLoader, type Templates } from './templates.js';
-import { watchSources, type Area, type SourceWatcher } from './watch.js';
+import { TemplateError, TemplateLoader, type Templates } from './live/templates.js';
+import { watchSources, type Area, type SourceWatcher } from './live/watch.js';
 import { Editor, isEditorPath, type PreviewPage } from '../editor/routes.js';
 import { previewPage, renderDrafts, type PreviewResult } from '../editor/preview.js';
 
@@ -27,7 +27,7 @@ export interface DevOptions {
   port?: number;
   /** Defaults to 127.0.0.1, so only this computer can connect. */
   host?: string;
-  /** The project folder with templates/, client/, static/ and generator/render.ts; defaults to this project. Tests and the benchmark pass a copy. */
+  /** The project folder with templates/, client/, static/ and generator/render/render.ts; defaults to this project. Tests and the benchmark pass a copy. */
   root?: string;
   /** Where progress lines and problems go; paths are shown relative to `cwd`. */
   log: { out: (text: string) => void; err: (text: string) => void; cwd: string };

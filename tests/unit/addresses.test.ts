@@ -5,10 +5,10 @@ import path from 'node:path';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.js';
-import { pageAddress, pageFile } from '../../generator/schema/routes.js';
+import { pageAddress, pageFile } from '../../generator/contract/routes.js';
 import type { RunningServer } from '../../generator/serve/http.js';
 import { startPreview } from '../../generator/serve/preview.js';
-import { writeSite } from '../../generator/write.js';
+import { writeSite } from '../../generator/write/write.js';
 import { ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**

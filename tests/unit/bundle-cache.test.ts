@@ -34,7 +34,7 @@ async function freshBundle(esbuildAllowed: boolean) {
       build: () => Promise.reject(new Error('esbuild was started although nothing changed')),
     }));
   }
-  const { bundleAssets } = await import('../../generator/bundle.js');
+  const { bundleAssets } = await import('../../generator/bundle/bundle.js');
   const bundle = await bundleAssets(options);
   const text = (url: string) => String(bundle.files.find((file) => `/${file.path}` === url)!.contents);
   return { js: text(bundle.js), css: bundle.styles, names: [bundle.js, bundle.stylesheet.path] };
@@ -62,7 +62,7 @@ describe('the on-disk logo picture', () => {
   it('is read from disk by a fresh process, without loading sharp', async () => {
     vi.resetModules();
     vi.doUnmock('sharp');
-    const drawn = await (await import('../../generator/raster.js')).logoPng();
+    const drawn = await (await import('../../generator/bundle/raster.js')).logoPng();
     vi.resetModules();
     vi.doMock('sharp', () => ({
       default: () => {
@@ -70,7 +70,7 @@ describe('the on-disk logo picture', () => {
       },
     }));
     try {
-      const again = await (await import('../../generator/raster.js')).logoPng();
+      const again = await (await import('../../generator/bundle/raster.js')).logoPng();
       expect(again).toEqual(drawn);
       expect(Buffer.from(drawn.contents).subarray(1, 4).toString()).toBe('PNG');
     } finally {

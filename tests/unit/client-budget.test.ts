@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
-import { bundleAssets } from '../../generator/bundle.js';
+import { bundleAssets } from '../../generator/bundle/bundle.js';
 
 /** DESIGN.md: the whole client bundle ships at most 3 KB gzipped. */
 const BUDGET = 3 * 1024;

@@ -11,7 +11,7 @@ import { main } from '../../bin/cli.js';
 import { build } from '../../generator/build.js';
 import { startDev } from '../../generator/serve/dev.js';
 import type { RunningServer } from '../../generator/serve/http.js';
-import type { ReloadEvent } from '../../generator/serve/reload.js';
+import type { ReloadEvent } from '../../generator/serve/live/reload.js';
 import { captureIo, contentWithFixture, ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 import { testPhoto } from '../helpers/photos.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH, MALAYALAM } from '../../generator/translations/languages.js';
+import { ENGLISH, MALAYALAM } from '../../generator/contract/languages.js';
 import { formatMonthYear, formatRupees } from '../../templates/format.js';
 
 // The generator formats prices and months by hand (Intl's first use costs a cold build a tenth of

@@ -4,7 +4,7 @@ import { formModel, labelFor, type FieldModel } from '../../generator/editor/for
 import { iconSvg } from '../../generator/editor/icons.js';
 import { CONTENT_FILES, type ContentFile } from '../../generator/schema/index.js';
 import { serviceSchema, servicesSchema } from '../../generator/schema/services.js';
-import { translationSchema } from '../../generator/translations/derive.js';
+import { translationSchema } from '../../generator/schema/derived/translation-schema.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConflictError, readStored, versionOf, writeStored } from '../../generator/editor/store.js';
+import { ConflictError, readStored, versionOf, writeStored } from '../../generator/editor/content/store.js';
 
 let dir: string;
 let file: string;

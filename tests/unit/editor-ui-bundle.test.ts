@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { build } from '../../generator/build.js';
 import { editorAssets } from '../../generator/editor/ui-bundle.js';
 import { editorShell } from '../../generator/editor/shell.js';
-import { projectRoot } from '../../generator/root.js';
+import { projectRoot } from '../../generator/contract/root.js';
 import { SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**

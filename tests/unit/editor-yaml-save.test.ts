@@ -2,12 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, parse, parseDocument, type Node } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { changedLines, matchItems, saveYaml } from '../../generator/editor/yaml-save.js';
+import { changedLines, matchItems, saveYaml } from '../../generator/editor/content/yaml-save.js';
 import { LIVE_CONTENT, SAMPLE_CONTENT } from '../helpers/content.js';
 import { CONTENT_FILES, type ContentFile } from '../../generator/schema/index.js';
 import { servicesSchema } from '../../generator/schema/services.js';
-import { translationSchema } from '../../generator/translations/derive.js';
-import { shapeAt } from '../../generator/schema-walk.js';
+import { translationSchema } from '../../generator/schema/derived/translation-schema.js';
+import { shapeAt } from '../../generator/schema/derived/walk.js';
 
 /** Every YAML file under `dir`, read now: whatever the operator keeps in content/ is covered. */
 function yamlFiles(dir: string): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatProblem, formatProblems } from '../../generator/format.js';
-import type { Problem } from '../../generator/problem.js';
+import { formatProblem, formatProblems } from '../../generator/problems/format.js';
+import type { Problem } from '../../generator/problems/problem.js';
 
 const file = '/site/content/services.yaml';
 const source = `${Array.from({ length: 40 }, (_, i) => `# line ${i + 1}`).join('\n')}\n  pricing:\n    starting: "8,999"\n    note: per move\n`;

@@ -5,11 +5,11 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { parseDocument } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
-import { jsonSchemaFiles, modeline, schemaPath } from '../../generator/json-schema.js';
-import { loadContent } from '../../generator/load.js';
+import { jsonSchemaFiles, modeline, schemaPath } from '../../generator/schema/derived/json-schema.js';
+import { loadContent } from '../../generator/load/load.js';
 import { CONTENT_FILES, type ContentFile } from '../../generator/schema/index.js';
-import { translationSchema } from '../../generator/translations/derive.js';
-import { TRANSLATIONS } from '../../generator/translations/languages.js';
+import { translationSchema } from '../../generator/schema/derived/translation-schema.js';
+import { TRANSLATIONS } from '../../generator/contract/languages.js';
 import { captureIo, contentWithFixture, FIXTURES, ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**

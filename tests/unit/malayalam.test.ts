@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, checkContent, type BuildResult } from '../../generator/build.js';
 import { CONTENT_FILES } from '../../generator/schema/index.js';
-import { translationSchema } from '../../generator/translations/derive.js';
+import { translationSchema } from '../../generator/schema/derived/translation-schema.js';
 import { contentWithFixture, SAMPLE_CONTENT } from '../helpers/content.js';
 import { banner, closeParser, controlLabelled, headings, main, parseHtml, parseXml, textOf } from '../helpers/dom.js';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
-import { MARKER } from '../../generator/out-guard.js';
+import { MARKER } from '../../generator/write/out-guard.js';
 import { captureIo, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /**

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../generator/build.js';
-import { bundleAssets } from '../../generator/bundle.js';
-import { classesOf, stylesForClasses } from '../../generator/page-styles.js';
+import { bundleAssets } from '../../generator/bundle/bundle.js';
+import { classesOf, stylesForClasses } from '../../generator/render/page-styles.js';
 import { ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 /** Each page carries only the style rules that can apply to it. */

@@ -7,8 +7,8 @@ import { BUDGETS, KB, PHONE, lookupFromFiles, pageWeight } from '../../bench/wei
 import { main } from '../../bin/cli.js';
 import { build, type BuildResult } from '../../generator/build.js';
 import { diskCache } from '../../generator/images/cache.js';
-import { SLOTS } from '../../generator/images/slots.js';
-import { ContentError } from '../../generator/problem.js';
+import { SLOTS } from '../../generator/contract/photo-slots.js';
+import { ContentError } from '../../generator/problems/problem.js';
 import { captureIo, contentWithFixture } from '../helpers/content.js';
 import { parseHtml } from '../helpers/dom.js';
 import { PHOTO_PLACES, TEST_PHOTOS, contentWithPhotos, testPhoto } from '../helpers/photos.js';

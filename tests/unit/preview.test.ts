@@ -12,7 +12,7 @@ import { build } from '../../generator/build.js';
 import { headersFor, parseHeaders } from '../../generator/serve/headers.js';
 import type { RunningServer } from '../../generator/serve/http.js';
 import { startPreview } from '../../generator/serve/preview.js';
-import { writeSite } from '../../generator/write.js';
+import { writeSite } from '../../generator/write/write.js';
 import { captureIo, ROOT, SAMPLE_CONTENT } from '../helpers/content.js';
 
 interface Answer {

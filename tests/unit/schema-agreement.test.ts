@@ -4,7 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { jsonSchemaFiles, schemaPath } from '../../generator/json-schema.js';
+import { jsonSchemaFiles, schemaPath } from '../../generator/schema/derived/json-schema.js';
 import { CONTENT_FILES, ICON_NAMES, type ContentFile } from '../../generator/schema/index.js';
 import { SAMPLE_CONTENT } from '../helpers/content.js';
 

@@ -5,7 +5,7 @@ import { Window } from 'happy-dom';
 import { parse, parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, checkContent, type BuildResult } from '../../generator/build.js';
-import { contentSecurityPolicy, serializePolicy } from '../../generator/security.js';
+import { contentSecurityPolicy, serializePolicy } from '../../generator/render/security.js';
 import { faviconDataUrl } from '../../templates/favicon.js';
 import { headersFor, parseHeaders } from '../../generator/serve/headers.js';
 import type { ContentFile } from '../../generator/schema/index.js';

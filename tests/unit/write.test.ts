@@ -2,8 +2,8 @@ import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MARKER } from '../../generator/out-guard.js';
-import { writeSite } from '../../generator/write.js';
+import { MARKER } from '../../generator/write/out-guard.js';
+import { writeSite } from '../../generator/write/write.js';
 import { ROOT } from '../helpers/content.js';
 
 let parent: string;

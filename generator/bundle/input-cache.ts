@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from './root.js';
+import { projectRoot } from '../contract/root.js';
 
 /**
  * Caches of something made from files (a bundle): valid while every file it was made from is

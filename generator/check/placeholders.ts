@@ -1,8 +1,8 @@
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
-import type { LoadedFile } from './load.js';
-import { formatPath, locateKey, locateValue, type PathSegment } from './locate.js';
-import type { Problem } from './problem.js';
-import { phoneDigits } from './schema/fields.js';
+import type { LoadedFile } from '../load/load.js';
+import { formatPath, locateKey, locateValue, type PathSegment } from '../problems/locate.js';
+import type { Problem } from '../problems/problem.js';
+import { phoneDigits } from '../schema/fields.js';
 
 /**
  * Values that must not go live: the ones a comment marks PLACEHOLDER, and sample contact details

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheFile, modificationTimes, readCacheEntry, unchangedSince, writeCacheEntry, type InputTimes } from './input-cache.js';
-import type { OutputFile } from './output.js';
+import type { OutputFile } from '../contract/output.js';
 import { logoPng } from './raster.js';
 import { licenceFiles } from './licences.js';
-import { projectRoot } from './root.js';
+import { projectRoot } from '../contract/root.js';
 
 export interface BundleOptions {
   /** Defaults to the project's own client/main.ts and templates/styles/main.css. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { OutputFile } from './output.js';
-import type { Site } from './schema/index.js';
+import type { OutputFile } from '../contract/output.js';
+import type { Site } from '../schema/index.js';
 
 /**
  * Security headers derived from the content: a Content-Security-Policy that allows exactly what

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_NAME, checkName, insideContent } from './security.js';
+import { IMAGE_NAME, checkName, insideContent } from '../security.js';
 
 /**
  * Photos uploaded from the editor into content/images/. A file is taken only when its bytes are a

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { LineCounter, YAMLParseError, isMap, isNode, isPair, isScalar, isSeq, type Document } from 'yaml';
 import { decodeContent } from './encoding.js';
 import { findSyntaxProblems, type SyntaxResult } from './yaml-syntax.js';
-import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from './problem.js';
-import { CONTENT_FILES, type ContentFile } from './schema/index.js';
-import { closest } from './suggest.js';
-import { TRANSLATIONS, type Language } from './translations/languages.js';
+import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
+import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
+import { closest } from '../problems/suggest.js';
+import { TRANSLATIONS, type Language } from '../contract/languages.js';
 
 /** One content file read and parsed, with what locating a value in it needs. */
 export interface LoadedFile {

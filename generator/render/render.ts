@@ -1,14 +1,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Document, type Alternate, type Assets, type PageId } from '../templates/index.js';
-import type { OutputFile } from './output.js';
-import type { Photos } from './images/types.js';
-import type { IconFiles } from '../templates/types.js';
-import type { Site, Translation } from './schema/index.js';
-import { pageAddress, pageFile } from './schema/routes.js';
-import { ENGLISH, type Language } from './translations/languages.js';
-import { markEnglishText } from './translations/fallback-html.js';
-import { markFallbacks } from './translations/fallback.js';
+import { Document, type Alternate, type Assets, type PageId } from '../../templates/index.js';
+import type { OutputFile } from '../contract/output.js';
+import type { Photos } from '../contract/photo.js';
+import type { IconFiles } from '../../templates/types.js';
+import type { Site, Translation } from '../schema/index.js';
+import { pageAddress, pageFile } from '../contract/routes.js';
+import { ENGLISH, type Language } from '../contract/languages.js';
+import { markEnglishText } from '../translations/fallback-html.js';
+import { markFallbacks } from '../translations/fallback.js';
 import { withoutIconLibraryClasses } from './icon-classes.js';
 
 /**

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { OutputFile } from './output.js';
+import type { OutputFile } from '../contract/output.js';
 
 /**
  * Licences that must travel with third-party files the site serves: the Malayalam font's SIL Open

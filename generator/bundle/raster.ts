@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadSharp } from './images/sharp.js';
-import type { OutputFile } from './output.js';
-import { projectRoot } from './root.js';
-import { faviconSvg } from '../templates/favicon.js';
-import { LOGO_PNG } from '../templates/jsonld.js';
+import { loadSharp } from '../images/sharp.js';
+import type { OutputFile } from '../contract/output.js';
+import { projectRoot } from '../contract/root.js';
+import { faviconSvg } from '../../templates/favicon.js';
+import { LOGO_PNG } from '../../templates/jsonld.js';
 
 /** The last picture drawn, by the SVG it was drawn from: a rebuild in the same process draws nothing again. */
 let last: { svg: string; png: Promise<Buffer> } | undefined;

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { lstat, readFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { OutputFile } from './output.js';
-import { UsageError } from './problem.js';
+import type { OutputFile } from '../contract/output.js';
+import { UsageError } from '../problems/problem.js';
 
 /**
  * The file every build leaves in its output folder, listing what it wrote. A later build replaces

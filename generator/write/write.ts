@@ -1,7 +1,7 @@
 import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { guardOutDir, markerFile, type GuardOptions } from './out-guard.js';
-import type { OutputFile } from './output.js';
+import type { OutputFile } from '../contract/output.js';
 
 /** Any web server must be able to read the site, whatever the umask: folders 755, files 644. */
 const FOLDER_MODE = 0o755;

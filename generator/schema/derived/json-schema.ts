@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { BOUND_KEYWORDS, boundsOf, rangeWords } from './bounds.js';
-import type { OutputFile } from './output.js';
-import { CONTENT_FILES, type ContentFile } from './schema/index.js';
-import { translationSchema } from './translations/derive.js';
-import { TRANSLATIONS, type Language } from './translations/languages.js';
+import type { OutputFile } from '../../contract/output.js';
+import { CONTENT_FILES, type ContentFile } from '../index.js';
+import { translationSchema } from './translation-schema.js';
+import { TRANSLATIONS, type Language } from '../../contract/languages.js';
 
 /**
  * JSON Schemas for editors, generated from the zod schemas the build validates with, so an

@@ -1,5 +1,5 @@
 import { parseDocument, type Document, type YAMLError } from 'yaml';
-import type { Problem } from './problem.js';
+import type { Problem } from '../problems/problem.js';
 
 /**
  * YAML mistakes in plain words, at the line that is wrong. The parser reports one mistake as

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { checkContent } from '../build.js';
-import type { Problem } from '../problem.js';
+import { checkContent } from '../../build.js';
+import type { Problem } from '../../problems/problem.js';
 
 /** A problem as the editor's browser app shows it at its field. */
 export interface UiProblem {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message } from 'esbuild';
-import { formatProblems } from '../format.js';
-import type { Problem } from '../problem.js';
+import { formatProblems } from '../../problems/format.js';
+import type { Problem } from '../../problems/problem.js';
 import { TemplateError, type Templates } from './templates.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import type { Problem } from '../problems/problem.js';
 
 /**
  * Content files must be UTF-8 (with or without a byte order mark, with Windows or Unix line

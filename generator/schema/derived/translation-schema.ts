@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FieldMeta } from '../schema/fields.js';
-import { defOf, type Schema } from '../schema-walk.js';
+import type { FieldMeta } from '../fields.js';
+import { defOf, type Schema } from './walk.js';
 
 /**
  * A translation file's schema, derived from its English file's schema: the same blocks and lists,

@@ -1,7 +1,7 @@
-import type { OutputFile } from './output.js';
-import { faviconSvg } from '../templates/favicon.js';
+import type { OutputFile } from '../contract/output.js';
+import { faviconSvg } from '../../templates/favicon.js';
 import { alternatesOf, editionsOf, PAGES } from './render.js';
-import type { Site } from './schema/index.js';
+import type { Site } from '../schema/index.js';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -1,8 +1,8 @@
-import type { LoadedFile } from './load.js';
-import { formatPath, locateKey, locateValue, type PathSegment } from './locate.js';
-import type { Problem } from './problem.js';
-import type { ContentFile, Site } from './schema/index.js';
-import { closest } from './suggest.js';
+import type { LoadedFile } from '../load/load.js';
+import { formatPath, locateKey, locateValue, type PathSegment } from '../problems/locate.js';
+import type { Problem } from '../problems/problem.js';
+import type { ContentFile, Site } from '../schema/index.js';
+import { closest } from '../problems/suggest.js';
 
 /**
  * Checks what one file names in another: every service id used in testimonials, the home page's

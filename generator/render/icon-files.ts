@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ICONS } from '../templates/icons.js';
-import { PALETTE } from '../templates/palette.js';
-import type { IconFiles } from '../templates/types.js';
+import { ICONS } from '../../templates/icons.js';
+import { PALETTE } from '../../templates/palette.js';
+import type { IconFiles } from '../../templates/types.js';
 import { withoutIconLibraryClasses } from './icon-classes.js';
-import type { OutputFile } from './output.js';
-import type { IconName, Site } from './schema/index.js';
+import type { OutputFile } from '../contract/output.js';
+import type { IconName, Site } from '../schema/index.js';
 
 /**
  * The drawings of the services' key features, each a file of its own under assets/icons/, that

@@ -1,4 +1,4 @@
-import type { SlotName } from './slots.js';
+import type { SlotName } from './photo-slots.js';
 
 /**
  * A photo ready for a template: every address is a built file, and the sizes are the

@@ -1,6 +1,6 @@
-import { CONTENT_FILES, ROUTES, type ContentFile, type Route } from '../schema/index.js';
-import { pageAddress } from '../schema/routes.js';
-import { TRANSLATIONS, type Language } from '../translations/languages.js';
+import { CONTENT_FILES, ROUTES, type ContentFile, type Route } from '../../schema/index.js';
+import { pageAddress } from '../../contract/routes.js';
+import { TRANSLATIONS, type Language } from '../../contract/languages.js';
 
 /**
  * The files the editor may open: the content files the site reads, and their translations in a

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { LoadedFile } from './load.js';
-import { formatPath, locateKey, locateParent, locateValue, type PathSegment } from './locate.js';
-import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem, type ProblemCode } from './problem.js';
-import { CONTENT_FILES, type ContentFile, type Site } from './schema/index.js';
-import { closest } from './suggest.js';
+import type { LoadedFile } from '../load/load.js';
+import { formatPath, locateKey, locateParent, locateValue, type PathSegment } from '../problems/locate.js';
+import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem, type ProblemCode } from '../problems/problem.js';
+import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
+import { closest } from '../problems/suggest.js';
 import { checkReferences } from './references.js';
-import { rangeWords } from './bounds.js';
-import { boundsAt, metaAt, shapeAt } from './schema-walk.js';
+import { rangeWords } from '../schema/derived/bounds.js';
+import { boundsAt, metaAt, shapeAt } from '../schema/derived/walk.js';
 
 export interface ValidateResult {
   /** Present only when every file is complete and valid. */

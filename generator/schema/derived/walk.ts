@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundsOf, type Bounds } from './bounds.js';
-import type { PathSegment } from './locate.js';
-import type { FieldMeta } from './schema/fields.js';
+import type { PathSegment } from '../../problems/locate.js';
+import type { FieldMeta } from '../fields.js';
 
 /**
  * Follows a path in the content (e.g. services[2].pricing) through a zod schema, to find what the

@@ -1,9 +1,9 @@
 import { isMap, isPair, isScalar, isSeq, Scalar, type Node } from 'yaml';
-import type { LoadedFile } from './load.js';
-import { formatPath, type PathSegment } from './locate.js';
-import type { Problem } from './problem.js';
-import { CONTENT_FILES } from './schema/index.js';
-import { metaAt } from './schema-walk.js';
+import type { LoadedFile } from '../load/load.js';
+import { formatPath, type PathSegment } from '../problems/locate.js';
+import type { Problem } from '../problems/problem.js';
+import { CONTENT_FILES } from '../schema/index.js';
+import { metaAt } from '../schema/derived/walk.js';
 
 /**
  * In YAML, " #" starts a comment even in the middle of unquoted text, so

@@ -2,8 +2,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { renderPages } from '../render.js';
-import { projectRoot } from '../root.js';
+import type { renderPages } from '../../render/render.js';
+import { projectRoot } from '../../contract/root.js';
 
 /** The templates as they are on disk now, and a way to find a thrown error in their sources. */
 export interface Templates {
@@ -28,7 +28,7 @@ let loads = 0;
 /**
  * Loads the page renderer with the templates in their current state, from the TSX sources: the
  * compiled copy in lib/ would be stale while they are edited, and Node caches every module it
- * imports. So generator/render.ts and the templates it imports are bundled with esbuild
+ * imports. So generator/render/render.ts and the templates it imports are bundled with esbuild
  * (incrementally, keeping its cache between loads; react and the other packages stay external
  * and are shared) into a file of a new name, which is imported and then deleted.
  */
@@ -38,7 +38,7 @@ export class TemplateLoader {
   readonly #outDir = path.join(projectRoot(), 'node_modules', '.cache', 'site-dev');
   #context: Promise<esbuild.BuildContext> | undefined;
 
-  /** `root` is the project folder holding generator/render.ts and templates/. */
+  /** `root` is the project folder holding generator/render/render.ts and templates/. */
   constructor(root: string) {
     this.#root = root;
   }
@@ -46,7 +46,7 @@ export class TemplateLoader {
   /** Bundles and imports the templates; rejects with esbuild's BuildFailure when they do not compile. */
   async load(): Promise<Templates> {
     this.#context ??= esbuild.context({
-      entryPoints: [path.join(this.#root, 'generator', 'render.ts')],
+      entryPoints: [path.join(this.#root, 'generator', 'render', 'render.ts')],
       absWorkingDir: this.#root,
       bundle: true,
       platform: 'node',

@@ -1,5 +1,6 @@
 import { Document, Scalar, isMap, isPair, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { sameValue } from './same-value.js';
+import { changedLines, isRecord, matchItems, sameValue } from './compare.js';
+import { refold, renderItem, renderPair, renderScalar, widestLine } from './yaml-render.js';
 
 /**
  * Writes a new value into a content file's text, changing only what changed. The file is read
@@ -60,7 +61,6 @@ interface Edit {
 }
 
 type Data = Record<string, unknown>;
-const isRecord = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isBlockMap = (node: unknown): node is YAMLMap => isMap(node) && !node.flow;
 const isBlockSeq = (node: unknown): node is YAMLSeq => isSeq(node) && !node.flow;
 
@@ -285,140 +285,4 @@ class Patcher {
 
 function isScalarValue(value: unknown): value is string | number | boolean | null {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
-}
-
-/**
- * For each new item, the index of the old item it continues (undefined: a new item). An unchanged
- * item is found wherever it moved; an edited one by its id, else by its place.
- */
-export function matchItems(old: readonly unknown[], next: readonly unknown[]): (number | undefined)[] {
-  const used = new Set<number>();
-  const match: (number | undefined)[] = next.map(() => undefined);
-  const take = (to: number, from: number) => {
-    match[to] = from;
-    used.add(from);
-  };
-  next.forEach((value, to) => {
-    if (sameValue(old[to], value)) take(to, to);
-  });
-  next.forEach((value, to) => {
-    if (match[to] !== undefined) return;
-    const from = old.findIndex((item, index) => !used.has(index) && sameValue(item, value));
-    if (from !== -1) take(to, from);
-  });
-  const idOf = (value: unknown) => (isRecord(value) && typeof value.id === 'string' ? value.id : undefined);
-  next.forEach((value, to) => {
-    const id = idOf(value);
-    if (match[to] !== undefined || id === undefined) return;
-    const from = old.findIndex((item, index) => !used.has(index) && idOf(item) === id);
-    if (from !== -1) take(to, from);
-  });
-  // Same place: an item edited where it stands. Only when no other item claims it by id.
-  next.forEach((value, to) => {
-    if (match[to] !== undefined || used.has(to) || to >= old.length) return;
-    const id = idOf(value);
-    const oldId = idOf(old[to]);
-    if (id !== undefined && oldId !== undefined && next.some((other) => idOf(other) === oldId)) return;
-    take(to, to);
-  });
-  return match;
-}
-
-// ---- rendering new text, at a given indentation ----
-
-function indentLines(text: string, indent: number): string {
-  const pad = ' '.repeat(indent);
-  return text.replace(/^(?=.)/gm, pad);
-}
-
-/** `key: value` as block YAML, each line indented by `indent`, ending with a newline. */
-export function renderPair(key: string, value: unknown, indent: number): string {
-  const doc = new Document({ [key]: value });
-  return indentLines(doc.toString({ lineWidth: 0 }), indent);
-}
-
-/** `- value` as block YAML with its dash at column `indent`, ending with a newline. */
-export function renderItem(value: unknown, indent: number): string {
-  const doc = new Document([value]);
-  return indentLines(doc.toString({ lineWidth: 0 }), indent);
-}
-
-/**
- * A scalar as it is written after "key: " or "- " on a line indented by `indent`; a block text
- * (`>-`) is folded to the `width` its old text had, its lines indented two more.
- */
-function renderScalar(value: string | number | boolean | null, type: Scalar.Type | undefined, indent: number, width: number): string {
-  const doc = new Document({ x: value });
-  const node = doc.get('x', true) as Scalar;
-  if (type) node.type = type;
-  const lineWidth = width > 0 ? Math.max(20, width - indent) : 0;
-  const text = doc.toString({ lineWidth, minContentWidth: 0 }).slice('x: '.length);
-  const block = /^[|>]/.test(text);
-  const body = block ? text : text.replace(/\n$/, '');
-  const [head = '', ...rest] = body.split('\n');
-  return [head, ...rest.map((line) => (line === '' ? line : ' '.repeat(indent) + line))].join('\n');
-}
-
-/**
- * A folded text (`>-`) holding `next`, keeping every line of the old text that still reads the
- * same at its start and at its end, and folding only the lines in between to the old width; so
- * a word changed in a paragraph changes its own line or two, not the whole paragraph. Only for
- * one plain paragraph; undefined otherwise (yaml's own folding then writes it).
- */
-function refold(old: string, next: string): string | undefined {
-  const [header = '', ...rest] = old.split('\n');
-  const trailing = rest.at(-1) === '' ? rest.pop() : undefined;
-  if (!/^>-\s*$/.test(header) || rest.length === 0 || trailing === undefined) return undefined;
-  const indent = /^ */.exec(rest[0]!)![0];
-  const lines = rest.map((line) => line.slice(indent.length));
-  const plain = (text: string) => text !== '' && !/^\s|\s$|\s\s|\n/.test(text);
-  if (!rest.every((line) => line.startsWith(indent)) || !lines.every(plain) || !plain(next)) return undefined;
-  const width = Math.max(80, widestLine(rest.join('\n')));
-  let head = 0;
-  let prefix = '';
-  while (head < lines.length && next.startsWith(`${prefix}${lines[head]!} `)) prefix += `${lines[head++]!} `;
-  let tail = 0;
-  let suffix = '';
-  while (tail < lines.length - head && next.slice(prefix.length).endsWith(` ${lines[lines.length - 1 - tail]!}${suffix}`)) {
-    suffix = ` ${lines[lines.length - 1 - tail]!}${suffix}`;
-    tail++;
-  }
-  const middle = next.slice(prefix.length, next.length - suffix.length).trim();
-  const folded: string[] = [];
-  for (const word of middle === '' ? [] : middle.split(' ')) {
-    const last = folded.length - 1;
-    if (last >= 0 && indent.length + folded[last]!.length + 1 + word.length <= width) folded[last] += ` ${word}`;
-    else folded.push(word);
-  }
-  const kept = [...lines.slice(0, head), ...folded, ...lines.slice(lines.length - tail)];
-  const text = `${header}\n${kept.map((line) => indent + line).join('\n')}\n`;
-  // A word such as "#" or ": " at the start of a line reads differently: then yaml folds it.
-  const check = parseDocument(`x: ${text}`, { keepSourceTokens: false });
-  return check.errors.length === 0 && check.get('x') === next ? text : undefined;
-}
-
-function widestLine(text: string): number {
-  return Math.max(0, ...text.split('\n').map((line) => line.length));
-}
-
-/** How many lines of `before` and `after` differ: lines removed plus lines added, by longest common subsequence. */
-export function changedLines(before: string, after: string): number {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const x = a.slice(head, a.length - tail);
-  const y = b.slice(head, b.length - tail);
-  if (x.length === 0 || y.length === 0) return Math.max(x.length, y.length);
-  let previous = new Array<number>(y.length + 1).fill(0);
-  for (const line of x) {
-    const row = new Array<number>(y.length + 1).fill(0);
-    for (let j = 0; j < y.length; j++) row[j + 1] = line === y[j] ? previous[j]! + 1 : Math.max(previous[j + 1]!, row[j]!);
-    previous = row;
-  }
-  const common = previous[y.length]!;
-  // A line changed in place counts once, not as one removed and one added.
-  return Math.max(x.length, y.length) - common;
 }

@@ -17,7 +17,7 @@ import { banner, closeParser, controlLabelled, headings, main, parseHtml, parseX
  */
 
 const SITE_URL = 'https://movers.example.in';
-/** Each page by its published address in both languages (with the slash, see schema/routes.ts). */
+/** Each page by its published address in both languages (with the slash, see generator/contract/routes.ts). */
 const PAGES = [
   { route: '/', en: 'index.html', ml: 'ml/index.html', mlPath: '/ml/' },
   { route: '/about/', en: 'about/index.html', ml: 'ml/about/index.html', mlPath: '/ml/about/' },

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_CHROMIUM, testChromiumPath } from './scripts/chromium.mjs';
-import { phoneFontConfig } from './tests/browser/fonts/phone-fonts.js';
+import { requireMalayalamFont } from './tests/engines/malayalam-font.js';
 
 const executablePath = testChromiumPath();
 if (!existsSync(executablePath)) {
@@ -18,6 +18,9 @@ if (!existsSync(executablePath)) {
     `No Chromium at ${executablePath}. Set CHROME_PATH to a Chromium or Chrome executable (bash scripts/find-chromium.sh finds or installs one).`,
   );
 }
+
+// The fonts a phone has: without a Malayalam one, a header that breaks on every phone passes here.
+requireMalayalamFont();
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -50,8 +53,6 @@ export default defineConfig({
       executablePath,
       args: [...TEST_CHROMIUM.args],
       ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs],
-      // The fonts a phone has, Malayalam among them (tests/browser/fonts/phone-fonts.ts).
-      env: { ...process.env, FONTCONFIG_FILE: phoneFontConfig() },
     },
   },
   projects: [{ name: 'chromium' }],

@@ -15,6 +15,15 @@ if (vitest) {
   failed += 1; // no report at all: the runner did not get to run
 }
 
+// The shared checks in every engine (vitest.engines.config.ts): a missing report means they never ran.
+const engines = read('test-results/engines.json');
+if (engines) {
+  passed += engines.numPassedTests;
+  failed += engines.numFailedTests;
+} else {
+  failed += 1;
+}
+
 const playwright = read('test-results/playwright.json');
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;

@@ -1,5 +1,5 @@
 // Where a test run's time went: each test file's time, slowest first, from the JSON reports that
-// `npm test` writes (test-results/vitest.json, test-results/playwright.json), then each runner's
+// `npm test` writes (test-results/vitest.json, engines.json, playwright.json), then each runner's
 // whole time. A file's time is the sum of its tests' times; Playwright runs two files at once.
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -7,13 +7,15 @@ const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')
 const rows = [];
 const totals = [];
 
-const vitest = read('test-results/vitest.json');
-if (vitest) {
+// The unit tests and the shared checks in every engine are both vitest runs.
+for (const [report, name] of [['test-results/vitest.json', 'vitest'], ['test-results/engines.json', 'engines (vitest)']]) {
+  const vitest = read(report);
+  if (!vitest) continue;
   for (const file of vitest.testResults) {
     rows.push({ file: file.name.slice(file.name.indexOf('tests/')), tests: file.assertionResults.length, seconds: (file.endTime - file.startTime) / 1000 });
   }
   const end = Math.max(...vitest.testResults.map((file) => file.endTime));
-  totals.push({ file: 'vitest, whole run', tests: vitest.numTotalTests, seconds: (end - vitest.startTime) / 1000 });
+  totals.push({ file: `${name}, whole run`, tests: vitest.numTotalTests, seconds: (end - vitest.startTime) / 1000 });
 }
 
 const playwright = read('test-results/playwright.json');

@@ -32,6 +32,20 @@ step "unit and integration tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
 took vitest
 
+# Firefox, WebKit and the Malayalam font phones have, from the platform's packages (installed on
+# Debian as root when missing). The font is needed by the Playwright suite too.
+step "browser engines and fonts (scripts/find-engines.sh)"
+engines_ready=0
+if engines=$(bash scripts/find-engines.sh); then
+  while IFS= read -r assignment; do export "${assignment?}"; done <<<"$engines"
+  echo "$engines"
+  engines_ready=1
+else
+  echo "Firefox, WebKit or the Malayalam font is missing and could not be installed, so the cross-engine tests cannot run." >&2
+  status=1
+fi
+took "engines and fonts"
+
 if [ -f playwright.config.ts ]; then
   step "browser tests (playwright, headless chromium)"
   if ! CHROME_PATH="$(bash scripts/find-chromium.sh)"; then
@@ -44,6 +58,15 @@ if [ -f playwright.config.ts ]; then
   fi
   took playwright
 fi
+
+step "the shared checks in Chromium, Firefox and WebKit (vitest.engines.config.ts)"
+if [ "$engines_ready" = 1 ]; then
+  npx vitest run --config vitest.engines.config.ts --reporter=default --reporter=json --outputFile.json=test-results/engines.json || status=1
+else
+  echo "Skipped: the engines are missing (see above); this run fails." >&2
+  status=1
+fi
+took engines
 
 echo
 echo "== npm test took $((SECONDS - started)) s in all (each file's share: npm run test:times)"

@@ -1,77 +1,16 @@
 /**
- * Runs once before the browser tests, in the runner's process: compiles the CLI when lib/ is
- * missing, starts the stand-in relay, builds the site into a temporary folder with
- * `node bin/site.js build --content tests/sample/content --form-endpoint <relay>` (the frozen sample,
- * so the specs may assert its values) and serves it with the project's own preview
- * server (startPreview, in this process, so nothing outlives an interrupted run). The addresses
- * reach the test workers through an environment variable. Returns the teardown.
+ * Runs once before the browser tests, in the runner's process: starts the site under test
+ * (test-site.ts: the frozen sample built and served, with the stand-in relay), so the specs may
+ * assert the sample's values. The addresses reach the test workers through an environment
+ * variable. Returns the teardown.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startPreview } from '../../generator/serve/preview.js';
-import { ENV_VARIABLE, type BrowserEnv } from './env.js';
-import { startRelay } from './relay.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { ENV_VARIABLE } from './env.js';
+import { startTestSite } from './test-site.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();
-  if (!existsSync(path.join(ROOT, 'lib/bin/cli.js'))) {
-    console.log('[browser tests] lib/ is missing: compiling the CLI (tsc -p tsconfig.build.json)...');
-    run('npx', ['tsc', '-p', 'tsconfig.build.json']);
-  }
-
-  const temp = await mkdtemp(path.join(tmpdir(), 'site-browser-tests-'));
-  const out = path.join(temp, 'dist');
-  const relay = await startRelay();
-  let preview: { url: string; close(): Promise<void> } | undefined;
-  const teardown = async () => {
-    await preview?.close();
-    await relay.close();
-    await rm(temp, { recursive: true, force: true });
-  };
-
-  try {
-    // The relay sends a plain form post back to `_next`, which the build derives from the site
-    // URL: the site is built for the address it will be previewed at.
-    const port = await freePort();
-    const siteUrl = `http://127.0.0.1:${port}`;
-    run('node', ['bin/site.js', 'build', '--content', 'tests/sample/content', '--out', out, '--site-url', siteUrl, '--form-endpoint', relay.endpoint]);
-    preview = await startPreview({ dir: out, port, host: '127.0.0.1' });
-    if (new URL(preview.url).origin !== siteUrl) {
-      throw new Error(`The preview server says it serves at ${preview.url}, but it was asked for port ${port} (${siteUrl}).`);
-    }
-    const env: BrowserEnv = { baseURL: siteUrl, relayOrigin: relay.origin, relayEndpoint: relay.endpoint, dist: out };
-    process.env[ENV_VARIABLE] = JSON.stringify(env);
-    console.log(`[browser tests] site built and served at ${siteUrl}, relay at ${relay.endpoint} (${Date.now() - started} ms)`);
-  } catch (error) {
-    await teardown();
-    throw error;
-  }
-  return teardown;
-}
-
-function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(
-      `The browser tests could not prepare the site: \`${command} ${args.join(' ')}\` exited with ${result.status ?? result.signal}.\n${result.stdout}${result.stderr}`,
-    );
-  }
-}
-
-/** An unused port on 127.0.0.1 (the site's URL must be known before the build). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+  const site = await startTestSite();
+  process.env[ENV_VARIABLE] = JSON.stringify(site.env);
+  console.log(`[browser tests] site built and served at ${site.env.baseURL}, relay at ${site.env.relayEndpoint} (${Date.now() - started} ms)`);
+  return site.close;
 }

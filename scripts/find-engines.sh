@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Makes sure the engines the shared checks (tests/engines) drive besides Chromium are here, and the
+# Malayalam font every phone has: Firefox, WebKitGTK's WebDriver with its MiniBrowser, the virtual
+# display WebKit draws in, and Noto Sans Malayalam. On Debian as root it installs what is missing
+# from Debian's own packages; anywhere else it says what to install. Prints the paths as shell
+# assignments for `eval`; exits non-zero, naming what is missing, when it cannot have them all.
+set -uo pipefail
+
+FIREFOX=${FIREFOX_PATH:-/usr/bin/firefox-esr}
+WEBKIT_DRIVER=${WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}
+WEBKIT_BROWSER=${WEBKIT_BROWSER:-/usr/lib/$(uname -m)-linux-gnu/webkit2gtk-4.1/MiniBrowser}
+XVFB=${XVFB_PATH:-$(command -v Xvfb || echo /usr/bin/Xvfb)}
+
+has_malayalam_font() { command -v fc-list >/dev/null 2>&1 && fc-list :lang=ml family | grep -q Malayalam; }
+
+missing_packages() {
+  [ -x "$FIREFOX" ] || echo firefox-esr
+  { [ -x "$WEBKIT_DRIVER" ] && [ -x "$WEBKIT_BROWSER" ]; } || echo webkit2gtk-driver
+  [ -x "$XVFB" ] || echo xvfb
+  has_malayalam_font || echo fonts-noto-core
+}
+
+missing=$(missing_packages | tr '\n' ' ')
+if [ -n "$missing" ]; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && grep -qx 'ID=debian' /etc/os-release 2>/dev/null; then
+    echo "Installing what the cross-engine tests need from Debian: $missing" >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } >&2
+    XVFB=$(command -v Xvfb || echo /usr/bin/Xvfb)
+    missing=$(missing_packages | tr '\n' ' ')
+  fi
+fi
+if [ -n "$missing" ]; then
+  echo "The cross-engine tests need these, and they are missing: $missing" >&2
+  echo "(Debian packages: firefox-esr, webkit2gtk-driver, xvfb, fonts-noto-core; elsewhere set FIREFOX_PATH, WEBKIT_DRIVER, WEBKIT_BROWSER and XVFB_PATH, and install a Noto Sans Malayalam font.)" >&2
+  exit 1
+fi
+echo "FIREFOX_PATH=$FIREFOX"
+echo "WEBKIT_DRIVER=$WEBKIT_DRIVER"
+echo "WEBKIT_BROWSER=$WEBKIT_BROWSER"
+echo "XVFB_PATH=$XVFB"

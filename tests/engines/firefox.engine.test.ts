@@ -1,0 +1,4 @@
+import { launchFirefox } from './firefox.js';
+import { runChecks } from './suite.js';
+
+runChecks('firefox', launchFirefox);

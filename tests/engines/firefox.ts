@@ -1,0 +1,69 @@
+/**
+ * Firefox (Debian's firefox-esr) for the shared checks, through puppeteer-core over WebDriver
+ * BiDi, which needs no driver program. Errors come from the page's console, uncaught exceptions
+ * and failed requests, as BiDi reports them.
+ */
+import puppeteer, { type Page } from 'puppeteer-core';
+import { HANG_BOUND_MS, type Engine } from './engine.js';
+
+export function firefoxPath(): string {
+  return process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+}
+
+export async function launchFirefox(): Promise<Engine> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    defaultViewport: { width: 1280, height: 800 },
+    extraPrefsFirefox: {
+      // Scrollbars drawn over the page, as on a phone: a 360 px window is a 360 px layout viewport.
+      'ui.useOverlayScrollbars': 1,
+    },
+  });
+  const errors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`));
+    page.on('requestfailed', (request) => {
+      // A request the next navigation cancelled is not the page's fault.
+      const failure = request.failure()?.errorText ?? 'failed';
+      if (!/NS_BINDING_ABORTED/.test(failure)) errors.push(`request failed: ${request.url()} (${failure})`);
+    });
+  };
+  const page = (await browser.pages())[0] ?? (await browser.newPage());
+  watch(page);
+  return {
+    name: 'firefox',
+    open: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    resize: (width, height) => page.setViewport({ width, height }),
+    evaluate: <T>(body: string) => page.evaluate(`(async () => {${body}})()`) as Promise<T>,
+    click: (selector) => page.click(selector),
+    clickAt: (x, y) => page.mouse.click(x, y),
+    type: (selector, text) => page.type(selector, text),
+    press: (key) => page.keyboard.press(key),
+    screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
+    takeErrors: async () => errors.splice(0),
+    newTab: async (action) => {
+      const opened = new Promise<Page>((resolve) => page.once('popup', (tab) => tab && resolve(tab)));
+      await action();
+      const tab = await opened;
+      await tab.waitForFunction(() => location.href !== 'about:blank', { timeout: HANG_BOUND_MS });
+      const result = { url: openedAddress(tab.url()), hasOpener: await tab.evaluate(() => window.opener !== null) };
+      await tab.close();
+      await page.bringToFront();
+      return result;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * The address a tab was opened with. The test machine reaches no other host, and Firefox then
+ * shows its error page, which carries the address it could not load in `u`.
+ */
+function openedAddress(url: string): string {
+  return url.startsWith('about:neterror') ? (new URL(url).searchParams.get('u') ?? url) : url;
+}

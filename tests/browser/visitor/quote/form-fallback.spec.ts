@@ -4,11 +4,11 @@
  * the same request on WhatsApp and a call, and the next send recovers.
  */
 import type { Page } from '@playwright/test';
-import { pauseClockBeforeLoad } from './clock.js';
-import { expect, test, type Issues } from './fixtures.js';
-import { MOBILE, content } from './helpers.js';
-import { ANSWERS, expectQuoteValues, fillQuote, quoteButton } from './quote-helpers.js';
-import type { RelayMode } from './relay.js';
+import { pauseClockBeforeLoad } from '../../clock.js';
+import { expect, test, type Issues } from '../../fixtures.js';
+import { MOBILE, content } from '../../helpers.js';
+import { ANSWERS, expectQuoteValues, fillQuote, quoteButton } from '../../quote-helpers.js';
+import type { RelayMode } from '../../relay.js';
 
 const FORM = content<{
   form: { success: string; error: string; offline: string; backOnline: string; resend: string; fallback: { text: string; whatsapp: string; call: string; greeting: string } };

@@ -2,8 +2,8 @@
  * The no-JavaScript baseline (DESIGN.md: every feature works without JavaScript). The quote
  * form's plain post is in form.spec.ts, beside the other tests that use the relay.
  */
-import { expect, test } from './fixtures.js';
-import { DESKTOP, MOBILE, NAV_LABELS, ROUTES, content, whatsappDigits, type WhatsAppContent } from './helpers.js';
+import { expect, test } from '../../fixtures.js';
+import { DESKTOP, MOBILE, NAV_LABELS, ROUTES, content, whatsappDigits, type WhatsAppContent } from '../../helpers.js';
 
 test.use({ javaScriptEnabled: false });
 

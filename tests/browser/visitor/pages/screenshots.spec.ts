@@ -3,10 +3,10 @@
  * test-results/screenshots/ on every run for people to look at (not compared).
  */
 import path from 'node:path';
-import { test } from './fixtures.js';
-import { DESKTOP, FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, lazyContentLoaded, nextFrames, settle } from './helpers.js';
+import { test } from '../../fixtures.js';
+import { DESKTOP, FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, lazyContentLoaded, nextFrames, settle } from '../../helpers.js';
 
-const DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+const DIR = path.resolve(import.meta.dirname, '../../../../test-results/screenshots');
 const PAGES = [
   ...ROUTES.map((route) => ({ path: route.path, name: route.name })),
   ...FOOTER_ROUTES,

@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect as baseExpect, test } from './fixtures.js';
-import { changedLines, openFile, startEditorProject, type EditorProject } from './editor-helpers.js';
+import { expect as baseExpect, test } from '../fixtures.js';
+import { changedLines, openFile, startEditorProject, type EditorProject } from '../editor-helpers.js';
 
 // Each step waits for the server's check of the whole content (a second or more on a busy machine).
 const expect = baseExpect.configure({ timeout: 15_000 });

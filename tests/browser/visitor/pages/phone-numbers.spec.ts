@@ -3,8 +3,8 @@
  * the phone's text size turned up, every number shown on a page stays on one line, never split
  * at one of its spaces.
  */
-import { expect, test } from './fixtures.js';
-import { ROUTES, content, settle } from './helpers.js';
+import { expect, test } from '../../fixtures.js';
+import { ROUTES, content, settle } from '../../helpers.js';
 
 const NARROW = { width: 360, height: 740 } as const;
 

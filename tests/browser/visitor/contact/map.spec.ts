@@ -5,8 +5,8 @@
  * link that opens the map.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
-import { DESKTOP, MOBILE, content, nextFrames, settle } from './helpers.js';
+import { expect, test } from '../../fixtures.js';
+import { DESKTOP, MOBILE, content, nextFrames, settle } from '../../helpers.js';
 
 interface MapContent {
   map: { frameTitle: string; show: string };

@@ -4,8 +4,8 @@
  * and the shipped font still shapes conjuncts such as ന്റ.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
-import { MALAYALAM_ROUTES, ROUTES, nextFrames, settle } from './helpers.js';
+import { expect, test } from '../../fixtures.js';
+import { MALAYALAM_ROUTES, ROUTES, nextFrames, settle } from '../../helpers.js';
 
 /** Every font file the page asks for while it loads and settles. */
 async function fontRequests(page: Page, path: string): Promise<string[]> {

@@ -7,9 +7,9 @@ import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe.js';
-import { expect as baseExpect, test } from './fixtures.js';
-import { git, openFile, startEditorProject, type EditorProject } from './editor-helpers.js';
+import { expectNoAxeViolations } from '../axe.js';
+import { expect as baseExpect, test } from '../fixtures.js';
+import { git, openFile, startEditorProject, type EditorProject } from '../editor-helpers.js';
 
 // Each step waits for the server's check of the whole content (a second or more on a busy machine).
 const expect = baseExpect.configure({ timeout: 15_000 });

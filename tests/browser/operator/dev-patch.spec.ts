@@ -8,12 +8,12 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startDev } from '../../generator/serve/dev.js';
-import type { RunningServer } from '../../generator/serve/http.js';
-import { expect, test } from './fixtures.js';
-import { MOBILE } from './helpers.js';
+import { startDev } from '../../../generator/serve/dev.js';
+import type { RunningServer } from '../../../generator/serve/http.js';
+import { expect, test } from '../fixtures.js';
+import { MOBILE } from '../helpers.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 let dir: string;
 let server: RunningServer;

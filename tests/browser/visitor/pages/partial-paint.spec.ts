@@ -16,8 +16,8 @@
  * script moves nothing either.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
-import { DESKTOP, MOBILE } from './helpers.js';
+import { expect, test } from '../../fixtures.js';
+import { DESKTOP, MOBILE } from '../../helpers.js';
 
 const PAGES = ['/', '/about/', '/services/', '/contact/', '/ml/'];
 /** Where the parser may stop: after these closing tags. */

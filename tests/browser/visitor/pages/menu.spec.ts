@@ -1,7 +1,7 @@
 /** The mobile menu at phone width (SPEC.md §2 Header, §4 Mobile menu). */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
-import { MOBILE, NAV_LABELS } from './helpers.js';
+import { expect, test } from '../../fixtures.js';
+import { MOBILE, NAV_LABELS } from '../../helpers.js';
 
 test.use({ viewport: MOBILE });
 

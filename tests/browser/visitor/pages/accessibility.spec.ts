@@ -3,10 +3,10 @@
  * with the quote form's fallback and the newsletter box's answers showing.
  */
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe.js';
-import { expect, test } from './fixtures.js';
-import { DESKTOP, FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, settle } from './helpers.js';
-import { fillQuote, quoteButton } from './quote-helpers.js';
+import { expectNoAxeViolations } from '../../axe.js';
+import { expect, test } from '../../fixtures.js';
+import { DESKTOP, FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, settle } from '../../helpers.js';
+import { fillQuote, quoteButton } from '../../quote-helpers.js';
 
 const PAGES = [
   ...ROUTES.map((route) => ({ path: route.path, name: route.name })),

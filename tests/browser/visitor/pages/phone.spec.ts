@@ -5,8 +5,8 @@
  * price, a call and the quote form are in the first screen.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
-import { settle } from './helpers.js';
+import { expect, test } from '../../fixtures.js';
+import { settle } from '../../helpers.js';
 
 const WIDTHS = [320, 360, 412, 768];
 const EDITIONS = [

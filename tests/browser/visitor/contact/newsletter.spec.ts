@@ -4,8 +4,8 @@
  * back to the same page.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, type Issues } from './fixtures.js';
-import { content } from './helpers.js';
+import { expect, test, type Issues } from '../../fixtures.js';
+import { content } from '../../helpers.js';
 
 const BOX = content<{
   footer: { newsletter: { title: string; inputLabel: string; button: string; subject: string; success: string; error: string } };

@@ -8,14 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { BUDGETS, PHONE, pickCandidate } from '../../bench/weights.js';
-import { startPreview } from '../../generator/serve/preview.js';
-import { contentWithPhotos } from '../helpers/photos.js';
-import { expectNoAxeViolations } from './axe.js';
-import { expect, test } from './fixtures.js';
-import { DESKTOP, MOBILE, settle } from './helpers.js';
+import { BUDGETS, PHONE, pickCandidate } from '../../../../bench/weights.js';
+import { startPreview } from '../../../../generator/serve/preview.js';
+import { contentWithPhotos } from '../../../helpers/photos.js';
+import { expectNoAxeViolations } from '../../axe.js';
+import { expect, test } from '../../fixtures.js';
+import { DESKTOP, MOBILE, settle } from '../../helpers.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 let project: string;
 let server: { url: string; close(): Promise<void> };

@@ -3,10 +3,10 @@
  * form sits above the preview with nothing wider than the screen; at 1280 px they are side by side.
  */
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe.js';
-import { expect as baseExpect, test } from './fixtures.js';
-import { DESKTOP, MOBILE } from './helpers.js';
-import { openFile, startEditorProject, type EditorProject } from './editor-helpers.js';
+import { expectNoAxeViolations } from '../axe.js';
+import { expect as baseExpect, test } from '../fixtures.js';
+import { DESKTOP, MOBILE } from '../helpers.js';
+import { openFile, startEditorProject, type EditorProject } from '../editor-helpers.js';
 
 // Each step waits for the server's check of the whole content (a second or more on a busy machine).
 const expect = baseExpect.configure({ timeout: 15_000 });

@@ -7,13 +7,13 @@
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import { main } from '../../bin/cli.js';
-import { startPreview } from '../../generator/serve/preview.js';
-import { contentWithFixture } from '../helpers/content.js';
-import { applyEnglishOnlyEdits, type EnglishOnlyEdits } from '../helpers/operator-edits.js';
-import { testPhoto } from '../helpers/photos.js';
-import { expect, test } from './fixtures.js';
-import { settle } from './helpers.js';
+import { main } from '../../../../bin/cli.js';
+import { startPreview } from '../../../../generator/serve/preview.js';
+import { contentWithFixture } from '../../../helpers/content.js';
+import { applyEnglishOnlyEdits, type EnglishOnlyEdits } from '../../../helpers/operator-edits.js';
+import { testPhoto } from '../../../helpers/photos.js';
+import { expect, test } from '../../fixtures.js';
+import { settle } from '../../helpers.js';
 
 let project: string;
 let edits: EnglishOnlyEdits;

@@ -5,9 +5,9 @@
  * Playwright runs one file's tests one after another in a single worker.
  */
 import type { Page } from '@playwright/test';
-import { pauseClockBeforeLoad } from './clock.js';
-import { expect, test, type Issues } from './fixtures.js';
-import type { RelayClient } from './relay.js';
+import { pauseClockBeforeLoad } from '../../clock.js';
+import { expect, test, type Issues } from '../../fixtures.js';
+import type { RelayClient } from '../../relay.js';
 
 const SUCCESS = "Thank you! We'll contact you within 24 hours with your free quote.";
 const FAILURE = 'Sorry, something went wrong. Please try again or contact us directly.';

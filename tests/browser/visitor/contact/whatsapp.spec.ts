@@ -1,7 +1,7 @@
 /** The floating WhatsApp widget (SPEC.md §4 WhatsApp widget, §7 outbound links). */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
-import { content, whatsappDigits, type WhatsAppContent } from './helpers.js';
+import { expect, test } from '../../fixtures.js';
+import { content, whatsappDigits, type WhatsAppContent } from '../../helpers.js';
 
 const wa = content<WhatsAppContent>('whatsapp.yaml');
 const DIGITS = whatsappDigits();

@@ -3,8 +3,8 @@
  * a clean load (no console error, no failed request) and the scrolled header.
  */
 import type { Response } from '@playwright/test';
-import { expect, test } from './fixtures.js';
-import { NAV_LABELS, ROUTES, UNKNOWN_PATH, lazyContentLoaded, nextFrames, settle } from './helpers.js';
+import { expect, test } from '../../fixtures.js';
+import { NAV_LABELS, ROUTES, UNKNOWN_PATH, lazyContentLoaded, nextFrames, settle } from '../../helpers.js';
 
 test.describe('each route', () => {
   for (const route of ROUTES) {

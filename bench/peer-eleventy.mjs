@@ -124,7 +124,7 @@ module.exports = function (config) {
  * build` gets no translation folder either and renders the same four (and its 404 page).
  */
 async function writeEnglishContent(dir) {
-  const { TRANSLATIONS } = await import(path.join(ROOT, 'lib/generator/translations/languages.js'));
+  const { TRANSLATIONS } = await import(path.join(ROOT, 'lib/generator/contract/languages.js'));
   const translated = new Set(TRANSLATIONS.map((language) => path.join(ROOT, 'content', language.folder)));
   cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true, filter: (source) => !translated.has(source) });
 }

@@ -19,7 +19,7 @@ export const PEER = { name: 'single-page app: React 19 rendering in the browser,
 export async function buildPeerSpa({ root, contentDir = path.join(root, 'content'), outDir, siteUrl }) {
   const peers = installMotion(root);
   const lib = (file) => import(pathToFileURL(path.join(root, 'lib/generator', file)).href);
-  const [{ build }, { PAGES, editionsOf, alternatesOf, localizedFile }, { bundleAssets }] = await Promise.all([lib('build.js'), lib('render.js'), lib('bundle.js')]);
+  const [{ build }, { PAGES, editionsOf, alternatesOf, localizedFile }, { bundleAssets }] = await Promise.all([lib('build.js'), lib('render/render.js'), lib('bundle/bundle.js')]);
   const { site } = await build({ contentDir, siteUrl });
   const editions = editionsOf(site);
   const data = {

@@ -44,7 +44,7 @@ try {
   // What `site dev` does on a content edit: check the content again, reuse the bundle, render.
   const dev = [];
   if (typeof generator.assembleSite === 'function' && typeof generator.checkContent === 'function') {
-    const { bundleAssets } = await import(pathToFileURL(path.join(ROOT, 'lib/generator/bundle.js')).href);
+    const { bundleAssets } = await import(pathToFileURL(path.join(ROOT, 'lib/generator/bundle/bundle.js')).href);
     const bundle = await bundleAssets();
     for (let n = 1; n <= runs; n += 1) {
       await edit(runs + n);

@@ -5,7 +5,7 @@
 //   node bench/run.js [--runs 5] [--rebuild-runs 20] [--lighthouse-runs 3] [--skip-lighthouse]
 //
 // The bench reports; it does not fail on a missed budget (timings depend on the machine).
-// The byte budgets are also asserted by tests/unit/budget.test.ts.
+// The byte budgets are also asserted by tests/unit/generator/budget.test.ts.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 // What a first visit to a page downloads, worked out from the built files alone, and the
 // byte budgets it is held to. Shared by `npm run bench` (files on disk) and
-// tests/unit/budget.test.ts (files from build() in memory), so both count the same way.
+// tests/unit/generator/budget.test.ts (files from build() in memory), so both count the same way.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** 1 KB is 1024 bytes here, as `site build` prints sizes. */

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { ContentError, UsageError } from '../generator/problem.js';
+import { ContentError, UsageError } from '../generator/problems/problem.js';
 import type { Io } from './io.js';
 
 // The commands import Io from io.ts, never from here: imports run one way, cli → commands → io.

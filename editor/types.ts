@@ -1,11 +1,11 @@
 /** What the editor's server sends (generator/editor/): the shapes of its JSON answers. */
 
 import type { FieldModel } from '../generator/editor/form-model.js';
-import type { UiProblem } from '../generator/editor/problems.js';
+import type { UiProblem } from '../generator/editor/content/problems.js';
 
 // The form model and problems are the server's own types: one definition for both sides.
 export type { FieldBase, FieldModel, SelectOption } from '../generator/editor/form-model.js';
-export type { UiProblem } from '../generator/editor/problems.js';
+export type { UiProblem } from '../generator/editor/content/problems.js';
 
 export type Kind = FieldModel['kind'];
 export type ModelOf<K extends Kind> = Extract<FieldModel, { kind: K }>;

@@ -16,7 +16,7 @@ import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 import { HeroArt, LogoMark } from '../lib/templates/parts/Art.js';
 import { PALETTE } from '../lib/templates/palette.js';
 import { shareCardPath } from '../lib/templates/share-card.js';
-import { ENGLISH } from '../lib/generator/translations/languages.js';
+import { ENGLISH } from '../lib/generator/contract/languages.js';
 
 const { site } = await checkContent('content');
 if (!site) throw new Error('The content has problems: run "npx site check" first.');

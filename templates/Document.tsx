@@ -1,4 +1,4 @@
-import { pageAddress } from '../generator/schema/routes.js';
+import { pageAddress } from '../generator/contract/routes.js';
 import type { ReactNode } from 'react';
 import type { PageProps } from './types.js';
 import { Footer } from './parts/Footer.js';

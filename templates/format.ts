@@ -1,4 +1,4 @@
-import type { Language } from '../generator/translations/languages.js';
+import type { Language } from '../generator/contract/languages.js';
 
 // Written by hand rather than with Intl: a process's first Intl formatter loads ICU's data, which
 // cost a cold `site build` about 30 ms (a tenth of it) for a price and a month name.

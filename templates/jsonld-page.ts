@@ -1,6 +1,6 @@
 import type { FAQPage, WebPage } from 'schema-dts';
 import type { Site } from '../generator/schema/index.js';
-import type { Language } from '../generator/translations/languages.js';
+import type { Language } from '../generator/contract/languages.js';
 import type { Alternate, PageId } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { DayOfWeek, MovingCompany, WithContext } from 'schema-dts';
 import type { Site } from '../generator/schema/index.js';
-import { pageAddress } from '../generator/schema/routes.js';
+import { pageAddress } from '../generator/contract/routes.js';
 import { formatRupees } from './format.js';
 
 const DAY_NAMES = {

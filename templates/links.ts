@@ -1,5 +1,5 @@
 import { phoneDigits } from '../generator/schema/fields.js';
-import { pageAddress } from '../generator/schema/routes.js';
+import { pageAddress } from '../generator/contract/routes.js';
 
 /** The number as wa.me wants it: country code and digits, no "+" or spaces. */
 export function whatsappNumber(phone: string): string {

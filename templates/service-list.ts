@@ -1,6 +1,6 @@
-import { pageAddress } from '../generator/schema/routes.js';
+import { pageAddress } from '../generator/contract/routes.js';
 import type { IconName, Service, Site } from '../generator/schema/index.js';
-import type { Language } from '../generator/translations/languages.js';
+import type { Language } from '../generator/contract/languages.js';
 import { formatRupees } from './format.js';
 
 /**

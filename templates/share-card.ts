@@ -1,4 +1,4 @@
-import type { Language } from '../generator/translations/languages.js';
+import type { Language } from '../generator/contract/languages.js';
 
 /**
  * The drawn share card of a language's pages (static/, drawn by scripts/share-image.mjs in that

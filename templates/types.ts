@@ -1,6 +1,6 @@
-import type { Photos } from '../generator/images/types.js';
+import type { Photos } from '../generator/contract/photo.js';
 import type { IconName, Site } from '../generator/schema/index.js';
-import type { Language } from '../generator/translations/languages.js';
+import type { Language } from '../generator/contract/languages.js';
 
 /** The pages the generator renders; each becomes one HTML document. */
 export type PageId = 'home' | 'about' | 'services' | 'contact' | 'privacy' | 'notFound';
@@ -44,7 +44,7 @@ export interface Alternate {
   name: string;
 }
 
-/** Where an icon's drawing is served as a file of its own (generator/icon-files.ts). */
+/** Where an icon's drawing is served as a file of its own (generator/render/icon-files.ts). */
 export interface IconFiles {
   get(name: IconName): string | undefined;
 }

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 // Written by bench/peer-spa.js: every edition's site and each page's alternates.
 import data from 'peer-spa-data';
-import { pageAddress } from '../../generator/schema/routes.js';
+import { pageAddress } from '../../generator/contract/routes.js';
 import { Footer } from '../../templates/parts/Footer.js';
 import { Header } from '../../templates/parts/Header.js';
 import { WhatsApp } from '../../templates/parts/WhatsApp.js';

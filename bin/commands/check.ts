@@ -1,6 +1,6 @@
 import { checkContent } from '../../generator/build.js';
-import { formatProblems } from '../../generator/format.js';
-import { ContentError } from '../../generator/problem.js';
+import { formatProblems } from '../../generator/problems/format.js';
+import { ContentError } from '../../generator/problems/problem.js';
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
 import { resolveFrom, type Io } from '../io.js';
 

@@ -1,4 +1,4 @@
-import { displayPath } from '../../generator/format.js';
+import { displayPath } from '../../generator/problems/format.js';
 import { parsePort, untilStopped } from '../../generator/serve/http.js';
 import { resolveFrom, type Io } from '../io.js';
 
@@ -26,9 +26,9 @@ export async function runDev(flags: DevFlags, io: Io, stop?: Promise<void>): Pro
   process.env.NODE_ENV ??= 'production';
   // Every save checks the content again: compiled parsers pay off here (before any schema is made).
   (await import('../../generator/schema/zod-config.js')).compileParsers();
-  const { startDev } = await import('../../generator/serve/dev.js');
+  const [{ startDev }, { contentEditor }] = await Promise.all([import('../../generator/serve/dev.js'), import('../../generator/editor/plugin.js')]);
   const contentDir = resolveFrom(io, flags.content);
-  const server = await startDev({ contentDir, port: parsePort(flags.port, DEV_PORT), host: flags.host, log: io });
+  const server = await startDev({ contentDir, port: parsePort(flags.port, DEV_PORT), host: flags.host, log: io, plugins: [contentEditor] });
   io.out(`Serving ${displayPath(contentDir, io.cwd)} with live reload at ${server.url}`);
   io.out(editorLine(server.url));
   io.out('Watching content, templates and client for changes. Press Ctrl-C to stop.');

@@ -1,7 +1,7 @@
 import { checkContent, checkUrlFlag } from '../../generator/build.js';
-import { formatProblems } from '../../generator/format.js';
+import { formatProblems } from '../../generator/problems/format.js';
 import { describeOutcome, sendFormTest, type FormTestRequest } from '../../generator/form-test.js';
-import { ContentError, UsageError } from '../../generator/problem.js';
+import { ContentError, UsageError } from '../../generator/problems/problem.js';
 import { resolveFrom, type Io } from '../io.js';
 
 interface FormTestFlags {

@@ -1,4 +1,4 @@
-import { displayPath } from '../../generator/format.js';
+import { displayPath } from '../../generator/problems/format.js';
 import { parsePort, untilStopped } from '../../generator/serve/http.js';
 import { startPreview } from '../../generator/serve/preview.js';
 import { resolveFrom, type Io } from '../io.js';

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { displayPath } from '../../generator/format.js';
-import { jsonSchemaFiles } from '../../generator/json-schema.js';
+import { displayPath } from '../../generator/problems/format.js';
+import { jsonSchemaFiles } from '../../generator/schema/derived/json-schema.js';
 import { resolveFrom, type Io } from '../io.js';
 
 /** Writes a JSON Schema for every content file, for editors to check YAML while it is typed. */

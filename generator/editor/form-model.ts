@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldKind, FieldMeta } from '../schema/fields.js';
-import { defOf, type Schema } from '../schema-walk.js';
-import { unwrapOptional } from '../translations/derive.js';
+import { defOf, type Schema } from '../schema/derived/walk.js';
+import { unwrapOptional } from '../schema/derived/translation-schema.js';
 
 /**
  * The form of a content file, read from the zod schema that validates it: one field per value,

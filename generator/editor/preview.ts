@@ -1,12 +1,13 @@
 import { assembleSite, checkContent } from '../build.js';
-import type { Bundle } from '../bundle.js';
-import { sortProblems } from '../format.js';
+import type { Bundle } from '../bundle/bundle.js';
+import { sortProblems } from '../problems/format.js';
 import { processPhotos } from '../images/encode.js';
-import type { OutputFile } from '../output.js';
-import type { renderPages } from '../render.js';
-import { bugReport, formatReport, type Report } from '../serve/errors.js';
+import type { OutputFile } from '../contract/output.js';
+import type { renderPages } from '../render/render.js';
+import { bugReport, formatReport, type Report } from '../serve/live/errors.js';
 import { contentType } from '../serve/mime.js';
-import { overlayPage } from '../serve/overlay.js';
+import { overlayPage } from '../serve/live/overlay.js';
+import type { DevHost } from '../serve/plugin.js';
 import { candidates, isPublic, parseRequestPath } from '../serve/static.js';
 import type { PreviewPage } from './routes.js';
 
@@ -36,6 +37,34 @@ export async function renderDrafts(site: DraftSite): Promise<PreviewResult> {
     return { files: new Map(files.map((file) => [file.path, file])) };
   } catch (error) {
     return { reports: [bugReport(error, 'rendering the preview')] };
+  }
+}
+
+/**
+ * The preview of the site with drafts, rendered with the dev server's latest bundle and templates.
+ * The last render is kept, by build and drafts: a page and the files it loads come from one render.
+ */
+export class DraftPreviews {
+  readonly #host: DevHost;
+  #last: { key: string; result: Promise<PreviewResult> } | undefined;
+
+  constructor(host: DevHost) {
+    this.#host = host;
+  }
+
+  /** The page at `sitePath` with `overrides` read in place of those content files. */
+  async page(overrides: ReadonlyMap<string, string>, sitePath: string): Promise<PreviewPage> {
+    await this.#host.ready();
+    const { id: build, bundle, render, blocking } = this.#host.latest;
+    const key = `${build}\n${JSON.stringify([...overrides].sort())}`;
+    if (this.#last?.key !== key) {
+      const result: Promise<PreviewResult> =
+        blocking.length > 0 || !bundle || !render
+          ? Promise.resolve({ reports: blocking })
+          : renderDrafts({ contentDir: this.#host.contentDir, overrides, bundle, render });
+      this.#last = { key, result };
+    }
+    return previewPage(await this.#last.result, sitePath, build, this.#host.cwd, this.#host.latest.bundle);
   }
 }
 

@@ -1,8 +1,8 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../build.js';
-import { formatProblems } from '../format.js';
-import { ContentError } from '../problem.js';
+import { formatProblems } from '../problems/format.js';
+import { ContentError } from '../problems/problem.js';
 import { git } from './git.js';
 
 /**

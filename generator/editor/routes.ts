@@ -1,26 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { Document, parseDocument } from 'yaml';
-import { contentType } from '../serve/mime.js';
 import { send } from '../serve/http.js';
-import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
-import { modeline } from '../json-schema.js';
-import { translationSchema } from '../translations/derive.js';
-import { TRANSLATIONS } from '../translations/languages.js';
-import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
-import { formModel, type FieldModel } from './form-model.js';
-import { iconSvg } from './icons.js';
-import { checkFile, untranslatedCounts } from './problems.js';
+import { contentType } from '../serve/mime.js';
+import { fileTitle } from './content/files.js';
+import { IMAGES_FOLDER, MAX_UPLOAD_BYTES, listImages, readBody, storeUpload } from './content/upload.js';
+import { ContentWorkspace, HttpError } from './content/workspace.js';
 import { publish, publishStatus } from './publish.js';
 import { EDITOR_HEADERS, IMAGE_NAME, changeAllowed, checkName, contentFileNamed, fromLoopback, hostAllowed, insideContent } from './security.js';
-import { ConflictError, readStored, writeStored } from './store.js';
-import { IMAGES_FOLDER, MAX_UPLOAD_BYTES, listImages, readBody, storeUpload } from './upload.js';
-import { saveYaml, type SaveOptions } from './yaml-save.js';
-import { shapeAt } from '../schema-walk.js';
 import { editorShell } from './shell.js';
 import { editorAssets } from './ui-bundle.js';
+
 
 /** Where the editor lives on the dev server. */
 export const EDIT_ROOT = '/__edit';
@@ -49,31 +40,21 @@ export interface EditorOptions {
 /** Largest JSON body the editor accepts: the biggest content file is a few dozen KB. */
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** The content editor's addresses under /__edit: its pages, its JSON API, photos and previews. */
 export class Editor {
   /** Sent by the editor's own page with every change; a page elsewhere cannot read it. */
   readonly token = randomBytes(24).toString('base64url');
   readonly #options: EditorOptions;
   readonly #contentDir: string;
-  /** Unsaved values by file, for previews. */
-  readonly #drafts = new Map<string, unknown>();
-  /** The form last made for each file, and the services it offers. */
-  readonly #models = new Map<string, { key: string; model: FieldModel }>();
+  /** The content files, with the unsaved drafts. */
+  readonly #workspace: ContentWorkspace;
   /** Saves run one at a time: two tabs saving at once must not both pass the version check. */
   #writing: Promise<unknown> = Promise.resolve();
 
   constructor(options: EditorOptions) {
     this.#options = options;
     this.#contentDir = path.resolve(options.contentDir);
+    this.#workspace = new ContentWorkspace(this.#contentDir);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -108,17 +89,20 @@ export class Editor {
       const query = url.searchParams;
       switch (rest) {
         case 'api/files':
-          return get(async () => this.#json(req, res, 200, await this.#files()));
+          return get(async () => this.#json(req, res, 200, await this.#workspace.files()));
         case 'api/file':
-          return get(async () => this.#json(req, res, 200, await this.#file(query.get('file') ?? '')));
+          return get(async () => this.#json(req, res, 200, await this.#workspace.file(query.get('file') ?? '')));
         case 'api/check':
-          return post(async () => this.#json(req, res, 200, await this.#check(await this.#body(req))));
+          return post(async () => this.#json(req, res, 200, await this.#workspace.check(await this.#body(req))));
         case 'api/draft':
-          return post(async () => this.#json(req, res, 200, await this.#draft(await this.#body(req))));
+          return post(async () => this.#json(req, res, 200, await this.#workspace.draft(await this.#body(req))));
         case 'api/save':
           return post(async () => {
             const body = await this.#body(req);
-            await this.#oneAtATime(() => this.#save(req, res, body));
+            await this.#oneAtATime(async () => {
+              const { status, value } = await this.#workspace.save(body);
+              this.#json(req, res, status, value);
+            });
           });
         case 'api/images':
           return get(async () => this.#json(req, res, 200, { images: await listImages(this.#contentDir) }));
@@ -174,91 +158,11 @@ export class Editor {
   }
 
   async #preview(req: IncomingMessage, res: ServerResponse, sitePath: string): Promise<void> {
-    const overrides = new Map<string, string>();
-    for (const [rel, value] of this.#drafts) {
-      const stored = await this.#read(this.#named(rel)).catch(() => undefined);
-      overrides.set(rel, textFor(this.#named(rel), stored?.text, value));
-    }
-    const page = await this.#options.preview(overrides, sitePath);
+    const page = await this.#options.preview(await this.#workspace.overrides(), sitePath);
     this.#send(req, res, page.status, { 'Content-Type': page.contentType }, page.body);
   }
 
-  // ---- the JSON API ----
-
-  async #files() {
-    // A translation's files are listed once its folder exists: that is when the site publishes it.
-    const languages = await Promise.all(TRANSLATIONS.map(async (language) => ((await isFolder(path.join(this.#contentDir, language.folder))) ? [language.code] : [])));
-    const published = new Set(languages.flat());
-    const untranslated = published.size > 0 ? await untranslatedCounts(this.#contentDir) : new Map<string, number>();
-    const files = await Promise.all(
-      editableFiles()
-        .filter((file) => !file.language || published.has(file.language.code))
-        .map(async (file) => {
-          const stored = await this.#read(file).catch(() => undefined);
-          return {
-            file: file.rel,
-            title: fileTitle(file),
-            summary: fileSummary(file, stored?.text),
-            ...(file.language ? { language: file.language.code, english: file.name, untranslated: untranslated.get(file.rel) ?? 0 } : {}),
-            exists: stored !== undefined,
-          };
-        }),
-    );
-    return { files, images: await isFolder(path.join(this.#contentDir, IMAGES_FOLDER)) };
-  }
-
-  async #file(name: string) {
-    const file = this.#named(name);
-    // A file not there yet (a translation not started) opens empty, with version '': saving creates it.
-    const stored = (await this.#read(file)) ?? { text: '', version: '' };
-    const checked = await checkFile(this.#contentDir, file.rel);
-    const english = file.language ? await this.#read({ rel: file.name, name: file.name }) : undefined;
-    return {
-      file: file.rel,
-      version: stored.version,
-      value: stored.version === '' ? {} : (parsed(stored.text) ?? null),
-      model: await this.#model(file),
-      pages: pagesOf(file),
-      ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.warnings.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
-      problems: checked.problems,
-      warnings: checked.warnings,
-    };
-  }
-
-  async #check(body: unknown) {
-    const { file, value } = this.#fileAndValue(body);
-    const stored = await this.#read(file);
-    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(file, stored?.text, value)]]));
-  }
-
-  async #draft(body: unknown) {
-    const { file, value } = this.#fileAndValue(body, { nullable: true });
-    if (value === null) this.#drafts.delete(file.rel);
-    else this.#drafts.set(file.rel, value);
-    return { ok: true };
-  }
-
-  async #save(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    const { file, value } = this.#fileAndValue(body);
-    const version = (body as { version?: unknown }).version;
-    if (typeof version !== 'string') throw new HttpError(400, 'The save names no version of the file.');
-    const stored = await this.#read(file);
-    const conflict = `content/${file.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your version was not saved, to keep that change. Reload the file to see it, then make your change again.`;
-    if ((stored?.version ?? '') !== version) return this.#json(req, res, 409, { message: conflict });
-    const { text, changedLines } = stored ? saveYaml(stored.text, value, saveOptions(file)) : created(textFor(file, undefined, value));
-    const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, text]]));
-    if (checked.problems.length > 0) return this.#json(req, res, 422, { problems: checked.problems });
-    let saved: string;
-    try {
-      if (!stored) await mkdir(path.dirname(this.#path(file)), { recursive: true });
-      saved = text === stored?.text ? stored.version : await writeStored(this.#path(file), text, stored?.version);
-    } catch (error) {
-      if (error instanceof ConflictError) return this.#json(req, res, 409, { message: conflict });
-      throw error;
-    }
-    this.#drafts.delete(file.rel);
-    this.#json(req, res, 200, { version: saved, changedLines });
-  }
+  // ---- uploads ----
 
   async #upload(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const body = await readBody(req, MAX_UPLOAD_BYTES);
@@ -277,50 +181,8 @@ export class Editor {
     return run;
   }
 
-  #named(name: string): EditableFile {
-    const found = contentFileNamed(name);
-    if (!found.ok) throw new HttpError(found.status, found.message);
-    return found.file;
-  }
 
-  #fileAndValue(body: unknown, { nullable = false } = {}): { file: EditableFile; value: unknown } {
-    const { file, value } = (body ?? {}) as { file?: unknown; value?: unknown };
-    if (typeof file !== 'string') throw new HttpError(400, 'The request names no file.');
-    if (value === undefined || (value === null && !nullable)) throw new HttpError(400, 'The request carries no value.');
-    return { file: this.#named(file), value };
-  }
 
-  #path(file: EditableFile): string {
-    return path.join(this.#contentDir, ...file.rel.split('/'));
-  }
-
-  /** A content file's text and version; refused when a link leads it out of the content folder. */
-  async #read(file: EditableFile) {
-    const where = this.#path(file);
-    if (!(await insideContent(this.#contentDir, where))) throw new HttpError(403, `content/${file.rel} leads outside the content folder, so the editor will not open it.`);
-    return readStored(where);
-  }
-
-  /** A file's form, made again only when the services a select offers have changed. */
-  async #model(file: EditableFile): Promise<FieldModel> {
-    const services = await this.#services();
-    const key = JSON.stringify(services);
-    const known = this.#models.get(file.rel);
-    if (known?.key === key) return known.model;
-    const model = formModel(schemaOf(file), { services, iconSvg });
-    this.#models.set(file.rel, { key, model });
-    return model;
-  }
-
-  /** The services in services.yaml as it is on disk, for the fields that name one. */
-  async #services(): Promise<{ id: string; title: string }[]> {
-    const stored = await readStored(path.join(this.#contentDir, 'services.yaml')).catch(() => undefined);
-    const list = (parsed(stored?.text ?? '') as { services?: unknown } | undefined)?.services;
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((service) =>
-      service && typeof service.id === 'string' ? [{ id: service.id as string, title: typeof service.title === 'string' ? (service.title as string) : service.id }] : [],
-    );
-  }
 
   async #body(req: IncomingMessage): Promise<unknown> {
     const bytes = await readBody(req, MAX_JSON_BYTES);
@@ -353,41 +215,6 @@ export class Editor {
   }
 }
 
-/**
- * The text of file `rel` holding `value`: the file's own text changed where it differs, or, for a
- * file not there yet, new YAML under the line that names its schema (as the shipped files start).
- */
-function textFor(file: EditableFile, source: string | undefined, value: unknown): string {
-  const fresh = () => `${modeline(file.rel as ContentFile)}\n\n${new Document(value).toString({ lineWidth: 0 })}`;
-  if (source === undefined) return fresh();
-  try {
-    return saveYaml(source, value, saveOptions(file)).text;
-  } catch {
-    // A file that does not parse cannot be changed in place; the value is checked as written anew.
-    return fresh();
-  }
-}
-
-/** New keys go where the file's schema lists them. */
-function saveOptions(file: EditableFile): SaveOptions {
-  const schema = schemaOf(file);
-  return { keyOrder: (at) => Object.keys(shapeAt(schema, at) ?? {}) };
-}
-
-function schemaOf(file: EditableFile) {
-  const schema = CONTENT_FILES[file.name];
-  return file.language ? (translationSchema(schema) ?? schema) : schema;
-}
-
-/** A new file's text, every line of it new. */
-function created(text: string): { text: string; changedLines: number } {
-  return { text, changedLines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) };
-}
-
-function parsed(text: string): unknown {
-  const doc = parseDocument(text);
-  return doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 50 });
-}
 
 /** A percent-encoded path, or undefined when its encoding is broken. */
 function decodePath(encoded: string): string | undefined {
@@ -396,8 +223,4 @@ function decodePath(encoded: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function isFolder(dir: string): Promise<boolean> {
-  return (await stat(dir).catch(() => undefined))?.isDirectory() ?? false;
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { lstat, realpath } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { editableFile, type EditableFile } from './files.js';
+import { editableFile, type EditableFile } from './content/files.js';
 
 /**
  * The rules every editor request passes before anything is read or written. The editor writes

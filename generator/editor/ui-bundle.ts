@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { cacheFile, modificationTimes, readCacheEntry, unchangedSince, writeCacheEntry, type InputTimes } from '../input-cache.js';
-import { projectRoot } from '../root.js';
+import { cacheFile, modificationTimes, readCacheEntry, unchangedSince, writeCacheEntry, type InputTimes } from '../bundle/input-cache.js';
+import { projectRoot } from '../contract/root.js';
 
 /** The editor's browser app, bundled: served by `site dev` under /__edit/assets/ and nowhere else. */
 export interface EditorAssets {

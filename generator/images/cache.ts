@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../root.js';
+import { projectRoot } from '../contract/root.js';
 
 /** Encoded photo variants kept between builds, by a key naming everything that made them. */
 export interface VariantCache {

@@ -1,14 +1,14 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Metadata } from 'sharp';
-import type { LoadedFile } from '../load.js';
-import { formatPath, locateValue } from '../locate.js';
-import { compareText } from '../order.js';
-import type { Problem, ProblemCode } from '../problem.js';
-import { closest } from '../suggest.js';
+import type { LoadedFile } from '../load/load.js';
+import { formatPath, locateValue } from '../problems/locate.js';
+import { compareText } from '../problems/order.js';
+import type { Problem, ProblemCode } from '../problems/problem.js';
+import { closest } from '../problems/suggest.js';
 import type { PhotoRef } from './refs.js';
 import { loadSharp } from './sharp.js';
-import { SLOTS, largestWidth } from './slots.js';
+import { SLOTS, largestWidth } from '../contract/photo-slots.js';
 
 /**
  * Pixels a photo may have: a 48-megapixel phone photo passes with room to spare, while a

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { OutputFile } from '../output.js';
-import type { Problem } from '../problem.js';
+import type { OutputFile } from '../contract/output.js';
+import type { Problem } from '../problems/problem.js';
 import { diskCache, type VariantCache } from './cache.js';
 import { MAX_PIXELS, type CheckedPhoto } from './check.js';
 import { mapBounded } from './pool.js';
 import { photoKey } from './refs.js';
 import { loadSharp } from './sharp.js';
-import { SLOTS } from './slots.js';
-import type { Photo, Photos } from './types.js';
+import { SLOTS } from '../contract/photo-slots.js';
+import type { Photo, Photos } from '../contract/photo.js';
 
 /**
  * Encoder settings, chosen by measuring on camera-like photos (`npm run bench`; README

@@ -1,6 +1,6 @@
-import type { PathSegment } from '../locate.js';
+import type { PathSegment } from '../problems/locate.js';
 import type { ContentFile, Site } from '../schema/index.js';
-import type { SlotName } from './slots.js';
+import type { SlotName } from '../contract/photo-slots.js';
 
 /** A photo as the content names it: where it is written, what it shows, and where it goes. */
 export interface PhotoRef {

@@ -1,9 +1,9 @@
 import './zod-config.js';
 import { z } from 'zod';
-import { ICON_NAMES } from './icons.js';
-import { ROUTES, pageAddress } from './routes.js';
+import { ICON_NAMES } from '../contract/icons.js';
+import { internalHref } from './addresses.js';
 
-export { ROUTES, type Route } from './routes.js';
+export { ROUTES, type Route } from '../contract/routes.js';
 
 /**
  * Field builders shared by every content schema. Each carries `expected` (how the error
@@ -48,7 +48,7 @@ export interface FieldMeta {
 export type FieldKind = 'price' | 'date' | 'photo' | 'phone' | 'email' | 'url' | 'longtext' | 'icon' | 'service';
 
 /** The JSON Schema `pattern` for text that is not just spaces (zod trims before checking). */
-const TEXT_PATTERN = '\\S';
+export const TEXT_PATTERN = '\\S';
 
 /** Visitor text: each translation file gives it in its own language. */
 export function text(description?: string) {
@@ -215,138 +215,6 @@ export function email(description = 'An email address') {
   return z.email().meta({ description, expected: 'an email address', hint: 'for example, hello@example.com', kind: 'email' });
 }
 
-export interface UrlRule {
-  /** Host names this field may point at (a subdomain of one counts); any host when absent. */
-  hosts?: readonly string[];
-  /** Allow http: as well as https: (only for addresses that tests point at this machine). */
-  allowHttp?: boolean;
-}
-
-/**
- * An absolute web address. `javascript:`, `data:` and other schemes are refused. Spaces and other
- * characters a browser would encode itself are accepted and written percent-encoded
- * (`publishedUrl`), so an address copied from a browser's bar works as it is.
- */
-export function url(rule: UrlRule = {}, description = 'A web address starting with https://') {
-  const hint = urlHint(rule);
-  return z
-    .string()
-    .superRefine((value, ctx) => {
-      const problem = urlProblem(value, rule);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unsafe-url', hint } });
-    })
-    .transform(publishedUrl)
-    .meta({ description, expected: 'a web address starting with https://', hint, pattern: urlPattern(rule), kind: 'url' });
-}
-
-function urlHint(rule: UrlRule): string {
-  return rule.hosts
-    ? `this field takes an https:// address on ${rule.hosts.join(' or ')}`
-    : 'write the full address, starting with https://';
-}
-
-/** One part of a domain name: letters, digits and inner dashes, at most 63 characters; never an xn-- label. */
-const LABEL = '(?![Xx][Nn]--)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-/** The last part starts with a letter, so a host can never be read as an IP address. */
-const TOP_LABEL = '[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const PORT = '(?::(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5]))?';
-/** After the host: a path, query or fragment on one line (no tabs or line breaks). */
-const REST = '(?:[/?#][^\\u0000-\\u001f\\u007f]*)?';
-
-/**
- * The form every address field takes, as a regular expression: the scheme in small letters, a
- * domain name (one of `hosts` or a subdomain of one, when given; never a user name or an IP
- * address), an optional port, then anything on one line. `site check` applies it as well as
- * parsing the address, and editors apply it alone, so both accept and refuse the same addresses.
- */
-export function urlPattern(rule: UrlRule = {}): string {
-  const host = rule.hosts
-    ? `(?:${LABEL}\\.)*(?:${rule.hosts.map(escapeRegExp).join('|')})`
-    : `(?:${LABEL}\\.)+${TOP_LABEL}`;
-  return `^${rule.allowHttp ? 'https?' : 'https'}://${host}${PORT}${REST}$`;
-}
-
-/** `text` as a regular expression that matches it literally. */
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** What is wrong with an address, in a sentence, or undefined when it may be used. */
-export function urlProblem(value: string, rule: UrlRule): string | undefined {
-  if (/[\u0000-\u001f\u007f]/.test(value)) {
-    return `The address "${value}" has a line break or tab inside it; an address is written on one line.`;
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    return `Expected a full web address starting with https://, got "${value}".`;
-  }
-  const scheme = parsed.protocol;
-  const allowed = rule.allowHttp ? ['https:', 'http:'] : ['https:'];
-  if (!allowed.includes(scheme)) {
-    if (scheme === 'http:') return `The address "${value}" uses http:, which browsers flag as not secure; this field needs https:.`;
-    return `The address "${value}" uses "${scheme}", which is not allowed in a link; only https: web addresses are.`;
-  }
-  if (parsed.username || parsed.password) {
-    return `The address "${value}" carries a user name or password; remove them.`;
-  }
-  const hosts = rule.hosts;
-  if (hosts && !hosts.some((h) => parsed.hostname === h || parsed.hostname.endsWith(`.${h}`))) {
-    return `The address "${value}" points at ${parsed.hostname}, which this field does not allow.`;
-  }
-  if (new RegExp(urlPattern(rule), 'u').test(value)) return undefined;
-  if (!/^https?:\/\/[^/]/.test(value)) {
-    return `The address "${value}" should start with exactly ${scheme}// in small letters, straight followed by the site's name.`;
-  }
-  return `The address "${value}" does not name its site by a plain domain name such as www.example.com (letters, digits, dashes and dots).`;
-}
-
-/**
- * An address as it is written into the pages: what a browser would send, with every character
- * outside the few a URL may hold unescaped (spaces, |, ^, {, }, a second #, a lone %) percent-encoded,
- * so HTML checkers and every browser read it the same way.
- */
-export function publishedUrl(value: string): string {
-  const href = new URL(value).href;
-  const hashAt = href.indexOf('#');
-  const escape = (part: string) =>
-    part
-      .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
-      .replace(/[^A-Za-z0-9\-._~:/?@!$&'()*+,;=%]/gu, (char) => encodeURIComponent(char));
-  return hashAt === -1 ? escape(href) : `${escape(href.slice(0, hashAt))}#${escape(href.slice(hashAt + 1))}`;
-}
-
-/** A link's optional #section: an id on the target page. */
-const FRAGMENT = '(?:#[A-Za-z][A-Za-z0-9_-]*)?';
-
-/** How links may write each route: with or without the trailing slash (the home page only as /). */
-const HREF_PATHS: readonly string[] = ROUTES.flatMap((route) => (route === '/' ? [route] : [route, pageAddress(route)]));
-const HREF_PATTERN = `^(?:${HREF_PATHS.map(escapeRegExp).join('|')})${FRAGMENT}$`;
-
-/**
- * A link to one of the site's own pages, optionally with a #section. Written with or without
- * the trailing slash; the pages always carry the published form (`pageAddress`).
- */
-export function internalHref() {
-  const hint = `link to one of the site's pages: ${ROUTES.join(', ')}, optionally followed by #section`;
-  return z
-    .string()
-    .superRefine((value, ctx) => {
-      const problem = hrefProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unknown-reference', hint } });
-    })
-    .transform((value) => pageAddress(value))
-    .meta({ description: "A link to one of the site's pages", expected: 'a page of this site', hint, pattern: HREF_PATTERN, internalLink: true });
-}
-
-function hrefProblem(value: string): string | undefined {
-  if (new RegExp(HREF_PATTERN, 'u').test(value)) return undefined;
-  const [pathPart = ''] = value.split('#');
-  if (!HREF_PATHS.includes(pathPart)) return `"${value}" is not a page of this site, so the link would lead nowhere.`;
-  return `The section name after # in "${value}" can only hold letters, digits, dashes and underscores, starting with a letter, e.g. /contact#quote.`;
-}
-
 export const link = z.strictObject({
   label: text('The words on the link'),
   href: internalHref(),
@@ -397,91 +265,4 @@ export function uniqueBy<T extends Record<string, unknown>>(key: keyof T & strin
       });
     });
   };
-}
-
-/** Photo files the site can read and re-encode, by extension (lowercase). */
-export const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif'] as const;
-
-const PHOTO_SRC_HINT = 'put the file in content/images/ and write its name after images/, e.g. src: images/crew.jpg';
-
-/**
- * What is wrong with a photo's `src` as written, before any file is read: it must be a path inside
- * the content folder, relative to it, naming a kind of file the site can read.
- */
-export function photoSrcProblem(value: string): { message: string; problem: 'photo-outside-content' | 'photo-unsupported'; hint: string } | undefined {
-  const written = value.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(written)) {
-    return {
-      problem: 'photo-outside-content',
-      message: `"${value}" is a web address, but photos are served from the site itself, so the file must be in the content folder.`,
-      hint: `download the photo, then ${PHOTO_SRC_HINT}`,
-    };
-  }
-  if (/^([/\\]|[a-z]:)/i.test(written) || written.startsWith('~')) {
-    return {
-      problem: 'photo-outside-content',
-      message: `"${value}" is a path on this computer; src is written relative to the content folder, so the site can be built anywhere.`,
-      hint: PHOTO_SRC_HINT,
-    };
-  }
-  if (written.split(/[/\\]/).includes('..')) {
-    return {
-      problem: 'photo-outside-content',
-      message: `"${value}" leads out of the content folder with "..", but the site only publishes photos kept inside it.`,
-      hint: `copy the photo into content/images/, then ${PHOTO_SRC_HINT.replace('put the file in content/images/ and ', '')}`,
-    };
-  }
-  const extension = /\.[^./\\]+$/.exec(written)?.[0].toLowerCase();
-  if (!extension || !(PHOTO_EXTENSIONS as readonly string[]).includes(extension)) {
-    const kind = extension ? `a ${extension} file` : 'a name without an ending such as .jpg';
-    return {
-      problem: 'photo-unsupported',
-      message: `"${value}" is ${kind}; the site takes photos as JPEG (.jpg), PNG, WebP or AVIF.`,
-      hint: !extension
-        ? `write the whole file name with its ending, e.g. ${written.replace(/\/$/, '')}.jpg`
-        : extension === '.heic' || extension === '.heif'
-          ? 'iPhone photos: export or share the photo as JPEG (or set Settings → Camera → Formats → Most Compatible), then use the .jpg file'
-          : 'save the picture as JPEG (any photo program can: "Save as" or "Export" → JPEG), then write its .jpg name here',
-    };
-  }
-  return undefined;
-}
-
-/** `photoSrcProblem` as a JSON Schema pattern, for editors. */
-const PHOTO_SRC_PATTERN =
-  '^(?![/\\\\~])(?![A-Za-z]:)(?![A-Za-z][A-Za-z0-9+.-]*://)(?!(?:.*[/\\\\])?\\.\\.(?:[/\\\\]|$)).*\\.(?:[jJ][pP][eE]?[gG]|[pP][nN][gG]|[wW][eE][bB][pP]|[aA][vV][iI][fF])$';
-
-/**
- * A photo: a file inside the content folder and what it shows. The file itself (is it there, is
- * it a picture, is it big enough) is checked by generator/images/check.ts, located at `src`.
- */
-export function photo(description: string) {
-  return z
-    .strictObject({
-      src: z
-        .string()
-        .superRefine((value, ctx) => {
-          const found = photoSrcProblem(value);
-          if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { problem: found.problem, hint: found.hint } });
-        })
-        .meta({
-          description: 'The photo file, relative to the content folder, e.g. images/crew.jpg (JPEG, PNG, WebP or AVIF)',
-          expected: 'the path of a photo in the content folder, e.g. images/crew.jpg',
-          hint: PHOTO_SRC_HINT,
-          pattern: PHOTO_SRC_PATTERN,
-        }),
-      alt: z
-        .string()
-        .trim()
-        .min(1)
-        .meta({
-          description: 'What the photo shows, in a sentence, for people who cannot see it (screen readers, slow connections, search engines)',
-          expected: 'a sentence saying what the photo shows',
-          hint: 'describe what is in the picture, e.g. "Our crew wrapping a sofa in a Kochi flat"; not "photo" or the file name',
-          pattern: TEXT_PATTERN,
-          // Read out in the page's language: each translation gives its own.
-          translatable: true,
-        }),
-    })
-    .meta({ description, kind: 'photo' });
 }

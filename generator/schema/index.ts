@@ -5,7 +5,7 @@ import { siteSchema } from './site.js';
 import { testimonialsSchema } from './testimonials.js';
 import { layoutSchema } from './layout.js';
 import { whatsappSchema } from './whatsapp.js';
-import type { Language } from '../translations/languages.js';
+import type { Language } from '../contract/languages.js';
 
 /**
  * Every file the site is made of, relative to the content folder, with its schema.
@@ -64,6 +64,6 @@ export type { Service } from './services.js';
 export type { Testimonial } from './testimonials.js';
 export type { WhatsApp, WhatsAppAction } from './whatsapp.js';
 export type { CallToAction } from './pages.js';
-export type { IconName } from './icons.js';
-export { ICON_NAMES } from './icons.js';
+export type { IconName } from '../contract/icons.js';
+export { ICON_NAMES } from '../contract/icons.js';
 export { ROUTES, type Route } from './fields.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { heading, hero, icon, iconCard, id, internalHref, link, longText, pageSeo, photo, serviceRef, text, textList, uniqueBy } from './fields.js';
+import { internalHref } from './addresses.js';
+import { heading, hero, icon, iconCard, id, link, longText, pageSeo, serviceRef, text, textList, uniqueBy } from './fields.js';
+import { photo } from './photo.js';
 
 /** A closing call to action; `call` adds a telephone button with the site's number. */
 const callToAction = z.strictObject({

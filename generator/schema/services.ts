@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { icon, id, longText, photo, rupees, text, textList, uniqueBy } from './fields.js';
+import { icon, id, longText, rupees, text, textList, uniqueBy } from './fields.js';
+import { photo } from './photo.js';
 
 export const serviceSchema = z.strictObject({
   id: id('How other files refer to this service, e.g. residential'),

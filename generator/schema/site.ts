@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { coordinate, email, id, longText, phone, photo, sameText, text, textList, uniqueBy, url, urlPattern, urlProblem } from './fields.js';
+import { url, urlPattern, urlProblem } from './addresses.js';
+import { coordinate, email, id, longText, phone, sameText, text, textList, uniqueBy } from './fields.js';
+import { photo } from './photo.js';
 import { gstin } from './gstin.js';
 
 const MAP_HOSTS = ['google.com', 'openstreetmap.org'] as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { id, longText, photo, sameText, serviceRef, text, uniqueBy, url } from './fields.js';
+import { url } from './addresses.js';
+import { id, longText, sameText, serviceRef, text, uniqueBy } from './fields.js';
+import { photo } from './photo.js';
 
 const DATE_HINT = 'write the date of the review as year-month-day, e.g. 2026-10-12; the page shows it as October 2026';
 

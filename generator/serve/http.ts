@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UsageError } from '../problem.js';
+import { UsageError } from '../problems/problem.js';
 
 /** What `site dev` and `site preview` hand back: where they serve, and how to stop them. */
 export interface RunningServer {

@@ -1,7 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { UsageError } from '../problem.js';
+import { UsageError } from '../problems/problem.js';
 import { headersFor, parseHeaders, withSiteHeaders, type HeaderRule } from './headers.js';
 import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendRedirect, sendText, type RunningServer } from './http.js';
 import { compressed, isCompressible, negotiateEncoding } from './compress.js';

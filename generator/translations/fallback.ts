@@ -1,6 +1,6 @@
-import type { PathSegment } from '../locate.js';
-import type { Schema } from '../schema-walk.js';
-import { isTranslatableLeaf, shapeOf } from './derive.js';
+import type { PathSegment } from '../problems/locate.js';
+import type { Schema } from '../schema/derived/walk.js';
+import { isTranslatableLeaf, shapeOf } from '../schema/derived/translation-schema.js';
 
 /**
  * A text a translation does not have yet is shown in English, and the page must say so

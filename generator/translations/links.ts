@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FieldMeta } from '../schema/fields.js';
-import { pageAddress } from '../schema/routes.js';
-import { metaOf, shapeOf } from './derive.js';
-import type { Language } from './languages.js';
+import { pageAddress } from '../contract/routes.js';
+import { metaOf, shapeOf } from '../schema/derived/translation-schema.js';
+import type { Language } from '../contract/languages.js';
 
 type Schema = z.core.$ZodType;
 

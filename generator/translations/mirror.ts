@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { LoadedFile } from '../load.js';
-import { formatPath, locateKey, locateParent, locateValue, type PathSegment } from '../locate.js';
-import type { Problem } from '../problem.js';
-import { closest } from '../suggest.js';
-import { isTranslatableLeaf, shapeOf, translationSchema } from './derive.js';
+import type { LoadedFile } from '../load/load.js';
+import { formatPath, locateKey, locateParent, locateValue, type PathSegment } from '../problems/locate.js';
+import type { Problem } from '../problems/problem.js';
+import { closest } from '../problems/suggest.js';
+import { isTranslatableLeaf, shapeOf, translationSchema } from '../schema/derived/translation-schema.js';
 import { isBlank } from './fallback.js';
 import { idOf, pairItems } from './pairs.js';
-import type { Language } from './languages.js';
+import type { Language } from '../contract/languages.js';
 
 /**
  * Holds a translation file against its English file, field by field and list item by list item:

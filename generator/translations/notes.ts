@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Problem } from '../problem.js';
-import { TRANSLATIONS, type Language } from './languages.js';
+import type { Problem } from '../problems/problem.js';
+import { TRANSLATIONS, type Language } from '../contract/languages.js';
 
 /** The translation whose folder holds `file` (an absolute path), or undefined for an English file. */
 function languageOfFile(contentDir: string, file: string): Language | undefined {

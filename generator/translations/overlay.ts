@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { PathSegment } from '../locate.js';
-import { isTranslatableLeaf, shapeOf } from './derive.js';
+import type { PathSegment } from '../problems/locate.js';
+import { isTranslatableLeaf, shapeOf } from '../schema/derived/translation-schema.js';
 import { isBlank, textPaths } from './fallback.js';
 import { pairItems } from './pairs.js';
 

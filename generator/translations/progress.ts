@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Problem, ProblemCode } from '../problem.js';
-import type { Language } from './languages.js';
+import type { Problem, ProblemCode } from '../problems/problem.js';
+import type { Language } from '../contract/languages.js';
 
 /**
  * Warnings about a translation's progress, each with what it is in words: none stops a deploy

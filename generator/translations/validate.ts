@@ -1,13 +1,13 @@
 import path from 'node:path';
-import type { LoadedFile } from '../load.js';
-import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problem.js';
+import type { LoadedFile } from '../load/load.js';
+import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
-import { assemble, fileProblems, SITE_PLACE } from '../validate.js';
-import type { Language } from './languages.js';
+import { assemble, fileProblems, SITE_PLACE } from '../check/validate.js';
+import type { Language } from '../contract/languages.js';
 import { localizeLinks } from './links.js';
 import { mirrorProblems } from './mirror.js';
 import { overlay, translationPath } from './overlay.js';
-import type { PathSegment } from '../locate.js';
+import type { PathSegment } from '../problems/locate.js';
 
 export interface TranslationResult {
   language: Language;

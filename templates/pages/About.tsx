@@ -1,4 +1,4 @@
-import type { Photos } from '../../generator/images/types.js';
+import type { Photos } from '../../generator/contract/photo.js';
 import type { Site } from '../../generator/schema/index.js';
 import { IconCardGrid, StatsStrip } from '../parts/Cards.js';
 import { Cta } from '../parts/Cta.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Site } from '../../generator/schema/index.js';
-import type { Language } from '../../generator/translations/languages.js';
+import type { Language } from '../../generator/contract/languages.js';
 import { CheckList } from '../parts/Cards.js';
 import { Icon, IconBadge } from '../parts/Icon.js';
 import { MapPreview } from '../parts/MapPreview.js';

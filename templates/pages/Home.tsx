@@ -1,11 +1,11 @@
-import type { Photos } from '../../generator/images/types.js';
+import type { Photos } from '../../generator/contract/photo.js';
 import type { Site } from '../../generator/schema/index.js';
-import type { Language } from '../../generator/translations/languages.js';
+import type { Language } from '../../generator/contract/languages.js';
 import { HeroArt, Stars } from '../parts/Art.js';
 import { formatMonthYear, formatRupees, ratingText } from '../format.js';
 import { CheckList, IconCardGrid, StatsStrip } from '../parts/Cards.js';
 import { homeCards, lowestPrice } from '../service-list.js';
-import { pageAddress } from '../../generator/schema/routes.js';
+import { pageAddress } from '../../generator/contract/routes.js';
 import { Cta } from '../parts/Cta.js';
 import { Section } from '../parts/SectionHeading.js';
 import { LinkLabel } from '../parts/Text.js';

@@ -1,4 +1,4 @@
-import type { Photos } from '../../generator/images/types.js';
+import type { Photos } from '../../generator/contract/photo.js';
 import type { IconName, Service, Site } from '../../generator/schema/index.js';
 import type { IconFiles } from '../types.js';
 import { formatRupees } from '../format.js';
@@ -103,7 +103,7 @@ function ServiceCard({ service, labels, photos, icons }: { service: Service; lab
   );
 }
 
-/** A feature's drawing: its own file where there is one (generator/icon-files.ts), decorative. */
+/** A feature's drawing: its own file where there is one (generator/render/icon-files.ts), decorative. */
 function FeatureIcon({ name, icons }: { name: IconName; icons?: IconFiles }) {
   const src = icons?.get(name);
   return src ? <img className="feature-icon" src={src} alt="" width={22} height={22} loading="lazy" decoding="async" /> : <Icon name={name} size={22} />;

@@ -1,6 +1,6 @@
 import type { Site } from '../../generator/schema/index.js';
-import { pageAddress } from '../../generator/schema/routes.js';
-import type { Language } from '../../generator/translations/languages.js';
+import { pageAddress } from '../../generator/contract/routes.js';
+import type { Language } from '../../generator/contract/languages.js';
 import { postalAddressLine } from '../format.js';
 import { NEW_TAB, telUrl } from '../links.js';
 import { footerServices } from '../service-list.js';

@@ -1,4 +1,4 @@
-import { pageAddress } from '../../generator/schema/routes.js';
+import { pageAddress } from '../../generator/contract/routes.js';
 import type { PageProps } from '../types.js';
 import { jsonForScript, movingCompanyJsonLd } from '../jsonld.js';
 import { webPageJsonLd } from '../jsonld-page.js';

@@ -1,6 +1,6 @@
 import type { Site } from '../../generator/schema/index.js';
-import type { Language } from '../../generator/translations/languages.js';
-import { pageAddress } from '../../generator/schema/routes.js';
+import type { Language } from '../../generator/contract/languages.js';
+import { pageAddress } from '../../generator/contract/routes.js';
 import type { Alternate } from '../types.js';
 import { isCurrent, NEW_TAB, telUrl, whatsappUrl } from '../links.js';
 import { LogoMark } from './Art.js';

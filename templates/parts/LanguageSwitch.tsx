@@ -1,4 +1,4 @@
-import type { Language } from '../../generator/translations/languages.js';
+import type { Language } from '../../generator/contract/languages.js';
 import type { Alternate } from '../types.js';
 
 /**

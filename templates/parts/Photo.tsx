@@ -1,5 +1,5 @@
-import type { SlotName } from '../../generator/images/slots.js';
-import type { Photos } from '../../generator/images/types.js';
+import type { SlotName } from '../../generator/contract/photo-slots.js';
+import type { Photos } from '../../generator/contract/photo.js';
 
 interface PhotoProps {
   photos: Photos;

@@ -1,7 +1,7 @@
 import type { HTMLInputTypeAttribute } from 'react';
 import type { Site } from '../../generator/schema/index.js';
-import { pageAddress } from '../../generator/schema/routes.js';
-import type { Language } from '../../generator/translations/languages.js';
+import { pageAddress } from '../../generator/contract/routes.js';
+import type { Language } from '../../generator/contract/languages.js';
 import { NEW_TAB, telUrl, whatsappNumber } from '../links.js';
 import { formServices } from '../service-list.js';
 import { PrivacyNote } from './PrivacyNote.js';

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
+import { contentEditor } from '../../generator/editor/plugin.js';
 import { startDev } from '../../generator/serve/dev.js';
 import type { RunningServer } from '../../generator/serve/http.js';
 
@@ -87,7 +88,7 @@ export async function startEditorProject(options: { strictReady?: boolean } = {}
   await git(dir, 'remote', 'add', 'origin', remote);
   await git(dir, 'push', '--quiet', '-u', 'origin', 'main');
 
-  const server = await startDev({ contentDir: content, root: dir, port: 0, log: { cwd: dir, out: () => undefined, err: () => undefined } });
+  const server = await startDev({ contentDir: content, root: dir, port: 0, log: { cwd: dir, out: () => undefined, err: () => undefined }, plugins: [contentEditor] });
   return {
     dir,
     content,

@@ -50,8 +50,9 @@ export async function launchFirefox(): Promise<Engine> {
       const opened = new Promise<Page>((resolve) => page.once('popup', (tab) => tab && resolve(tab)));
       await action();
       const tab = await opened;
-      await tab.waitForFunction(() => location.href !== 'about:blank', { timeout: HANG_BOUND_MS });
-      const result = { url: openedAddress(tab.url()), hasOpener: await tab.evaluate(() => window.opener !== null) };
+      // Read in the tab itself: the address puppeteer keeps can still say about:blank then.
+      const address = await tab.waitForFunction(() => location.href !== 'about:blank' && location.href, { timeout: HANG_BOUND_MS });
+      const result = { url: openedAddress(String(await address.jsonValue())), hasOpener: await tab.evaluate(() => window.opener !== null) };
       await tab.close();
       await page.bringToFront();
       return result;

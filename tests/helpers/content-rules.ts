@@ -7,7 +7,7 @@
  */
 import type { BuildResult } from '../../generator/build.js';
 import type { Site } from '../../generator/schema/index.js';
-import { ENGLISH, type Language } from '../../generator/translations/languages.js';
+import { ENGLISH, type Language } from '../../generator/contract/languages.js';
 import { banner, cardOf, contentinfo, controlLabelled, digitsOf, headings, main, parseHtml, statItems, squash, textOf } from './dom.js';
 
 const PAGES = { home: 'index.html', about: 'about/index.html', services: 'services/index.html', contact: 'contact/index.html', notFound: '404.html' };

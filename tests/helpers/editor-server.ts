@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { contentEditor } from '../../generator/editor/plugin.js';
 import { startDev } from '../../generator/serve/dev.js';
 import { captureIo, contentWithFixture } from './content.js';
 
@@ -57,7 +58,7 @@ export interface EditorServer {
 export async function startEditor(options: { dir?: string; host?: string } = {}): Promise<EditorServer> {
   const dir = options.dir ?? (await contentWithFixture());
   const contentDir = path.join(dir, 'content');
-  const server = await startDev({ contentDir, port: 0, host: options.host ?? '127.0.0.1', log: captureIo(dir) });
+  const server = await startDev({ contentDir, port: 0, host: options.host ?? '127.0.0.1', log: captureIo(dir), plugins: [contentEditor] });
   const port = Number(new URL(server.url).port);
   const page = await raw(port, { target: '/__edit/' });
   const token = /<meta name="editor-token" content="([^"]+)">/.exec(page.text)?.[1];

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import type { LoadedFile } from '../load/load.js';
+import { formatPath, locateKey, locateParent, locateValue, type PathSegment } from '../problems/locate.js';
+import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem, type ProblemCode } from '../problems/problem.js';
+import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
+import { closest } from '../problems/suggest.js';
+import { checkReferences } from './references.js';
+import { rangeWords } from '../schema/derived/bounds.js';
+import { boundsAt, metaAt, shapeAt } from '../schema/derived/walk.js';
+
+export interface ValidateResult {
+  /** Present only when every file is complete and valid. */
+  site?: Site;
+  problems: Problem[];
+  /** Things that do not stop a build but are most likely mistakes (a service the form leaves out). */
+  warnings: Problem[];
+}
+
+/** Checks every loaded file against its schema, then the references between files. */
+export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
+  // Translation files are checked against these by translations/validate.ts.
+  const files = loaded.filter((file) => !file.language);
+  const problems: Problem[] = [];
+  const parsed = new Map<ContentFile, unknown>();
+  for (const file of files) {
+    if (file.data === undefined) continue;
+    const schema = CONTENT_FILES[file.name];
+    const result = schema.safeParse(file.data);
+    if (result.success) parsed.set(file.name, result.data);
+    else problems.push(...fileProblems(result.error.issues, file, schema));
+  }
+  const references = checkReferences(files, parsed);
+  problems.push(...references.problems);
+  const warnings = references.warnings;
+
+  const all = Object.keys(CONTENT_FILES) as ContentFile[];
+  if (problems.length > 0 || !all.every((name) => parsed.has(name))) return { problems, warnings };
+  return { problems, warnings, site: assemble(parsed) };
+}
+
+export function assemble(parsed: Map<ContentFile, unknown>): Site {
+  const get = <F extends ContentFile>(name: F) => parsed.get(name) as z.infer<(typeof CONTENT_FILES)[F]>;
+  return {
+    settings: get('site.yaml'),
+    services: get('services.yaml').services,
+    testimonials: get('testimonials.yaml').testimonials,
+    whatsapp: get('whatsapp.yaml'),
+    layout: get('layout.yaml'),
+    pages: {
+      home: get('pages/home.yaml'),
+      about: get('pages/about.yaml'),
+      services: get('pages/services.yaml'),
+      contact: get('pages/contact.yaml'),
+      notFound: get('pages/not-found.yaml'),
+      privacy: get('pages/privacy.yaml'),
+    },
+  };
+}
+
+/** Where a content file's data sits in the assembled Site: a path in the file, prefixed with this, is a path in the Site. */
+export const SITE_PLACE: Record<ContentFile, readonly string[]> = {
+  'site.yaml': ['settings'],
+  // These two files hold one list each under the same name the Site gives it.
+  'services.yaml': [],
+  'testimonials.yaml': [],
+  'whatsapp.yaml': ['whatsapp'],
+  'layout.yaml': ['layout'],
+  'pages/home.yaml': ['pages', 'home'],
+  'pages/about.yaml': ['pages', 'about'],
+  'pages/services.yaml': ['pages', 'services'],
+  'pages/contact.yaml': ['pages', 'contact'],
+  'pages/not-found.yaml': ['pages', 'notFound'],
+  'pages/privacy.yaml': ['pages', 'privacy'],
+};
+
+// ---- zod issues → located problems ----
+
+type Issue = z.core.$ZodIssue;
+type Schema = z.core.$ZodType;
+
+/** One file's located problems, at most MAX_PROBLEMS_PER_FILE of them (locating is what costs), then how many more there are. */
+export function fileProblems(issues: readonly Issue[], file: LoadedFile, root: Schema): Problem[] {
+  const found: Problem[] = [];
+  let total = 0;
+  for (const issue of issues) {
+    total += issue.code === 'unrecognized_keys' ? issue.keys.length : 1;
+    const room = MAX_PROBLEMS_PER_FILE - found.length;
+    if (room <= 0) continue;
+    found.push(...issueProblems(issue.code === 'unrecognized_keys' ? { ...issue, keys: issue.keys.slice(0, room) } : issue, file, root));
+  }
+  if (total > found.length) found.push(tooManyProblems(file.file, total, found.length));
+  return found;
+}
+
+function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] {
+  const path = issue.path as PathSegment[];
+  const at = (where: 'value' | 'parent', p: PathSegment[] = path) =>
+    (where === 'value' ? locateValue : locateParent)(file.doc, file.lineCounter, file.source, p);
+  const base = { file: file.file, path: formatPath(path, file.data) };
+  const meta = metaAt(root, path);
+  const input = 'input' in issue ? issue.input : valueAt(file.data, path);
+  const expected = meta.expected ?? describeExpected(issue);
+  const field = String(path.at(-1) ?? 'value');
+  const hint = meta.suggest?.(input) ?? meta.hint;
+
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => {
+        const known = Object.keys(shapeAt(root, path) ?? {});
+        const guess = closest(key, known);
+        return {
+          ...base,
+          ...locateKey(file.doc, file.lineCounter, file.source, [...path, key]),
+          path: formatPath([...path, key], file.data),
+          code: 'unknown-field' as const,
+          message: `Unknown field "${key}": the site does not read it, so its value would be lost.${guess ? ` Did you mean "${guess}"?` : ''}`,
+          hint: guess ? `rename "${key}" to "${guess}"` : `the fields allowed here are: ${known.join(', ')}`,
+        };
+      });
+    case 'invalid_type':
+      if (input === undefined) {
+        return [
+          {
+            ...base,
+            ...at('parent'),
+            code: 'missing-field',
+            message: `The required field "${field}" is missing from ${path.length > 1 ? formatPath(path.slice(0, -1), file.data) : 'the top level of the file'}; it needs ${expected}.`,
+            hint: `add a line "${field}: …" inside this block, indented like its neighbours`,
+          },
+        ];
+      }
+      if (input === null) {
+        return [{ ...base, ...at('value'), code: 'missing-field', message: `The field "${field}" is empty; it needs ${expected}.`, hint: meta.hint }];
+      }
+      return [{ ...base, ...at('value'), code: 'wrong-type', message: `Expected ${expected}, got ${describeValue(input)}.${wrongTypeAdvice(issue, input, expected)}`, hint }];
+    case 'invalid_value': {
+      const allowed = issue.values.map(String);
+      // "5" in quotes is text, though it reads like the number 5: say what differs, not "did you mean 5".
+      const quoted = typeof input === 'string' && issue.values.some((v) => typeof v === 'number' && String(v) === input.trim());
+      const guess = typeof input === 'string' && !quoted ? closest(input, allowed) : undefined;
+      const advice = quoted ? ` ${REMOVE_QUOTES}` : guess ? ` Did you mean "${guess}"?` : '';
+      return [
+        {
+          ...base,
+          ...at('value'),
+          code: 'not-allowed',
+          message: `Expected ${expected}, got ${describeValue(input)}.${advice}`,
+          hint: meta.hint ?? `allowed values: ${allowed.join(', ')}`,
+        },
+      ];
+    }
+    case 'invalid_format':
+      return [{ ...base, ...at('value'), code: 'bad-format', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
+    case 'too_small':
+      return [
+        {
+          ...base,
+          ...at('value'),
+          code: 'too-few',
+          message: tooSmall(issue, input, `${expected} ${rangeWords(boundsAt(root, path)) ?? ''}`.trim()),
+          hint: meta.hint ?? tooSmallHint(issue),
+        },
+      ];
+    case 'too_big':
+      return [
+        {
+          ...base,
+          ...at('value'),
+          code: 'too-many',
+          message: `Expected ${`${expected} ${rangeWords(boundsAt(root, path)) ?? ''}`.trim()}, got ${describeValue(input)}.`,
+          hint: meta.hint,
+        },
+      ];
+    case 'custom': {
+      const params = (issue.params ?? {}) as { problem?: ProblemCode; hint?: string };
+      return [{ ...base, ...at('value'), code: params.problem ?? 'invalid-value', message: issue.message, hint: params.hint ?? meta.hint }];
+    }
+    default:
+      return [{ ...base, ...at('value'), code: 'invalid-value', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
+  }
+}
+
+const REMOVE_QUOTES = 'Remove the quotes around it: in quotes it is text, not a number.';
+
+/** `expected` carries the field's range in words ("a number of rupees more than 0"). */
+function tooSmall(issue: z.core.$ZodIssueTooSmall, input: unknown, expected: string): string {
+  if (issue.origin === 'array') {
+    const needs = `at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}`;
+    const count = Array.isArray(input) ? input.length : 0;
+    return count === 0 ? `This list is empty, but it needs ${needs}.` : `This list has ${count}, but it needs ${needs}.`;
+  }
+  if (issue.origin === 'string') return `This field is empty; it needs ${expected}.`;
+  return `Expected ${expected}, got ${describeValue(input)}.`;
+}
+
+/** What to do about a value of the wrong kind when the fix is not obvious from the message alone. */
+function wrongTypeAdvice(issue: z.core.$ZodIssueInvalidType, input: unknown, expected: string): string {
+  const wantsNumber = issue.expected === 'number' || issue.expected === 'int';
+  if (wantsNumber && typeof input === 'string' && input.trim() !== '' && Number.isFinite(Number(input))) return ` ${REMOVE_QUOTES}`;
+  if (issue.expected === 'int' && typeof input === 'number' && !/whole number/.test(expected)) return ' It needs to be a whole number, without a decimal point.';
+  if (issue.expected === 'string' && typeof input === 'number') return ' Put it in quotes, so the digits are kept exactly as written.';
+  return '';
+}
+
+function tooSmallHint(issue: z.core.$ZodIssueTooSmall): string | undefined {
+  if (issue.origin === 'array') return 'add entries on their own lines below, each starting with "- ", instead of []';
+  return undefined;
+}
+
+function describeExpected(issue: Issue): string {
+  const expected = issue.code === 'invalid_type' ? issue.expected : undefined;
+  switch (expected) {
+    case 'number':
+    case 'int':
+      return 'a number';
+    case 'string':
+      return 'some text';
+    case 'array':
+      return 'a list (lines starting with "- ")';
+    case 'object':
+      return 'a group of "key: value" settings';
+    case 'boolean':
+      return 'true or false';
+    default:
+      return 'a valid value';
+  }
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (typeof value === 'string') return `the text "${value.length > 60 ? `${value.slice(0, 57)}…` : value}"`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'the number ' : ''}${String(value)}`;
+  if (Array.isArray(value)) return 'a list';
+  return 'a group of settings';
+}
+
+function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
+  let value = data;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PathSegment, unknown>)[segment];
+  }
+  return value;
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { checkContent } from '../../build.js';
+import type { Problem } from '../../problems/problem.js';
+
+/** A problem as the editor's browser app shows it at its field. */
+export interface UiProblem {
+  /** e.g. content/services.yaml */
+  file: string;
+  /** e.g. services[2].pricing.starting; '' for the whole file. */
+  path: string;
+  line?: number;
+  column?: number;
+  message: string;
+  hint?: string;
+  code: string;
+}
+
+export function uiProblem(problem: Problem, contentDir: string): UiProblem {
+  const rel = path.relative(contentDir, problem.file).split(path.sep).join('/');
+  return {
+    file: `${path.basename(contentDir)}/${rel}`,
+    path: problem.path,
+    ...(problem.line !== undefined ? { line: problem.line, column: problem.column ?? 1 } : {}),
+    message: problem.message,
+    ...(problem.hint ? { hint: problem.hint } : {}),
+    code: problem.code,
+  };
+}
+
+export interface FileProblems {
+  problems: UiProblem[];
+  warnings: UiProblem[];
+}
+
+/**
+ * The problems and warnings of one file, from a check of the whole content as `site check` does
+ * it (the same messages), with `overrides` read in place of the files on disk.
+ */
+export async function checkFile(contentDir: string, rel: string, overrides: ReadonlyMap<string, string> = new Map()): Promise<FileProblems> {
+  const dir = path.resolve(contentDir);
+  const checked = await checkContent(dir, { overrides });
+  const own = path.join(dir, rel);
+  const mine = (problem: Problem) => problem.file === own;
+  return {
+    problems: checked.problems.filter(mine).map((problem) => uiProblem(problem, dir)),
+    warnings: checked.warnings.filter(mine).map((problem) => uiProblem(problem, dir)),
+  };
+}
+
+/**
+ * How many texts each translation file lacks, by its name in the content folder (ml/services.yaml),
+ * from a check of the content as it is on disk: the editor's list of files shows it beside each.
+ */
+export async function untranslatedCounts(contentDir: string): Promise<Map<string, number>> {
+  const checked = await checkContent(path.resolve(contentDir));
+  return new Map(checked.translations.flatMap((translation) => [...translation.untranslated]));
+}

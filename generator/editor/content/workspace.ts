@@ -1,0 +1,222 @@
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Document, parseDocument } from 'yaml';
+import { TRANSLATIONS } from '../../contract/languages.js';
+import { modeline } from '../../schema/derived/json-schema.js';
+import { translationSchema } from '../../schema/derived/translation-schema.js';
+import { shapeAt } from '../../schema/derived/walk.js';
+import { CONTENT_FILES, type ContentFile } from '../../schema/index.js';
+import { formModel, type FieldModel } from '../form-model.js';
+import { iconSvg } from '../icons.js';
+import { contentFileNamed, insideContent } from '../security.js';
+import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
+import { checkFile, untranslatedCounts } from './problems.js';
+import { ConflictError, readStored, writeStored } from './store.js';
+import { IMAGES_FOLDER } from './upload.js';
+import { saveYaml, type SaveOptions } from './yaml-save.js';
+
+/**
+ * The content folder as the editor's JSON API sees it: in go file names and values from the
+ * editor's page; out come each file's value, form and problems, and saved files that keep their
+ * comments and layout. The drafts (unsaved values) are kept here too, for previews.
+ */
+
+/** A request the editor refuses, with the HTTP status to answer with. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class ContentWorkspace {
+  readonly #contentDir: string;
+  /** Unsaved values by file, for previews. */
+  readonly #drafts = new Map<string, unknown>();
+  /** The form last made for each file, and the services it offers. */
+  readonly #models = new Map<string, { key: string; model: FieldModel }>();
+
+  /** `contentDir` is resolved already. */
+  constructor(contentDir: string) {
+    this.#contentDir = contentDir;
+  }
+
+  /** Every file the editor offers, with its title, summary and, for a translation, how much is left. */
+  async files() {
+    // A translation's files are listed once its folder exists: that is when the site publishes it.
+    const languages = await Promise.all(TRANSLATIONS.map(async (language) => ((await isFolder(path.join(this.#contentDir, language.folder))) ? [language.code] : [])));
+    const published = new Set(languages.flat());
+    const untranslated = published.size > 0 ? await untranslatedCounts(this.#contentDir) : new Map<string, number>();
+    const files = await Promise.all(
+      editableFiles()
+        .filter((file) => !file.language || published.has(file.language.code))
+        .map(async (file) => {
+          const stored = await this.#read(file).catch(() => undefined);
+          return {
+            file: file.rel,
+            title: fileTitle(file),
+            summary: fileSummary(file, stored?.text),
+            ...(file.language ? { language: file.language.code, english: file.name, untranslated: untranslated.get(file.rel) ?? 0 } : {}),
+            exists: stored !== undefined,
+          };
+        }),
+    );
+    return { files, images: await isFolder(path.join(this.#contentDir, IMAGES_FOLDER)) };
+  }
+
+  /** One file: its value, form, problems and, for a translation, the English beside it. */
+  async file(name: string) {
+    const file = this.#named(name);
+    // A file not there yet (a translation not started) opens empty, with version '': saving creates it.
+    const stored = (await this.#read(file)) ?? { text: '', version: '' };
+    const checked = await checkFile(this.#contentDir, file.rel);
+    const english = file.language ? await this.#read({ rel: file.name, name: file.name }) : undefined;
+    return {
+      file: file.rel,
+      version: stored.version,
+      value: stored.version === '' ? {} : (parsed(stored.text) ?? null),
+      model: await this.#model(file),
+      pages: pagesOf(file),
+      ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.warnings.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
+      problems: checked.problems,
+      warnings: checked.warnings,
+    };
+  }
+
+  /** The problems of a file holding an unsaved value. */
+  async check(body: unknown) {
+    const { file, value } = this.#fileAndValue(body);
+    const stored = await this.#read(file);
+    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(file, stored?.text, value)]]));
+  }
+
+  /** Keeps (or, given null, drops) a file's unsaved value for previews. */
+  async draft(body: unknown) {
+    const { file, value } = this.#fileAndValue(body, { nullable: true });
+    if (value === null) this.#drafts.delete(file.rel);
+    else this.#drafts.set(file.rel, value);
+    return { ok: true };
+  }
+
+
+  /** Writes a value into its file, keeping the file's comments and layout: the status and JSON to answer with. */
+  async save(body: unknown): Promise<{ status: number; value: unknown }> {
+    const { file, value } = this.#fileAndValue(body);
+    const version = (body as { version?: unknown }).version;
+    if (typeof version !== 'string') throw new HttpError(400, 'The save names no version of the file.');
+    const stored = await this.#read(file);
+    const conflict = `content/${file.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your version was not saved, to keep that change. Reload the file to see it, then make your change again.`;
+    if ((stored?.version ?? '') !== version) return { status: 409, value: { message: conflict } };
+    const { text, changedLines } = stored ? saveYaml(stored.text, value, saveOptions(file)) : created(textFor(file, undefined, value));
+    const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, text]]));
+    if (checked.problems.length > 0) return { status: 422, value: { problems: checked.problems } };
+    let saved: string;
+    try {
+      if (!stored) await mkdir(path.dirname(this.#path(file)), { recursive: true });
+      saved = text === stored?.text ? stored.version : await writeStored(this.#path(file), text, stored?.version);
+    } catch (error) {
+      if (error instanceof ConflictError) return { status: 409, value: { message: conflict } };
+      throw error;
+    }
+    this.#drafts.delete(file.rel);
+    return { status: 200, value: { version: saved, changedLines } };
+  }
+
+  /** The text of every file with a draft, the draft laid over it: what a preview reads in place of the files. */
+  async overrides(): Promise<Map<string, string>> {
+    const overrides = new Map<string, string>();
+    for (const [rel, value] of this.#drafts) {
+      const stored = await this.#read(this.#named(rel)).catch(() => undefined);
+      overrides.set(rel, textFor(this.#named(rel), stored?.text, value));
+    }
+    return overrides;
+  }
+
+  #named(name: string): EditableFile {
+    const found = contentFileNamed(name);
+    if (!found.ok) throw new HttpError(found.status, found.message);
+    return found.file;
+  }
+
+  #fileAndValue(body: unknown, { nullable = false } = {}): { file: EditableFile; value: unknown } {
+    const { file, value } = (body ?? {}) as { file?: unknown; value?: unknown };
+    if (typeof file !== 'string') throw new HttpError(400, 'The request names no file.');
+    if (value === undefined || (value === null && !nullable)) throw new HttpError(400, 'The request carries no value.');
+    return { file: this.#named(file), value };
+  }
+
+  #path(file: EditableFile): string {
+    return path.join(this.#contentDir, ...file.rel.split('/'));
+  }
+
+  /** A content file's text and version; refused when a link leads it out of the content folder. */
+  async #read(file: EditableFile) {
+    const where = this.#path(file);
+    if (!(await insideContent(this.#contentDir, where))) throw new HttpError(403, `content/${file.rel} leads outside the content folder, so the editor will not open it.`);
+    return readStored(where);
+  }
+
+  /** A file's form, made again only when the services a select offers have changed. */
+  async #model(file: EditableFile): Promise<FieldModel> {
+    const services = await this.#services();
+    const key = JSON.stringify(services);
+    const known = this.#models.get(file.rel);
+    if (known?.key === key) return known.model;
+    const model = formModel(schemaOf(file), { services, iconSvg });
+    this.#models.set(file.rel, { key, model });
+    return model;
+  }
+
+  /** The services in services.yaml as it is on disk, for the fields that name one. */
+  async #services(): Promise<{ id: string; title: string }[]> {
+    const stored = await readStored(path.join(this.#contentDir, 'services.yaml')).catch(() => undefined);
+    const list = (parsed(stored?.text ?? '') as { services?: unknown } | undefined)?.services;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((service) =>
+      service && typeof service.id === 'string' ? [{ id: service.id as string, title: typeof service.title === 'string' ? (service.title as string) : service.id }] : [],
+    );
+  }
+}
+
+/**
+ * The text of file `rel` holding `value`: the file's own text changed where it differs, or, for a
+ * file not there yet, new YAML under the line that names its schema (as the shipped files start).
+ */
+function textFor(file: EditableFile, source: string | undefined, value: unknown): string {
+  const fresh = () => `${modeline(file.rel as ContentFile)}\n\n${new Document(value).toString({ lineWidth: 0 })}`;
+  if (source === undefined) return fresh();
+  try {
+    return saveYaml(source, value, saveOptions(file)).text;
+  } catch {
+    // A file that does not parse cannot be changed in place; the value is checked as written anew.
+    return fresh();
+  }
+}
+
+/** New keys go where the file's schema lists them. */
+function saveOptions(file: EditableFile): SaveOptions {
+  const schema = schemaOf(file);
+  return { keyOrder: (at) => Object.keys(shapeAt(schema, at) ?? {}) };
+}
+
+function schemaOf(file: EditableFile) {
+  const schema = CONTENT_FILES[file.name];
+  return file.language ? (translationSchema(schema) ?? schema) : schema;
+}
+
+/** A new file's text, every line of it new. */
+function created(text: string): { text: string; changedLines: number } {
+  return { text, changedLines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) };
+}
+
+function parsed(text: string): unknown {
+  const doc = parseDocument(text);
+  return doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 50 });
+}
+
+
+async function isFolder(dir: string): Promise<boolean> {
+  return (await stat(dir).catch(() => undefined))?.isDirectory() ?? false;
+}

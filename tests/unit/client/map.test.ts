@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { initMap } from '../../../client/map.js';
+import { hook, loadPage } from './client-page.js';
+
+const box = () => hook('data-map');
+const show = () => hook('data-map-show') as HTMLAnchorElement;
+
+let stop: () => void = () => undefined;
+
+afterEach(() => stop());
+
+describe('the map on the contact page', () => {
+  beforeEach(async () => {
+    await loadPage('contact/index.html');
+    stop = initMap(document);
+  });
+
+  test('starts without a frame, "Show the map" a link to the map acting as a button', () => {
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(show().getAttribute('role')).toBe('button');
+    expect(show().getAttribute('href')).toMatch(/^https:\/\//);
+  });
+
+  test('a click puts the map in the same box, named, and moves the focus to it', () => {
+    const src = box().dataset.mapSrc!;
+    const title = box().dataset.mapTitle!;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    show().dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    const frames = box().querySelectorAll('iframe');
+    expect(frames).toHaveLength(1);
+    expect(frames[0]!.getAttribute('src')).toBe(src);
+    expect(frames[0]!.title).toBe(title);
+    expect(box().children).toHaveLength(1);
+    expect(box().hasAttribute('data-map-shown')).toBe(true);
+    expect(document.activeElement).toBe(frames[0]);
+  });
+
+  test('Space on the button shows the map too; other keys leave it as it is', () => {
+    const button = show();
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true, cancelable: true }));
+    expect(document.querySelector('iframe')).toBeNull();
+    const space = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
+    button.dispatchEvent(space);
+    expect(space.defaultPrevented).toBe(true);
+    expect(box().querySelectorAll('iframe')).toHaveLength(1);
+  });
+});
+
+test('a page without the map is left alone', async () => {
+  await loadPage('index.html');
+  expect(() => initMap(document)()).not.toThrow();
+  expect(document.querySelector('[data-map], iframe')).toBeNull();
+});

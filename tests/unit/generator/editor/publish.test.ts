@@ -1,0 +1,160 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { parse } from 'yaml';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SAMPLE_CONTENT } from '../../../helpers/content.js';
+import { gitProject, type GitProject } from '../../../helpers/editor-git.js';
+import { startEditor, type EditorServer } from '../../../helpers/editor-server.js';
+
+let project: GitProject;
+let editor: EditorServer;
+const temporary: string[] = [];
+
+beforeEach(async () => {
+  project = await gitProject();
+  temporary.push(project.dir, path.dirname(project.remote));
+  editor = await startEditor({ dir: project.dir });
+});
+
+afterEach(async () => {
+  await editor?.close();
+});
+
+afterAll(async () => {
+  for (const dir of temporary) await rm(dir, { recursive: true, force: true });
+});
+
+/** Everything git knows about the working tree and where HEAD is: a refusal must leave all of it as it was. */
+const state = () => ({ status: project.git(['status', '--porcelain=v1', '--untracked-files=all']), head: project.git(['rev-parse', 'HEAD']), remote: project.git(['rev-parse', 'main'], project.remote) });
+
+async function changePrice(price: number) {
+  const opened = (await editor.api('GET', '/__edit/api/file?file=services.yaml')).json();
+  opened.value.services[0].pricing.starting = price;
+  const saved = await editor.api('POST', '/__edit/api/save', { file: 'services.yaml', value: opened.value, version: opened.version });
+  expect(saved.status).toBe(200);
+}
+
+const publish = (message: string) => editor.api('POST', '/__edit/api/publish', { message });
+
+describe('publishing from the editor', () => {
+  it('commits exactly the changed content files, a new photo included, and pushes them to the remote', async () => {
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: true, changed: [], blocking: [], remote: project.remote, unpushed: 0 });
+    await changePrice(9499);
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#369' } }).jpeg().toBuffer();
+    expect((await editor.api('POST', '/__edit/api/upload?name=van.jpg', photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({
+      repository: true,
+      changed: ['content/images/van.jpg', 'content/services.yaml'],
+      blocking: [],
+      remote: project.remote,
+      unpushed: 0,
+    });
+
+    const answer = await publish('New price for house moves');
+    expect(answer.status).toBe(200);
+    const { commit, pushed } = answer.json();
+    expect(pushed).toBe(true);
+    expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(commit);
+    expect(project.git(['log', '-1', '--format=%s', commit], project.remote).trim()).toBe('New price for house moves');
+    expect(project.git(['diff-tree', '--no-commit-id', '--name-only', '-r', commit], project.remote).trim().split('\n')).toEqual(['content/images/van.jpg', 'content/services.yaml']);
+    const published = project.git(['show', `${commit}:content/services.yaml`], project.remote);
+    expect(parse(published).services[0].pricing.starting).toBe(9499);
+    expect(project.git(['status', '--porcelain=v1', '--untracked-files=all'])).toBe('');
+  });
+
+  it('leaves editors’ swap and backup files out, without refusing for them', async () => {
+    await changePrice(9399);
+    await writeFile(path.join(project.dir, 'content', '.services.yaml.swp'), 'swap');
+    await writeFile(path.join(project.dir, 'content', '.DS_Store'), 'finder');
+    await writeFile(path.join(project.dir, 'content', 'services.yaml~'), 'backup');
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toMatchObject({ changed: ['content/services.yaml'], blocking: [] });
+    const answer = await publish('New price');
+    expect(answer.status).toBe(200);
+    expect(project.git(['diff-tree', '--no-commit-id', '--name-only', '-r', answer.json().commit]).trim()).toBe('content/services.yaml');
+  });
+
+  it('sends an earlier publish whose push failed, with nothing new to commit', async () => {
+    await changePrice(9199);
+    project.git(['commit', '--quiet', '-am', 'Published while offline']);
+    const head = project.git(['rev-parse', 'HEAD']).trim();
+    expect(project.git(['rev-parse', 'main'], project.remote).trim()).not.toBe(head);
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toMatchObject({ changed: [], unpushed: 1 });
+    const answer = await publish('Send it');
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual({ commit: head, pushed: true });
+    expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(head);
+  });
+
+  it('refuses when there is nothing to publish', async () => {
+    const before = state();
+    const answer = await publish('Nothing');
+    expect(answer.status).toBe(409);
+    expect(answer.json().message).toMatch(/^Nothing to publish/);
+    expect(state()).toEqual(before);
+  });
+
+  it('refuses without a message', async () => {
+    await changePrice(9599);
+    const before = state();
+    const answer = await publish('   ');
+    expect(answer.status).toBe(409);
+    expect(answer.json().message).toMatch(/Write a few words/);
+    expect(state()).toEqual(before);
+  });
+
+  it('refuses, naming them, when other files have uncommitted changes', async () => {
+    await changePrice(9699);
+    await writeFile(path.join(project.dir, 'README.md'), '# Our site, edited\n');
+    await writeFile(path.join(project.dir, 'notes.txt'), 'draft\n');
+    await writeFile(path.join(project.dir, '.gitignore'), 'dist/\n');
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toMatchObject({ changed: ['content/services.yaml'], blocking: ['.gitignore', 'README.md', 'notes.txt'] });
+    const before = state();
+    const answer = await publish('New price');
+    expect(answer.status).toBe(409);
+    expect(answer.json().message).toMatch(/\.gitignore, README\.md, notes\.txt/);
+    expect(state()).toEqual(before);
+  });
+
+  it('refuses when someone else published first, saying to reload', async () => {
+    const other = await mkdtemp(path.join(os.tmpdir(), 'editor-other-'));
+    temporary.push(other);
+    project.git(['clone', '--quiet', project.remote, 'copy'], other);
+    const copy = path.join(other, 'copy');
+    await writeFile(path.join(copy, 'content', 'whatsapp.yaml'), (await readFile(path.join(copy, 'content', 'whatsapp.yaml'), 'utf8')).replace(/^title: .*$/m, 'title: Chat with us now'));
+    project.git(['commit', '--quiet', '-am', 'Published elsewhere'], copy);
+    project.git(['push', '--quiet', 'origin', 'main'], copy);
+
+    await changePrice(9799);
+    const before = state();
+    const answer = await publish('New price');
+    expect(answer.status).toBe(409);
+    expect(answer.json().message).toMatch(/^Someone else published changes \(1 commit on origin\).*reload first/);
+    expect(state()).toEqual(before);
+  });
+
+  it('refuses when the strict build would fail, with its messages', async () => {
+    // The sample's own site.yaml still holds its sample phone numbers and addresses.
+    const opened = (await editor.api('GET', '/__edit/api/file?file=site.yaml')).json();
+    const sample = parse(await readFile(path.join(SAMPLE_CONTENT, 'site.yaml'), 'utf8'));
+    const saved = await editor.api('POST', '/__edit/api/save', { file: 'site.yaml', value: { ...opened.value, contact: sample.contact }, version: opened.version });
+    expect(saved.status).toBe(200);
+    const before = state();
+    const answer = await publish('Contact details');
+    expect(answer.status).toBe(409);
+    const { message } = answer.json();
+    expect(message).toMatch(/^The site would not pass the deploy's strict build/);
+    expect(message).toContain('content/site.yaml:');
+    expect(message).toContain('a strict build (the deploy) refuses placeholders');
+    expect(state()).toEqual(before);
+  });
+
+  it('refuses outside a git repository', async () => {
+    await rm(path.join(project.dir, '.git'), { recursive: true, force: true });
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: false, changed: [], blocking: [], remote: null, unpushed: 0 });
+    const answer = await publish('New price');
+    expect(answer.status).toBe(409);
+    expect(answer.json().message).toMatch(/not a git repository/);
+  });
+});

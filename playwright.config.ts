@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_CHROMIUM, testChromiumPath } from './scripts/chromium.mjs';
-import { requireMalayalamFont } from './tests/engines/malayalam-font.js';
+import { requireMalayalamFont } from './tests/helpers/malayalam-font.js';
 
 const executablePath = testChromiumPath();
 if (!existsSync(executablePath)) {

@@ -1,8 +1,6 @@
 /** Small helpers shared by the browser specs. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { parse } from 'yaml';
+import { readSample } from '../helpers/content.js';
 
 /** The four routes (SPEC.md §2) with the header link that is current on each. */
 export const ROUTES = [
@@ -47,11 +45,9 @@ export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
 /** A file of the sample content the site under test is built from, parsed. */
 export function content<T>(file: string): T {
-  return parse(readFileSync(path.join(ROOT, 'tests/sample/content', file), 'utf8')) as T;
+  return readSample<T>(file);
 }
 
 export interface WhatsAppContent {

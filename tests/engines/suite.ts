@@ -11,7 +11,7 @@ import { startTestSite, type TestSite } from '../browser/test-site.js';
 import { CHECKS } from './checks/index.js';
 import type { CheckContext } from './checks/check.js';
 import type { EngineName, LaunchEngine } from './engine.js';
-import { requireMalayalamFont } from './malayalam-font.js';
+import { requireMalayalamFont } from '../helpers/malayalam-font.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

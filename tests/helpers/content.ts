@@ -1,6 +1,6 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { parseDocument } from 'yaml';
-import { existsSync } from 'node:fs';
+import { parse, parseDocument } from 'yaml';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Io } from '../../bin/cli.js';
@@ -14,6 +14,11 @@ export const LIVE_CONTENT = path.join(ROOT, 'content');
  */
 export const SAMPLE_CONTENT = path.join(ROOT, 'tests/sample/content');
 export const FIXTURES = path.join(ROOT, 'tests/fixtures');
+
+/** A file of the sample content, parsed: what the site under test in the browser tests is built from. */
+export function readSample<T>(file: string): T {
+  return parse(readFileSync(path.join(SAMPLE_CONTENT, file), 'utf8')) as T;
+}
 
 /**
  * A temporary project folder holding a copy of the sample content with a fixture laid over it:

@@ -7,20 +7,22 @@ import path from 'node:path';
 import { waitUntil } from '../engine.js';
 import { DESKTOP, PHONE, expectNoErrors, type Check } from './check.js';
 
-const PAGES = [
+const ENGLISH_PAGES = [
   { path: '/', name: 'home' },
   { path: '/about/', name: 'about' },
   { path: '/services/', name: 'services' },
   { path: '/contact/', name: 'contact' },
   { path: '/privacy/', name: 'privacy' },
   { path: '/no-such-page-here', name: '404' },
-  { path: '/ml/', name: 'ml-home' },
-  { path: '/ml/about/', name: 'ml-about' },
-  { path: '/ml/services/', name: 'ml-services' },
-  { path: '/ml/contact/', name: 'ml-contact' },
-  { path: '/ml/privacy/', name: 'ml-privacy' },
-  // Hosts serve a folder's own 404.html for a missing address under it; the preview serves the root one.
-  { path: '/ml/404.html', name: 'ml-404' },
+];
+
+/** Every page, then each again in Malayalam under /ml/. */
+const PAGES = [
+  ...ENGLISH_PAGES,
+  ...ENGLISH_PAGES.map((page) =>
+    // Hosts serve a folder's own 404.html for a missing address under it; the preview serves the root one.
+    page.name === '404' ? { path: '/ml/404.html', name: 'ml-404' } : { path: `/ml${page.path}`, name: `ml-${page.name}` },
+  ),
 ];
 
 /**

@@ -6,7 +6,7 @@
  */
 import { waitUntil, type Engine } from '../engine.js';
 import { PHONE, expectNoErrors, type Check, type CheckContext } from './check.js';
-import { sample } from './sample.js';
+import { readSample } from '../../helpers/content.js';
 
 const FORM = '[data-quote-form]';
 const SUBMIT = `${FORM} [data-submit]`;
@@ -74,7 +74,7 @@ function differences(actual: Record<string, string | undefined>, wanted: Record<
     .map(([name, value]) => `${name}: ${JSON.stringify(actual[name])} instead of ${JSON.stringify(value)}`);
 }
 
-const serviceTitle = () => sample<ServiceContent>('services.yaml').services[0]!.title;
+const serviceTitle = () => readSample<ServiceContent>('services.yaml').services[0]!.title;
 
 export const quoteFormChecks: Check[] = [
   {

@@ -4,7 +4,8 @@
  */
 import { waitUntil, type Engine } from '../engine.js';
 import { DESKTOP, PHONE, attribute, expectNoErrors, shown, type Check } from './check.js';
-import { sample } from './sample.js';
+import { readSample } from '../../helpers/content.js';
+import { digitsOf } from '../../helpers/dom.js';
 
 const TOGGLE = '[data-whatsapp-toggle]';
 const POPUP = '[data-whatsapp-popup]';
@@ -45,8 +46,8 @@ export const whatsappChecks: Check[] = [
   {
     name: 'a quick action opens its chat in a new tab without an opener, and closes the popup',
     async run({ engine, baseURL }) {
-      const action = sample<WhatsAppContent>('whatsapp.yaml').actions[0]!;
-      const digits = sample<{ contact: { whatsapp: string } }>('site.yaml').contact.whatsapp.replace(/\D/g, '');
+      const action = readSample<WhatsAppContent>('whatsapp.yaml').actions[0]!;
+      const digits = digitsOf(readSample<{ contact: { whatsapp: string } }>('site.yaml').contact.whatsapp);
       await engine.resize(PHONE.width, PHONE.height);
       await engine.open(`${baseURL}/services/`);
       await openPopup(engine);

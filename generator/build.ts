@@ -178,14 +178,12 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
     buildYear: (options.now ?? new Date()).getFullYear(),
     photos: options.photos?.photos ?? NO_PHOTOS,
   });
-  // The policy travels in each page's <meta> for hosts that cannot send headers, and in _headers for those that can.
-  // Each page's meta allows exactly its own stylesheet, and the map's frame only where it can be shown;
-  // _headers, one rule for every page, allows each of them.
+  // The policy travels whole in each page's <meta>, which allows exactly the page's own stylesheet,
+  // and the map's frame only where it can be shown; _headers adds what holds for every file.
   const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, bundle.styles)));
   const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
-  const inline = { styles: [...new Set(styled.flatMap(({ styles }) => styles))] };
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
-  return [...secured, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site, inline)];
+  return [...secured, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site)];
 }
 
 /** `page` with the whole stylesheet in its <head> cut down to the rules it can use, and that text's hash. */

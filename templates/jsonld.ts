@@ -2,6 +2,7 @@ import type { DayOfWeek, MovingCompany, WithContext } from 'schema-dts';
 import type { Site } from '../generator/schema/index.js';
 import { pageAddress } from '../generator/contract/routes.js';
 import { formatRupees } from './format.js';
+import type { PageId } from './types.js';
 
 const DAY_NAMES = {
   Mo: 'Monday',
@@ -17,31 +18,43 @@ const DAY_NAMES = {
 export const LOGO_PNG = { path: 'logo.png', size: 512 } as const;
 
 /**
- * The schema.org description of the company that search engines read from every page. It claims
- * no rating: search engines do not show a business's ratings of itself, and distrust them.
- * `withDistricts`: the page that lists the districts served adds them to areaServed; engines join
- * what each page says of the one @id, and the other pages stay within their first round trip.
+ * What each page says of the company, beyond the name, address and telephone every page gives:
+ * the part the page itself shows. Search engines join what the pages say of the one @id, and a
+ * page that leaves out what it does not show stays within the first round trip of a new
+ * connection (about 14 KB), Malayalam pages included.
  */
-export function movingCompanyJsonLd(site: Site, siteUrl: string, { withDistricts = false } = {}): WithContext<MovingCompany> {
+const FACETS = {
+  home: ['profile', 'hours'],
+  about: ['profile'],
+  services: ['offers'],
+  contact: ['hours', 'districts'],
+  privacy: [],
+  notFound: [],
+} as const satisfies Record<PageId, readonly Facet[]>;
+
+type Facet = 'profile' | 'hours' | 'offers' | 'districts';
+
+/**
+ * The schema.org description of the company that search engines read from `page`. It claims no
+ * rating: search engines do not show a business's ratings of itself, and distrust them.
+ */
+export function movingCompanyJsonLd(site: Site, siteUrl: string, page: PageId): WithContext<MovingCompany> {
   const { company, contact, social, business } = site.settings;
-  const districts = withDistricts ? (site.pages.contact.areas?.districts.items ?? []) : [];
+  const facets = new Set<Facet>(FACETS[page]);
   const { address, openingHours, geo } = contact;
   const prices = site.services.map((service) => service.pricing.starting);
   const sameAs = social.flatMap((entry) => (entry.url ? [entry.url] : []));
   const home = `${siteUrl}${pageAddress('/')}`;
+  const districts = facets.has('districts') ? (site.pages.contact.areas?.districts.items ?? []) : [];
   return {
     '@context': 'https://schema.org',
     '@type': 'MovingCompany',
     // One name for the company on every page, so search engines know the pages describe one business.
     '@id': `${home}#company`,
     name: company.name,
-    description: company.description,
     url: home,
     logo: `${siteUrl}/${LOGO_PNG.path}`,
-    image: `${siteUrl}/share.png`,
-    foundingDate: String(company.foundedYear),
     telephone: contact.phone,
-    email: contact.email,
     address: {
       '@type': 'PostalAddress',
       streetAddress: address.locality ? `${address.street}, ${address.locality}` : address.street,
@@ -50,27 +63,44 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string, { withDistricts
       postalCode: address.postalCode,
       addressCountry: address.country,
     },
-    geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
-    areaServed: [...company.areaServed, ...districts].map((name) => ({ '@type': 'AdministrativeArea', name })),
-    openingHoursSpecification: {
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: openingHours.days.map((day): DayOfWeek => `https://schema.org/${DAY_NAMES[day]}`),
-      opens: openingHours.opens,
-      closes: openingHours.closes,
-    },
     priceRange: `${formatRupees(Math.min(...prices))} - ${formatRupees(Math.max(...prices))}`,
-    makesOffer: site.services.map((service) => ({
-      '@type': 'Offer',
-      name: service.title,
-      description: service.pricing.note,
-      // Prices are "starting from": the least a move costs, never its price.
-      priceSpecification: { '@type': 'PriceSpecification', minPrice: service.pricing.starting, priceCurrency: 'INR' },
-      itemOffered: { '@type': 'Service', name: service.title, description: service.shortDesc },
-    })),
-    ...(sameAs.length > 0 ? { sameAs } : {}),
-    ...(business?.legalName ? { legalName: business.legalName } : {}),
-    // schema.org's taxID is the number a business is taxed under: in India, the GSTIN.
-    ...(business?.gstin ? { taxID: business.gstin } : {}),
+    ...(facets.has('profile')
+      ? {
+          description: company.description,
+          image: `${siteUrl}/share.png`,
+          foundingDate: String(company.foundedYear),
+          ...(sameAs.length > 0 ? { sameAs } : {}),
+          ...(business?.legalName ? { legalName: business.legalName } : {}),
+          // schema.org's taxID is the number a business is taxed under: in India, the GSTIN.
+          ...(business?.gstin ? { taxID: business.gstin } : {}),
+        }
+      : {}),
+    ...(facets.has('hours')
+      ? {
+          email: contact.email,
+          geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
+          openingHoursSpecification: {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: openingHours.days.map((day): DayOfWeek => `https://schema.org/${DAY_NAMES[day]}`),
+            opens: openingHours.opens,
+            closes: openingHours.closes,
+          },
+        }
+      : {}),
+    ...(facets.has('profile') || facets.has('districts')
+      ? { areaServed: [...company.areaServed, ...districts].map((name) => ({ '@type': 'AdministrativeArea', name })) }
+      : {}),
+    ...(facets.has('offers')
+      ? {
+          makesOffer: site.services.map((service) => ({
+            '@type': 'Offer',
+            description: service.pricing.note,
+            // Prices are "starting from": the least a move costs, never its price.
+            priceSpecification: { '@type': 'PriceSpecification', minPrice: service.pricing.starting, priceCurrency: 'INR' },
+            itemOffered: { '@type': 'Service', name: service.title, description: service.shortDesc },
+          })),
+        }
+      : {}),
   };
 }
 

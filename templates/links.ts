@@ -8,7 +8,18 @@ export function whatsappNumber(phone: string): string {
 
 /** A WhatsApp click-to-chat link that opens a chat with `phone`, prefilled with `message`. */
 export function whatsappUrl(phone: string, message: string): string {
-  return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(message)}`;
+  return `https://wa.me/${whatsappNumber(phone)}?text=${queryText(message)}`;
+}
+
+/**
+ * `text` as a query value in a page's link. ASCII is encoded as encodeURIComponent does (spaces
+ * as %20, never +, and & # ? escaped); letters, vowel signs and digits of other scripts stay as
+ * they are. A browser encodes those as UTF-8 when it follows the link, so WhatsApp receives the
+ * same address, while the page carries each Malayalam letter in 3 bytes instead of 9: the
+ * widget's four messages are repeated on every page.
+ */
+export function queryText(text: string): string {
+  return Array.from(text, (char) => (char > '\x7f' && /[\p{L}\p{M}\p{N}]/u.test(char) ? char : encodeURIComponent(char))).join('');
 }
 
 /** A `tel:` link in E.164 form (e.g. tel:+919847012345), which every dialler understands. */

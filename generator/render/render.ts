@@ -9,7 +9,7 @@ import { pageAddress, pageFile } from '../contract/routes.js';
 import { ENGLISH, type Language } from '../contract/languages.js';
 import { markEnglishText } from '../translations/fallback-html.js';
 import { markFallbacks } from '../translations/fallback.js';
-import { withoutIconLibraryClasses } from './icon-classes.js';
+import { withoutIconLibraryClasses, withoutSvgNamespace } from './icon-classes.js';
 
 /**
  * Every page the site has: its template, its route and the file it is written to (in English).
@@ -70,7 +70,7 @@ export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
       const path = page.id === 'notFound' ? page.path : pageAddress(page.path, language);
       try {
         const props = { ...options, site: shown, page: page.id, path, language, alternates: alternatesOf(page, editions) };
-        const markup = withoutIconLibraryClasses(markEnglishText(renderToStaticMarkup(createElement(Document, props))));
+        const markup = withoutSvgNamespace(withoutIconLibraryClasses(markEnglishText(renderToStaticMarkup(createElement(Document, props)))));
         if (/[\uFDD0\uFDD1]/.test(markup)) throw new Error('A text marked as English was left where no language can be given');
         return { path: localizedFile(page.file, language), contents: `<!doctype html>${markup}` };
       } catch (error) {

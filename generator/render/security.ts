@@ -5,9 +5,10 @@ import type { Site } from '../schema/index.js';
 /**
  * Security headers derived from the content: a Content-Security-Policy that allows exactly what
  * the pages load (their own scripts, styles, fonts and images; the quote form's relay; the map),
- * plus the usual hardening headers. They are written as `_headers` (the Netlify / Cloudflare Pages
- * format, which `site preview` and `site dev` also serve) and, for hosts that cannot send headers
- * such as GitHub Pages, the policy is repeated in a <meta> at the top of every page's <head>.
+ * plus the usual hardening headers. The whole policy is a <meta> at the top of every page's
+ * <head>, so it holds on hosts that cannot send headers, such as GitHub Pages; `_headers` (the
+ * Netlify / Cloudflare Pages format, which `site preview` and `site dev` also serve) adds the part
+ * that holds for every file, and what only a header can say (see HEADER_DIRECTIVES).
  */
 
 /** One CSP directive name and its sources, in the order they are written. */
@@ -94,10 +95,24 @@ export function serializePolicy(directives: Directives, { forMeta = false } = {}
     .join('; ');
 }
 
+/**
+ * The directives the header carries, for every file the site serves. Each page's <meta> carries
+ * the whole policy, and browsers enforce both, so the header keeps only what holds for any file
+ * (no script but the site's own, no plug-ins, no <base> elsewhere) and what a <meta> cannot say
+ * (no framing). The whole policy in the header would be about 350 bytes more on every response,
+ * pictures included, before the first paint, and would have to allow every page's stylesheet.
+ */
+const HEADER_DIRECTIVES = new Set(['script-src', 'object-src', 'base-uri', 'frame-ancestors']);
+
+/** The policy the header sends: the part of the site's policy that holds for every file. */
+export function headerPolicy(site: Site): string {
+  return serializePolicy(contentSecurityPolicy(site).filter(([name]) => HEADER_DIRECTIVES.has(name)));
+}
+
 /** Every header the site is served with, as name and value. */
-export function securityHeaders(site: Site, inline: InlineSources = {}): Array<[name: string, value: string]> {
+export function securityHeaders(site: Site): Array<[name: string, value: string]> {
   return [
-    ['Content-Security-Policy', serializePolicy(contentSecurityPolicy(site, inline))],
+    ['Content-Security-Policy', headerPolicy(site)],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -111,12 +126,12 @@ export function securityHeaders(site: Site, inline: InlineSources = {}): Array<[
  * at the start of a line, then its headers indented by two spaces. Assets carry a content hash
  * in their names, so they may be cached for a year.
  */
-export function headersFile(site: Site, inline: InlineSources = {}): OutputFile {
+export function headersFile(site: Site): OutputFile {
   const block = (pattern: string, headers: ReadonlyArray<readonly [string, string]>) =>
     [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   const contents = [
     '# Written by `site build` from content/site.yaml; edit the content, not this file.',
-    block('/*', securityHeaders(site, inline)),
+    block('/*', securityHeaders(site)),
     block('/assets/*', [['Cache-Control', 'public, max-age=31536000, immutable']]),
   ].join('\n\n');
   return { path: '_headers', contents: `${contents}\n` };

@@ -3,7 +3,7 @@ import { PALETTE as C } from '../palette.js';
 /** The logo mark: a roof over a packed box. Decorative; the company name beside it is the link's name. */
 export function LogoMark({ size = 36 }: { size?: number }) {
   return (
-    <svg className="logo-mark" viewBox="0 0 32 32" width={size} height={size} aria-hidden="true" focusable="false">
+    <svg className="logo-mark" viewBox="0 0 32 32" width={size} height={size} aria-hidden="true">
       <rect width="32" height="32" rx="8" fill={C.primary} />
       <path d="M6 15 16 7l10 8" fill="none" stroke={C.accent} strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
       <path d="M10 15h12v10H10z" fill={C.white} />
@@ -34,7 +34,7 @@ function Palm({ at, flip = false }: { at: string; flip?: boolean }) {
 /** The home hero picture: a loaded truck by the backwaters, with palms and boxes. Decorative. */
 export function HeroArt() {
   return (
-    <svg className="hero-art" viewBox="0 0 480 360" width="480" height="360" aria-hidden="true" focusable="false">
+    <svg className="hero-art" viewBox="0 0 480 360" width="480" height="360" aria-hidden="true">
       <circle cx="250" cy="180" r="170" fill={C.primaryTint} />
       <circle cx="362" cy="88" r="34" fill={C.accentLight} />
       <rect x="44" y="226" width="396" height="56" rx="28" fill={C.water} />
@@ -67,7 +67,7 @@ export function HeroArt() {
 /** A soft wave that closes a coloured band; it takes the colour of the section below. */
 export function Wave() {
   return (
-    <svg className="wave" viewBox="0 0 1440 48" width="1440" height="48" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+    <svg className="wave" viewBox="0 0 1440 48" width="1440" height="48" preserveAspectRatio="none" aria-hidden="true">
       <path d="M0 24q180-24 360 0t360 0 360 0 360 0v24H0z" fill="currentColor" />
     </svg>
   );

@@ -24,7 +24,9 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates, 
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{seo.title}</title>
       <meta name="description" content={seo.description} />
-      {isNotFound ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      {/* The 404 page names no address of its own. It needs no noindex: hosts send it with status 404
+          wherever it stands in for a missing page, and search engines index no such answer. */}
+      {!isNotFound && <link rel="canonical" href={url} />}
       {languages.map((alternate) => (
         <link rel="alternate" hrefLang={alternate.language.hreflang} href={`${siteUrl}${alternate.path}`} key={alternate.language.code} />
       ))}
@@ -51,16 +53,14 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates, 
       {!isNotFound && <meta property="og:url" content={url} />}
       <meta property="og:image" content={image} />
       <meta property="og:image:alt" content={imageAlt} />
+      {/* X reads the title, description and picture from the og: tags above; only these two have no og: twin. */}
       <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={seo.title} />
-      <meta name="twitter:description" content={seo.description} />
-      <meta name="twitter:image" content={image} />
       <meta name="twitter:image:alt" content={imageAlt} />
       <script
         type="application/ld+json"
         dangerouslySetInnerHTML={{
           __html: jsonForScript({
-            ...(movingCompanyJsonLd(site, siteUrl, { withDistricts: page === 'contact' }) as object),
+            ...(movingCompanyJsonLd(site, siteUrl, page) as object),
             ...(isNotFound ? {} : { mainEntityOfPage: webPageJsonLd({ site, page, url, language, alternates, siteUrl }) }),
           }),
         }}

@@ -16,7 +16,7 @@ interface IconProps {
 /** A decorative icon: hidden from assistive technology, so the control or text beside it must carry the name. */
 export function Icon({ name, size = 24, className }: IconProps) {
   const Drawing = name in UI_ICONS ? UI_ICONS[name as keyof typeof UI_ICONS] : ICONS[name as IconName];
-  return <Drawing size={size} className={className} aria-hidden="true" focusable="false" />;
+  return <Drawing size={size} className={className} aria-hidden="true" />;
 }
 
 /** An icon on the tinted round badge that heads cards. */

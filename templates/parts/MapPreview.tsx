@@ -9,7 +9,7 @@ import { Icon } from './Icon.js';
  */
 function MapDrawing() {
   return (
-    <svg className="map-drawing" viewBox="0 0 1200 525" width="1200" height="525" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
+    <svg className="map-drawing" viewBox="0 0 1200 525" width="1200" height="525" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
       <rect width="1200" height="525" fill={C.primaryTint} />
       <path d="M0 380q160-40 300 10t300 0 300-30 300 20v145H0z" fill={C.water} />
       <path d="M0 430q170-30 320 12t300 0 290-22 290 18v87H0z" fill={C.waterDeep} opacity=".35" />

@@ -24,7 +24,6 @@ export function SocialIcon({ network }: { network: SocialNetwork }) {
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
     >
       <path d={DRAWINGS[network]} />
     </svg>

@@ -205,8 +205,8 @@ function structuredDataProblems(built: BuildResult, docs: ReadonlyMap<string, Do
       }
       if (!json.includes(JSON.stringify(site.settings.company.name).slice(1, -1))) failures.push(`${file}'s structured data does not name ${site.settings.company.name}.`);
       if (!file.endsWith(PAGES.notFound) && !/"inLanguage":"[a-z]{2}"/.test(json)) failures.push(`${file}'s structured data does not say which language the page is in.`);
-      // The services are named in each page's language; English pages are held to the English titles.
-      if (file === PAGES.notFound || file.includes('/') && !Object.values(PAGES).includes(file)) continue;
+      // The services page offers each service, named in its language; the English one is held to the English titles.
+      if (file !== PAGES.services) continue;
       for (const service of site.services) {
         const price = new RegExp(`"(price|minPrice)":"?${service.pricing.starting}(\\.0+)?"?[,}]`);
         if (!json.includes(JSON.stringify(service.title).slice(1, -1)) || !price.test(json)) {

@@ -164,8 +164,8 @@ describe('the chat links the page renders', () => {
   test.each(content.actions.map((a) => [a.title, a.message]))('"%s" prefills: %s', (title, message) => {
     const href = action(title).getAttribute('href')!;
     expect(chatMessage(href)).toBe(message);
-    // Spaces encoded as %20 (not +), which every WhatsApp client reads the same way.
-    expect(href).toBe(`https://wa.me/${waDigits}?text=${encodeURIComponent(message)}`);
+    // Followed, it is the fully encoded address, with spaces as %20 (not +), which every WhatsApp client reads the same way.
+    expect(new URL(href).href).toBe(`https://wa.me/${waDigits}?text=${encodeURIComponent(message)}`);
   });
 
   test('Start Chat and the toggle itself prefill the default message', () => {
@@ -185,17 +185,26 @@ describe('the chat links the page renders', () => {
 });
 
 describe('whatsappUrl (templates/links.ts)', () => {
-  test('encodes &, #, ?, commas, spaces and Malayalam so the whole message arrives', () => {
+  test('encodes &, #, ?, commas and spaces, and Malayalam as the browser will, so the whole message arrives', () => {
     const message = 'Tea & snacks? Flat #4, നമസ്കാരം';
     const url = whatsappUrl('+91 90000 00000', message);
-    expect(url).toBe(
+    // The page carries the letters themselves, a third of the bytes of their escapes…
+    expect(url).toBe('https://wa.me/919000000000?text=Tea%20%26%20snacks%3F%20Flat%20%234%2C%20നമസ്കാരം');
+    // …and the address the browser asks for is the fully encoded one.
+    const parsed = new URL(url);
+    expect(parsed.href).toBe(
       'https://wa.me/919000000000?text=Tea%20%26%20snacks%3F%20Flat%20%234%2C%20' +
         '%E0%B4%A8%E0%B4%AE%E0%B4%B8%E0%B5%8D%E0%B4%95%E0%B4%BE%E0%B4%B0%E0%B4%82',
     );
-    const parsed = new URL(url);
     expect(parsed.searchParams.get('text')).toBe(message);
     expect(parsed.hash).toBe('');
     expect([...parsed.searchParams.keys()]).toEqual(['text']);
+  });
+
+  test('keeps invisible joiners and direction marks escaped, so nothing unseen sits in the page', () => {
+    const url = whatsappUrl('+91 90000 00000', 'അവന്\u200d\u200f ₹500');
+    expect(url).toBe('https://wa.me/919000000000?text=അവന്%E2%80%8D%E2%80%8F%20%E2%82%B9500');
+    expect(new URL(url).searchParams.get('text')).toBe('അവന്\u200d\u200f ₹500');
   });
 
   test('drops the + and the spaces of the number', () => {

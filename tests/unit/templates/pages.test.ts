@@ -708,7 +708,7 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     const toggle = linkNamed(doc(), site.whatsapp.openLabel);
     const href = toggle.getAttribute('href')!;
     expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=[^\s]+$/);
-    expect(href).toBe(`https://wa.me/${digitsOf(site.settings.contact.whatsapp)}?text=${encodeURIComponent(site.whatsapp.startChat.message)}`);
+    expect(new URL(href).href).toBe(`https://wa.me/${digitsOf(site.settings.contact.whatsapp)}?text=${encodeURIComponent(site.whatsapp.startChat.message)}`);
     expect(new URL(href).searchParams.get('text')).toBe(site.whatsapp.startChat.message);
     expect(toggle.getAttribute('target')).toBe('_blank');
   });
@@ -742,7 +742,7 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     expect(meta(doc(), 'name', 'twitter:card')).toMatch(/^summary(_large_image)?$/);
   });
 
-  test(route ? 'its canonical address is the site address plus its path' : 'it is not indexed and claims no canonical address', () => {
+  test(route ? 'its canonical address is the site address plus its path' : 'it claims no canonical address (hosts send it with status 404, which is never indexed)', () => {
     const canonical = Array.from(doc().head.querySelectorAll('link[rel="canonical"]')).map((l) => l.getAttribute('href'));
     if (route) {
       const expected = `${SITE_URL}${route.route}`;
@@ -751,7 +751,7 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
       expect(meta(doc(), 'name', 'robots') ?? '').not.toMatch(/noindex/);
     } else {
       expect(canonical).toEqual([]);
-      expect(meta(doc(), 'name', 'robots')).toMatch(/noindex/);
+      expect(meta(doc(), 'property', 'og:url')).toBeNull();
     }
   });
 
@@ -772,41 +772,77 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
       addressCountry: 'IN',
     });
     expect(data.address.streetAddress).toContain(site.settings.contact.address.street);
-    expect(data.openingHoursSpecification).toMatchObject({ opens: '08:00', closes: '20:00' });
-    expect(data.openingHoursSpecification.dayOfWeek).toHaveLength(6);
     expect(data.priceRange).toBe('₹2,999 - ₹25,999');
+    expect(data.logo).toBe(`${SITE_URL}/logo.png`);
   });
 
   test('claims no rating of the company by itself, since none is marked up on the page', () => {
     expect(raw.get(file)).not.toMatch(/aggregateRating|"Review"|ratingValue/);
   });
 
-  test('names the company by one @id on every page, and gives its position, area and raster logo', () => {
+  test('names the company by one @id on every page', () => {
     const data = jsonLd(doc());
     expect(data['@id']).toBe(`${SITE_URL}/#company`);
-    // The same @id on every page: the pages describe one business.
+    // The same @id on every page: the pages describe one business, and engines join what each says of it.
     for (const other of ALL_PAGES) expect(jsonLd(page(other))['@id'], other).toBe(data['@id']);
+  });
+
+  // Each page adds what it shows; the rest stays out, so the page keeps to its first round trip.
+  const shows = {
+    hours: ['index.html', 'contact/index.html'].includes(file),
+    profile: ['index.html', 'about/index.html'].includes(file),
+    offers: file === 'services/index.html',
+  };
+
+  test(shows.hours ? 'gives the office’s position and opening hours' : 'leaves the position and hours to the home and contact pages', () => {
+    const data = jsonLd(doc());
+    if (!shows.hours) {
+      for (const key of ['geo', 'openingHoursSpecification', 'email']) expect(data, key).not.toHaveProperty(key);
+      return;
+    }
     expect(data.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 10.02581, longitude: 76.30832 });
     for (const value of [data.geo.latitude, data.geo.longitude]) expect(String(value).split('.')[1]!.length).toBeGreaterThanOrEqual(5);
+    expect(data.openingHoursSpecification).toMatchObject({ opens: '08:00', closes: '20:00' });
+    expect(data.openingHoursSpecification.dayOfWeek).toHaveLength(6);
+    expect(data.email).toBe(site.settings.contact.email);
+  });
+
+  test(shows.profile || shows.hours ? 'names the area served' : 'leaves the area served to the home, about and contact pages', () => {
+    const data = jsonLd(doc());
     const areas = [
       { '@type': 'AdministrativeArea', name: 'Kerala' },
       { '@type': 'AdministrativeArea', name: 'India' },
     ];
     // The contact page, which lists the districts, adds them (tests/unit/templates/trust.test.ts).
     if (file === 'contact/index.html') expect(data.areaServed.slice(0, 2)).toEqual(areas);
-    else expect(data.areaServed).toEqual(areas);
-    expect(data.logo).toBe(`${SITE_URL}/logo.png`);
+    else if (shows.profile) expect(data.areaServed).toEqual(areas);
+    else expect(data).not.toHaveProperty('areaServed');
   });
 
-  test('offers each service from its starting price: a minimum price, not a price', () => {
-    const offers = jsonLd(doc()).makesOffer as Array<Record<string, any>>;
+  test(shows.profile ? 'describes the company: what it does, since when, and its pages elsewhere' : 'leaves the company’s profile to the home and about pages', () => {
+    const data = jsonLd(doc());
+    if (!shows.profile) {
+      for (const key of ['description', 'foundingDate', 'sameAs', 'image']) expect(data, key).not.toHaveProperty(key);
+      return;
+    }
+    expect(data.description).toBe(site.settings.company.description);
+    expect(data.foundingDate).toBe(String(site.settings.company.foundedYear));
+    expect(data.sameAs).toEqual(site.settings.social.flatMap((entry) => (entry.url ? [entry.url] : [])));
+  });
+
+  test(shows.offers ? 'offers each service from its starting price: a minimum price, not a price' : 'leaves the offers to the services page', () => {
+    const offers = jsonLd(doc()).makesOffer as Array<Record<string, any>> | undefined;
+    if (!shows.offers) {
+      expect(offers).toBeUndefined();
+      return;
+    }
     expect(offers).toHaveLength(6);
-    expect(Object.fromEntries(offers.map((o) => [o.name, o.priceSpecification]))).toEqual(
+    expect(Object.fromEntries(offers!.map((o) => [o.itemOffered.name, o.priceSpecification]))).toEqual(
       Object.fromEntries(
         Object.entries(STARTING_PRICES).map(([name, p]) => [name, { '@type': 'PriceSpecification', minPrice: p.number, priceCurrency: 'INR' }]),
       ),
     );
-    for (const offer of offers) expect(offer, offer.name).not.toHaveProperty('price');
+    for (const offer of offers!) expect(offer, offer.itemOffered.name).not.toHaveProperty('price');
   });
 });
 

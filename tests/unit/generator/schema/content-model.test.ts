@@ -89,7 +89,7 @@ describe('lists of services', () => {
     for (const file of PAGES) expect(footerServices(built, file), file).toContain('Two-Wheeler Shifting');
     expect(footerServices(built, 'index.html')).toHaveLength(7);
     expect(headings(main(page(built, 'services/index.html'))).map((h) => textOf(h))).toContain('Two-Wheeler Shifting');
-    expect(String(built.files.find((f) => f.path === 'index.html')!.contents)).toMatch(/"name":"Two-Wheeler Shifting"/);
+    expect(String(built.files.find((f) => f.path === 'services/index.html')!.contents)).toMatch(/"name":"Two-Wheeler Shifting"/);
     expect(await readdir(path.join(dir, 'content'), { recursive: true })).toEqual(before);
   });
 

@@ -103,10 +103,10 @@ describe('every page in both languages', () => {
     }
   });
 
-  test('the Malayalam 404 page is in Malayalam, not indexed, and its switch leads to the English home page', () => {
+  test('the Malayalam 404 page is in Malayalam, names no address of its own, and its switch leads to the English home page', () => {
     const notFound = doc('ml/404.html');
     expect(notFound.documentElement.getAttribute('lang')).toBe('ml');
-    expect(notFound.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(notFound.querySelector('link[rel="canonical"]')).toBeNull();
     expect(textOf(notFound.querySelector('h1'))).toBe('ക്ഷമിക്കണം, ഈ പേജ് കണ്ടെത്താനായില്ല');
     expect(banner(notFound).querySelector('a[hreflang="en"]')?.getAttribute('href')).toBe('/');
     expect(doc('404.html').querySelector('a[hreflang="ml"]')?.getAttribute('href')).toBe('/ml/');

@@ -97,7 +97,8 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string, page: PageId): 
             description: service.pricing.note,
             // Prices are "starting from": the least a move costs, never its price.
             priceSpecification: { '@type': 'PriceSpecification', minPrice: service.pricing.starting, priceCurrency: 'INR' },
-            itemOffered: { '@type': 'Service', name: service.title, description: service.shortDesc },
+            // The tagline under the service's heading: structured data says what the page shows.
+            itemOffered: { '@type': 'Service', name: service.title, description: service.tagline },
           })),
         }
       : {}),

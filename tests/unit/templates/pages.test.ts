@@ -843,6 +843,10 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
       ),
     );
     for (const offer of offers!) expect(offer, offer.itemOffered.name).not.toHaveProperty('price');
+    // Each service is described by the tagline its card shows under its heading.
+    const taglines = Array.from(doc().querySelectorAll('.service-tagline')).map(textOf);
+    expect(offers!.map((o) => o.itemOffered.description)).toEqual(site.services.map((service) => squash(service.tagline)));
+    expect(taglines).toEqual(site.services.map((service) => squash(service.tagline)));
   });
 });
 

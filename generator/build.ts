@@ -8,6 +8,7 @@ import { renderPages } from './render/render.js';
 import { featureIconFiles } from './render/icon-files.js';
 import type { Site } from './schema/index.js';
 import { hashSource, headersFile, showsMap, withPolicyMeta } from './render/security.js';
+import { foldConstantTokens } from './render/css-constants.js';
 import { classesOf, stylesForClasses } from './render/page-styles.js';
 import { findPlaceholders } from './check/placeholders.js';
 import { findCutText } from './check/comments.js';
@@ -168,19 +169,21 @@ export interface AssembleOptions {
 /** The last stage of build(): every output file for a valid site and its bundled assets. */
 export function assembleSite(site: Site, bundle: Bundle, options: AssembleOptions = {}): OutputFile[] {
   const render = options.render ?? renderPages;
+  // Pages carry the stylesheet with its constant tokens written in; site dev links the file as it is.
+  const styles = options.linkStylesheet ? bundle.styles : foldConstantTokens(bundle.styles);
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
   // Every language shows the same features' drawings: the English site names them all.
   const featureIcons = featureIconFiles(site);
   const pages = render(site, {
     icons: featureIcons.icons,
-    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: bundle.styles } },
+    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: styles } },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
     photos: options.photos?.photos ?? NO_PHOTOS,
   });
   // The policy travels whole in each page's <meta>, which allows exactly the page's own stylesheet,
   // and the map's frame only where it can be shown; _headers adds what holds for every file.
-  const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, bundle.styles)));
+  const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles)));
   const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
   return [...secured, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site)];

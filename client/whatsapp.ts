@@ -2,17 +2,63 @@
  * The floating WhatsApp widget (client/HOOKS.md). Without JavaScript the toggle is a plain link
  * to a chat; with it, the toggle opens a popup of quick actions, each a real link to wa.me that
  * the server rendered, so the browser opens the chat and the popup simply closes behind it.
+ *
+ * A published page names the popup's contents by `data-whatsapp-src` instead of carrying them:
+ * they are fetched once the page has loaded (or as soon as the visitor reaches for the button),
+ * and until they are in, the toggle stays the plain link, so a tap always opens a chat.
  */
+
+/** Fetches the popup's contents; a test passes its own. */
+export type PopupLoader = (src: string) => Promise<string>;
+
+const fetchPopup: PopupLoader = async (src) => {
+  const response = await fetch(src);
+  if (!response.ok) throw new Error(`${src}: ${response.status}`);
+  return response.text();
+};
 
 /**
  * Enhances the [data-whatsapp] widget under `root`, if the page has one. Returns a function that
  * removes every listener it added.
  */
-export function initWhatsApp(root: ParentNode): () => void {
+export function initWhatsApp(root: ParentNode, load: PopupLoader = fetchPopup): () => void {
   const widget = root.querySelector<HTMLElement>('[data-whatsapp]');
   const toggle = widget?.querySelector<HTMLAnchorElement>('[data-whatsapp-toggle]');
   const popup = widget?.querySelector<HTMLElement>('[data-whatsapp-popup]');
   if (!widget || !toggle || !popup) return () => undefined;
+  const stop = new AbortController();
+  const src = popup.dataset.whatsappSrc;
+  if (!src || popup.firstElementChild) {
+    enhance(widget, toggle, popup, stop.signal);
+    return () => stop.abort();
+  }
+  let asked = false;
+  const fill = () => {
+    if (asked) return;
+    asked = true;
+    load(src).then(
+      (html) => {
+        if (stop.signal.aborted) return;
+        popup.innerHTML = html;
+        enhance(widget, toggle, popup, stop.signal);
+      },
+      // The toggle stays a link to the chat; the next page load asks again.
+      () => undefined,
+    );
+  };
+  // Asked for once the page has loaded and been drawn (a frame after the load event), when the
+  // browser is idle: it never competes with what the visitor sees first.
+  const view = widget.ownerDocument.defaultView;
+  const whenIdle = () => (view && 'requestIdleCallback' in view ? view.requestIdleCallback(fill, { timeout: 2000 }) : setTimeout(fill, 0));
+  const afterLoad = () => (view ? view.requestAnimationFrame(() => view.requestAnimationFrame(whenIdle)) : whenIdle());
+  if (widget.ownerDocument.readyState === 'complete') afterLoad();
+  else view?.addEventListener('load', afterLoad, { once: true, signal: stop.signal });
+  for (const type of ['pointerenter', 'touchstart', 'focus']) toggle.addEventListener(type, fill, { once: true, passive: true, signal: stop.signal });
+  return () => stop.abort();
+}
+
+/** The toggle as a button that shows and hides the popup, whose contents are in place. */
+function enhance(widget: HTMLElement, toggle: HTMLAnchorElement, popup: HTMLElement, signal: AbortSignal): void {
   let open = false;
 
   const setOpen = (next: boolean) => {
@@ -47,11 +93,9 @@ export function initWhatsApp(root: ParentNode): () => void {
   // With JavaScript the link acts as a button that shows the popup.
   toggle.setAttribute('role', 'button');
   toggle.setAttribute('aria-expanded', 'false');
-  const stop = new AbortController();
-  const options = { signal: stop.signal };
+  const options = { signal };
   toggle.addEventListener('click', onToggleClick, options);
   toggle.addEventListener('keydown', onToggleKey, options);
   popup.addEventListener('click', onPopupClick, options);
   widget.ownerDocument.addEventListener('keydown', onKey, options);
-  return () => stop.abort();
 }

@@ -4,11 +4,12 @@ import { bundleAssets, type Bundle, type BundleOptions } from './bundle/bundle.j
 import { loadContent } from './load/load.js';
 import type { OutputFile } from './contract/output.js';
 import { ContentError, UsageError, type Problem, type ProblemCode } from './problems/problem.js';
-import { renderPages } from './render/render.js';
+import { renderPages, renderWhatsAppPopups } from './render/render.js';
 import { featureIconFiles } from './render/icon-files.js';
 import type { Site } from './schema/index.js';
 import { hashSource, headersFile, showsMap, withPolicyMeta } from './render/security.js';
 import { foldConstantTokens } from './render/css-constants.js';
+import { popupAddresses, popupAddressOf, popupFiles, type PopupFiles } from './render/whatsapp-popup.js';
 import { classesOf, stylesForClasses } from './render/page-styles.js';
 import { findPlaceholders } from './check/placeholders.js';
 import { findCutText } from './check/comments.js';
@@ -174,30 +175,40 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
   // Every language shows the same features' drawings: the English site names them all.
   const featureIcons = featureIconFiles(site);
+  // The WhatsApp popup is a file of its own per language, which pages fetch after loading; site dev keeps it in the page.
+  const popups = options.linkStylesheet ? [] : renderWhatsAppPopups(site);
+  const popupAt = popupAddresses(popups, styles);
   const pages = render(site, {
     icons: featureIcons.icons,
     assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: styles } },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
     photos: options.photos?.photos ?? NO_PHOTOS,
+    ...(popups.length ? { whatsappPopups: popupAt } : {}),
   });
-  // The policy travels whole in each page's <meta>, which allows exactly the page's own stylesheet,
-  // and the map's frame only where it can be shown; _headers adds what holds for every file.
-  const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles)));
+  const popup = popupFiles(popups, popupAt, styles, pages);
+  // The policy travels whole in each page's <meta>, which allows exactly the page's own stylesheet
+  // and its popup's, and the map's frame only where it can be shown; _headers adds what holds for every file.
+  const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles, popup)));
   const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
-  return [...secured, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site)];
+  return [...secured, ...popup.files, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site)];
 }
 
-/** `page` with the whole stylesheet in its <head> cut down to the rules it can use, and that text's hash. */
-function withOwnStyles(page: OutputFile, styles: string): { page: OutputFile; styles: string[] } {
+/**
+ * `page` with the whole stylesheet in its <head> cut down to the rules it can use (its own classes,
+ * and those its popup shares with pages), and the hashes of that text and of its popup's style.
+ */
+function withOwnStyles(page: OutputFile, styles: string, popup: PopupFiles): { page: OutputFile; styles: string[] } {
   const html = String(page.contents);
   const whole = `<style>${styles}</style>`;
   const at = html.indexOf(whole);
   if (at < 0) throw new Error(`${page.path} does not carry the stylesheet in its <head>`);
-  const own = stylesForClasses(styles, classesOf(html));
+  const address = popupAddressOf(html);
+  const popupStyle = address === undefined ? undefined : popup.styles.get(address);
+  const own = stylesForClasses(styles, address === undefined ? classesOf(html) : new Set([...classesOf(html), ...popup.shared]));
   const contents = `${html.slice(0, at)}<style>${own}</style>${html.slice(at + whole.length)}`;
-  return { page: { ...page, contents }, styles: [hashSource(own)] };
+  return { page: { ...page, contents }, styles: [hashSource(own), ...(popupStyle ? [hashSource(popupStyle)] : [])] };
 }
 
 /** The photos of a site that shows none. */

@@ -45,7 +45,7 @@ export function Document(props: PageProps) {
         </main>
         {/* The not-found page has no address of its own to come back to: the home page stands in. */}
         <Footer site={site} buildYear={buildYear} language={language} returnTo={`${siteUrl}${page === 'notFound' ? pageAddress('/', language) : pageAddress(path)}`} />
-        <WhatsApp site={site} />
+        <WhatsApp site={site} popupSrc={props.whatsappPopup} />
       </body>
     </html>
   );

@@ -29,6 +29,8 @@ export interface PageProps {
   photos: Photos;
   /** Drawings served as files of their own; a template draws an icon into the page when it has none. */
   icons?: IconFiles;
+  /** Where the WhatsApp popup's contents are served; without it they are drawn into the page. */
+  whatsappPopup?: string;
   /** The language this page is written in; `site` holds that language's text. */
   language: Language;
   /** The same page in every language the site is published in, this one included, English first. */

@@ -33,6 +33,16 @@ export function stylesForClasses(css: string, classes: ReadonlySet<string>): str
   return emit(lastParsed.rules, classes);
 }
 
+/**
+ * Only the style rules of `css` that a part loaded later needs and no page has: those whose
+ * selector needs one of `own` (classes only that part has) and otherwise classes of `classes`.
+ * At-rules that are not groups (@font-face, @keyframes) stay with the pages.
+ */
+export function stylesOnlyFor(css: string, own: ReadonlySet<string>, classes: ReadonlySet<string>): string {
+  if (css !== lastParsed.css) lastParsed = { css, rules: parseRules(css) };
+  return emit(lastParsed.rules, classes, own);
+}
+
 /** A rule of the stylesheet, read into what deciding and writing it needs. */
 type Rule =
   | { kind: 'whole'; text: string }
@@ -52,15 +62,17 @@ function parseRules(css: string): Rule[] {
   });
 }
 
-function emit(rules: readonly Rule[], classes: ReadonlySet<string>): string {
+function emit(rules: readonly Rule[], classes: ReadonlySet<string>, own?: ReadonlySet<string>): string {
   let out = '';
   for (const rule of rules) {
-    if (rule.kind === 'whole') out += rule.text;
+    if (rule.kind === 'whole') out += own ? '' : rule.text;
     else if (rule.kind === 'group') {
-      const inner = emit(rule.rules, classes);
+      const inner = emit(rule.rules, classes, own);
       if (inner) out += `${rule.prelude}{${inner}}`;
     } else {
-      const kept = rule.selectors.filter(({ needs }) => needs.every((name) => classes.has(name)));
+      const kept = rule.selectors.filter(
+        ({ needs }) => needs.every((name) => classes.has(name) || own?.has(name)) && (!own || needs.some((name) => own.has(name))),
+      );
       if (kept.length) out += `${kept.map(({ text }) => text).join(',')}{${rule.body}}`;
     }
   }

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Document, type Alternate, type Assets, type PageId } from '../../templates/index.js';
+import { WhatsAppPopup } from '../../templates/parts/WhatsApp.js';
 import type { OutputFile } from '../contract/output.js';
 import type { Photos } from '../contract/photo.js';
 import type { IconFiles } from '../../templates/types.js';
@@ -32,6 +33,8 @@ export interface RenderOptions {
   photos: Photos;
   /** Icons served as files of their own; without it, templates draw every icon into the page. */
   icons?: IconFiles;
+  /** Where each language's WhatsApp popup is served, by language code; without it, pages carry it. */
+  whatsappPopups?: ReadonlyMap<string, string>;
 }
 
 export interface Edition {
@@ -64,18 +67,39 @@ export function alternatesOf(page: (typeof PAGES)[number], editions: readonly Ed
 export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
   const editions = editionsOf(site);
   return editions.flatMap(({ language, site: edition, inEnglish }) => {
-    // The texts shown in English travel to the page marked, for markEnglishText to say so.
-    const shown = inEnglish?.length ? (markFallbacks(edition, inEnglish) as Site) : edition;
+    const shown = shownEdition(edition, inEnglish);
+    const { whatsappPopups, ...rest } = options;
     return PAGES.map((page) => {
       const path = page.id === 'notFound' ? page.path : pageAddress(page.path, language);
       try {
-        const props = { ...options, site: shown, page: page.id, path, language, alternates: alternatesOf(page, editions) };
-        const markup = withoutSvgNamespace(withoutIconLibraryClasses(markEnglishText(renderToStaticMarkup(createElement(Document, props)))));
-        if (/[\uFDD0\uFDD1]/.test(markup)) throw new Error('A text marked as English was left where no language can be given');
-        return { path: localizedFile(page.file, language), contents: `<!doctype html>${markup}` };
+        const props = { ...rest, site: shown, page: page.id, path, language, alternates: alternatesOf(page, editions), whatsappPopup: whatsappPopups?.get(language.code) };
+        return { path: localizedFile(page.file, language), contents: `<!doctype html>${finishMarkup(renderToStaticMarkup(createElement(Document, props)))}` };
       } catch (error) {
         throw new Error(`Rendering the page ${path}${language.folder ? ` (${language.englishName})` : ''} failed in a template`, { cause: error });
       }
     });
   });
+}
+
+/** The WhatsApp popup's contents in every language, as the pages would carry them. */
+export function renderWhatsAppPopups(site: Site): Array<{ language: Language; markup: string }> {
+  return editionsOf(site).map(({ language, site: edition, inEnglish }) => {
+    try {
+      return { language, markup: finishMarkup(renderToStaticMarkup(createElement(WhatsAppPopup, { site: shownEdition(edition, inEnglish) }))) };
+    } catch (error) {
+      throw new Error(`Rendering the WhatsApp popup${language.folder ? ` (${language.englishName})` : ''} failed in a template`, { cause: error });
+    }
+  });
+}
+
+/** The texts shown in English travel to the page marked, for markEnglishText to say so. */
+function shownEdition(edition: Site, inEnglish: Edition['inEnglish']): Site {
+  return inEnglish?.length ? (markFallbacks(edition, inEnglish) as Site) : edition;
+}
+
+/** Rendered markup as it is published: English fallbacks marked, icon markup trimmed. */
+function finishMarkup(rendered: string): string {
+  const markup = withoutSvgNamespace(withoutIconLibraryClasses(markEnglishText(rendered)));
+  if (/[\uFDD0\uFDD1]/.test(markup)) throw new Error('A text marked as English was left where no language can be given');
+  return markup;
 }

@@ -199,3 +199,17 @@ export function relHas(a: Element, ...tokens: string[]): boolean {
   const rel = (a.getAttribute('rel') ?? '').split(/\s+/);
   return tokens.every((t) => rel.includes(t));
 }
+
+/**
+ * `doc` with its WhatsApp popup filled in as the client fills it, from the built file the popup
+ * names (`data-whatsapp-src`), read with `fileAt` (a path without its leading slash). Returns the popup.
+ */
+export function fillWhatsAppPopup(doc: Document, fileAt: (path: string) => string | undefined): Element {
+  const popup = doc.querySelector('[data-whatsapp-popup]');
+  const src = popup?.getAttribute('data-whatsapp-src');
+  if (!popup || !src) throw new Error('The page has no WhatsApp popup that names its contents');
+  const contents = fileAt(src.replace(/^\//, ''));
+  if (contents === undefined) throw new Error(`The build has no ${src}, which the page's WhatsApp popup names`);
+  popup.innerHTML = contents;
+  return popup;
+}

@@ -29,11 +29,15 @@ async function expectClosed(engine: Engine, how: string): Promise<void> {
 export const whatsappChecks: Check[] = [
   ...[PHONE, DESKTOP].map(
     (viewport): Check => ({
-      name: `at ${viewport.width} px the WhatsApp button opens the quick actions, and the close button closes them`,
+      name: `at ${viewport.width} px the WhatsApp button opens the quick actions, whole on the screen, and the close button closes them`,
       async run({ engine, baseURL }) {
         await engine.resize(viewport.width, viewport.height);
         await engine.open(`${baseURL}/services/`);
         await openPopup(engine);
+        const edges = await engine.evaluate<{ left: number; right: number; width: number }>(
+          `const box = document.querySelector(${JSON.stringify(POPUP)}).getBoundingClientRect(); return { left: box.left, right: box.right, width: innerWidth };`,
+        );
+        if (edges.left < 0 || edges.right > edges.width) throw new Error(`${engine.name}: at ${viewport.width} px the open popup runs off the screen (${Math.round(edges.left)} to ${Math.round(edges.right)} px of ${edges.width})`);
         await engine.click('[data-whatsapp-close]');
         await expectClosed(engine, 'the close button');
         await openPopup(engine);

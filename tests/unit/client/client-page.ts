@@ -16,6 +16,11 @@ export function builtSite(): Promise<BuildResult> {
   return built;
 }
 
+/** The WhatsApp popup's contents as the built site serves them at `src` (e.g. /assets/whatsapp/en.….html). */
+export async function popupFromBuild(src: string): Promise<string> {
+  return pageHtml(src.replace(/^\//, ''));
+}
+
 /** The rendered HTML of one output file, e.g. 'contact/index.html'. */
 export async function pageHtml(file: string): Promise<string> {
   const { files } = await builtSite();

@@ -1,11 +1,11 @@
 import path from 'node:path';
 // @vitest-environment happy-dom
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { parse } from 'yaml';
 import { initWhatsApp } from '../../../client/whatsapp.js';
 import { whatsappUrl } from '../../../templates/links.js';
-import { hook, loadPage, press } from './client-page.js';
+import { hook, loadPage, popupFromBuild, press } from './client-page.js';
 import { SAMPLE_CONTENT } from '../../helpers/content.js';
 
 interface WhatsAppContent {
@@ -55,6 +55,12 @@ function click(element: HTMLElement): { defaultPrevented: boolean } {
 
 let stop: () => void = () => undefined;
 
+/** Starts the widget with its popup's contents served from the build, and waits until its button is ready. */
+async function start(): Promise<void> {
+  stop = initWhatsApp(document, popupFromBuild);
+  await vi.waitFor(() => expect(toggle().getAttribute('role')).toBe('button'));
+}
+
 beforeEach(async () => {
   await loadPage('index.html');
 });
@@ -68,12 +74,50 @@ describe('without JavaScript', () => {
     expect(new URL(toggle().href).searchParams.get('text')).toBe(content.startChat.message);
     expect(popup().hidden).toBe(true);
   });
+
+  test('the page carries only where the popup’s contents are, not the contents', () => {
+    expect(popup().children).toHaveLength(0);
+    expect(popup().dataset.whatsappSrc).toMatch(/^\/assets\/whatsapp\/en\.[0-9a-f]{10}\.html$/);
+  });
+});
+
+describe('the popup’s contents', () => {
+  test('until they arrive the toggle stays a plain link, so a tap opens the chat; then it becomes the button', async () => {
+    let deliver: (html: string) => void = () => undefined;
+    const load = vi.fn((src: string) => new Promise<string>((resolve) => (deliver = resolve)).then(() => popupFromBuild(src)));
+    stop = initWhatsApp(document, load);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(toggle().hasAttribute('role')).toBe(false);
+    expect(click(toggle())).toEqual({ defaultPrevented: false });
+    deliver('');
+    await vi.waitFor(() => expect(toggle().getAttribute('role')).toBe('button'));
+    expect(actions()).toHaveLength(content.actions.length + 1);
+  });
+
+  test('are asked for once, however often the visitor reaches for the button', async () => {
+    const load = vi.fn(popupFromBuild);
+    stop = initWhatsApp(document, load);
+    toggle().dispatchEvent(new Event('pointerenter'));
+    toggle().focus();
+    await vi.waitFor(() => expect(toggle().getAttribute('role')).toBe('button'));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledWith(popup().dataset.whatsappSrc);
+  });
+
+  test('when they cannot be had, the toggle stays a plain link to the chat', async () => {
+    const load = vi.fn(() => Promise.reject(new Error('offline')));
+    stop = initWhatsApp(document, load);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await load.mock.results[0]!.value.catch(() => undefined);
+    await Promise.resolve();
+    expect(toggle().hasAttribute('role')).toBe(false);
+    expect(popup().children).toHaveLength(0);
+    expect(click(toggle())).toEqual({ defaultPrevented: false });
+  });
 });
 
 describe('the WhatsApp widget', () => {
-  beforeEach(() => {
-    stop = initWhatsApp(document);
-  });
+  beforeEach(start);
 
   test('starts closed, its toggle now a button that controls the popup', () => {
     expect(widgetState()).toEqual(closed());
@@ -151,6 +195,8 @@ describe('the WhatsApp widget', () => {
 });
 
 describe('the chat links the page renders', () => {
+  beforeEach(start);
+
   /** The message a wa.me link prefills, checking the rest of the link on the way. */
   function chatMessage(href: string): string | null {
     const url = new URL(href);
@@ -175,7 +221,9 @@ describe('the chat links the page renders', () => {
 
   test('every page has the same widget with every quick action', async () => {
     for (const file of ['about/index.html', 'services/index.html', 'contact/index.html', '404.html']) {
+      stop();
       await loadPage(file);
+      await start();
       expect(actions().map((link) => chatMessage(link.href)), file).toEqual([
         ...content.actions.map((a) => a.message),
         content.startChat.message,

@@ -32,6 +32,7 @@ import {
   region,
   regionOf,
   relHas,
+  fillWhatsAppPopup,
   squash,
   statItems,
   textOf,
@@ -717,6 +718,9 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     const toggle = linkNamed(doc(), site.whatsapp.openLabel);
     const popup = doc().getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(popup, 'the toggle controls the popup').not.toBeNull();
+    // The page names the file its contents come from; the client puts them in.
+    expect(popup!.children).toHaveLength(0);
+    fillWhatsAppPopup(doc(), (path) => raw.get(path));
     expect(popup!.hasAttribute('hidden')).toBe(true);
     const expected = ['Get a Quote', 'Packing Services', 'Call Back Request', 'General Inquiry', 'Start Chat'];
     const links = Array.from(popup!.querySelectorAll('a'));

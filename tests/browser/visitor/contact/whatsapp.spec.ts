@@ -89,3 +89,44 @@ test('the button answers the keyboard like a button: Space opens the popup, and 
   await expectClosed(page);
   await expect(page).toHaveURL('/services/');
 });
+
+test('the page carries no quick actions: they are fetched once it has loaded, and once only', async ({ page }) => {
+  await expect(openButton(page)).toBeVisible();
+  const timing = await page.evaluate(() => {
+    const src = document.querySelector<HTMLElement>('[data-whatsapp-popup]')!.dataset.whatsappSrc!;
+    const fetched = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === src);
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return { src, times: fetched.length, after: fetched.every((entry) => entry.startTime >= navigation.loadEventEnd) };
+  });
+  expect(timing).toEqual({ src: expect.stringMatching(/^\/assets\/whatsapp\/en\.[0-9a-f]{10}\.html$/), times: 1, after: true });
+  await openPopup(page);
+});
+
+test('a tap before the quick actions have arrived opens the chat with the default message', async ({ page, context }) => {
+  // The quick actions never arrive (a connection that drops): the button stays the link it is without JavaScript.
+  await page.route('**/assets/whatsapp/**', () => undefined);
+  await page.goto('/services/');
+  const link = widget(page).getByRole('link', { name: 'Chat with us on WhatsApp', exact: true });
+  await expect(link).toBeVisible();
+  const [chatPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await chatPage.waitForLoadState('domcontentloaded');
+  const opened = new URL(chatPage.url());
+  expect(opened.origin).toBe('https://wa.me');
+  expect(opened.searchParams.get('text')).toBe(wa.startChat.message);
+  await expect(page).toHaveURL('/services/');
+});
+
+for (const width of [320, 360, 412]) {
+  for (const path of ['/services/', '/ml/services/']) {
+    test(`at ${width} px the open popup on ${path} is whole on the screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto(path);
+      await page.locator('[data-whatsapp-toggle][role="button"]').click();
+      const popup = page.locator('[data-whatsapp-popup]');
+      await expect(popup.locator('[data-whatsapp-action]').first()).toBeVisible();
+      const box = (await popup.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    });
+  }
+}

@@ -6,6 +6,7 @@ import { build, type BuildResult } from '../../../../generator/build.js';
 import { bundleAssets } from '../../../../generator/bundle/bundle.js';
 import { classesOf, stylesForClasses } from '../../../../generator/render/page-styles.js';
 import { ROOT, SAMPLE_CONTENT } from '../../../helpers/content.js';
+import { fillWhatsAppPopup } from '../../../helpers/dom.js';
 
 /** Each page carries only the style rules that can apply to it. */
 
@@ -60,15 +61,22 @@ describe('the pages built from the sample content', () => {
   const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
   const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
 
-  it('leave out only selectors that match no element of the page', () => {
-    const pages = result.files.filter((f) => f.path.endsWith('.html'));
+  it('leave out only selectors that match no element of the page, its WhatsApp popup’s contents included', () => {
+    const files = new Map(result.files.map((f) => [f.path, String(f.contents)]));
+    const pages = result.files.filter((f) => f.path.endsWith('.html') && !f.path.startsWith('assets/'));
     expect(pages.length).toBeGreaterThan(8);
     for (const page of pages) {
       const html = String(page.contents);
       const own = styleOf(html);
       expect(own.length, page.path).toBeLessThan(whole.length);
-      const kept = new Set(selectorsOf(own));
       const doc = new window.DOMParser().parseFromString(html, 'text/html');
+      // The popup's contents arrive with the style rules only they need.
+      const popup = fillWhatsAppPopup(doc as unknown as Document, (path) => files.get(path));
+      const popupStyle = popup.querySelector('style')?.textContent ?? '';
+      const kept = new Set([...selectorsOf(own), ...selectorsOf(popupStyle)]);
+      // The popup's rules travel with it only, not in every page as well.
+      expect(popupStyle.length, page.path).toBeGreaterThan(100);
+      for (const selector of selectorsOf(popupStyle)) expect(selectorsOf(own), `${page.path}: ${selector}`).not.toContain(selector);
       for (const selector of selectorsOf(whole)) {
         if (kept.has(selector)) continue;
         // Without its states and pseudo-elements the selector matches at least what it would.

@@ -162,11 +162,13 @@ describe('security headers and the page policy, from the shipped content', () =>
     expect(Object.fromEntries(headersFor(rules, '/'))['Cache-Control']).toBeUndefined();
   });
 
-  it('put the policy, without frame-ancestors, allowing only the page’s own stylesheet and the map only on the contact pages, at the top of every page’s <head>', () => {
+  it('put the policy, without frame-ancestors, allowing only the page’s own stylesheet and its WhatsApp popup’s, and the map only on the contact pages, at the top of every page’s <head>', () => {
     for (const file of PAGES) {
       const html = text(result, file);
       const frames = /(^|\/)contact\/index\.html$/.test(file) ? 'https://www.google.com' : "'none'";
-      const metaPolicy = SAMPLE_POLICY.replace('STYLE', inlineStyle(html).source).replace("; frame-ancestors 'none'", '').replace('frame-src https://www.google.com', `frame-src ${frames}`);
+      // The popup's contents, which the client puts into the page, start with a <style> of their own.
+      const popup = text(result, /data-whatsapp-src="\/([^"]+)"/.exec(html)![1]!);
+      const metaPolicy = SAMPLE_POLICY.replace('STYLE', `${inlineStyle(html).source} ${inlineStyle(popup).source}`).replace("; frame-ancestors 'none'", '').replace('frame-src https://www.google.com', `frame-src ${frames}`);
       const doc = parseHtml(html);
       const metas = [...doc.querySelectorAll('meta[http-equiv]')];
       expect(metas.map((m) => [m.getAttribute('http-equiv'), m.getAttribute('content')]), file).toEqual([['Content-Security-Policy', metaPolicy]]);
@@ -279,6 +281,14 @@ describe('markup in content renders as text', () => {
     expect(home.querySelector('title')?.textContent).toBe(`</title>${SCRIPT}`);
     expect(text(result, 'services/index.html')).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(parseHtml(text(result, 'contact/index.html')).querySelector('#quote-name')?.getAttribute('placeholder')).toBe(`">${IMG}`);
+    // The WhatsApp popup's contents, which the client puts into every page: the greeting and a message were markup.
+    const popupFile = /data-whatsapp-src="\/([^"]+)"/.exec(text(result, 'index.html'))![1]!;
+    const popup = text(result, popupFile);
+    expect(inlineFindings(popup.replace(/^<style>[\s\S]*?<\/style>/, ''), `/${js}`, [])).toEqual([]);
+    expect(popup).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(popup).not.toContain(SCRIPT);
+    const message = parseHtml(`<!doctype html><body>${popup}`).querySelector('a[data-whatsapp-action]')!.getAttribute('href')!;
+    expect(new URL(message).searchParams.get('text')).toBe(`"><script>alert(1)</script>`);
   });
 
   it('keeps the JSON-LD a single data block whose text survives as data', () => {

@@ -7,7 +7,7 @@ import { build, checkContent, type BuildResult } from '../../../../generator/bui
 import { CONTENT_FILES } from '../../../../generator/schema/index.js';
 import { translationSchema } from '../../../../generator/schema/derived/translation-schema.js';
 import { contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/content.js';
-import { banner, closeParser, controlLabelled, headings, main, parseHtml, parseXml, textOf } from '../../../helpers/dom.js';
+import { banner, closeParser, controlLabelled, fillWhatsAppPopup, headings, main, parseHtml, parseXml, textOf } from '../../../helpers/dom.js';
 
 /**
  * The Malayalam edition, read from the built HTML of the frozen sample: every page in both
@@ -169,7 +169,9 @@ describe('the Malayalam text of the sample', () => {
   });
 
   test('the WhatsApp widget opens chats with Malayalam messages', () => {
-    const widget = doc('ml/index.html').querySelector('[data-whatsapp]')!;
+    const page = doc('ml/index.html');
+    fillWhatsAppPopup(page, (path) => html.get(path));
+    const widget = page.querySelector('[data-whatsapp]')!;
     expect(widget.querySelector('[data-whatsapp-toggle]')?.getAttribute('aria-label')).toBe('വാട്സ്ആപ്പിൽ ഞങ്ങളോട് ചാറ്റ് ചെയ്യൂ');
     const messages = Array.from(widget.querySelectorAll('a[data-whatsapp-action]')).map((a) => new URL(a.getAttribute('href')!).searchParams.get('text'));
     expect(messages[0]).toBe('നമസ്കാരം! എന്റെ ഷിഫ്റ്റിംഗിന് ഒരു സൗജന്യ ക്വട്ടേഷൻ വേണം. എന്തൊക്കെ വിവരങ്ങൾ അറിയിക്കണമെന്ന് പറയാമോ?');

@@ -42,7 +42,7 @@ export function WhatsAppPopup({ site }: { site: Site }) {
   const wa = site.whatsapp;
   const number = site.settings.contact.whatsapp;
   return (
-    <>
+    <div className="wa-panel">
       <div className="wa-head">
         <span className="wa-avatar">
           <Icon name="message" />
@@ -72,6 +72,6 @@ export function WhatsAppPopup({ site }: { site: Site }) {
           {wa.startChat.label}
         </a>
       </div>
-    </>
+    </div>
   );
 }

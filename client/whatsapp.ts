@@ -46,15 +46,31 @@ export function initWhatsApp(root: ParentNode, load: PopupLoader = fetchPopup): 
       () => undefined,
     );
   };
-  // Asked for once the page has loaded and been drawn (a frame after the load event), when the
-  // browser is idle: it never competes with what the visitor sees first.
+  // Asked for once the page has loaded and its largest text or picture has been painted, when the
+  // browser is idle: it never competes with what the visitor sees first. (Where the browser does
+  // not report that paint, from the load event on.)
   const view = widget.ownerDocument.defaultView;
   const whenIdle = () => (view && 'requestIdleCallback' in view ? view.requestIdleCallback(fill, { timeout: 2000 }) : setTimeout(fill, 0));
-  const afterLoad = () => (view ? view.requestAnimationFrame(() => view.requestAnimationFrame(whenIdle)) : whenIdle());
+  const afterLoad = () => afterLargestPaint(view, whenIdle, stop.signal);
   if (widget.ownerDocument.readyState === 'complete') afterLoad();
   else view?.addEventListener('load', afterLoad, { once: true, signal: stop.signal });
   for (const type of ['pointerenter', 'touchstart', 'focus']) toggle.addEventListener(type, fill, { once: true, passive: true, signal: stop.signal });
   return () => stop.abort();
+}
+
+/** Calls `then` once the browser has reported the page's largest paint, or at once where it reports none. */
+function afterLargestPaint(view: (Window & typeof globalThis) | null, then: () => void, signal: AbortSignal): void {
+  const Observer = view?.PerformanceObserver;
+  if (!Observer?.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    then();
+    return;
+  }
+  const observer = new Observer(() => {
+    observer.disconnect();
+    if (!signal.aborted) then();
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  signal.addEventListener('abort', () => observer.disconnect(), { once: true });
 }
 
 /** The toggle as a button that shows and hides the popup, whose contents are in place. */

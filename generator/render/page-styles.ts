@@ -29,8 +29,7 @@ const GROUPS = /^@(media|supports|layer|container)\b/i;
  * and so is a group rule left empty. The stylesheet is read once and kept for the next page.
  */
 export function stylesForClasses(css: string, classes: ReadonlySet<string>): string {
-  if (css !== lastParsed.css) lastParsed = { css, rules: parseRules(css) };
-  return emit(lastParsed.rules, classes);
+  return emit(rulesOf(css), classes);
 }
 
 /**
@@ -39,8 +38,7 @@ export function stylesForClasses(css: string, classes: ReadonlySet<string>): str
  * At-rules that are not groups (@font-face, @keyframes) stay with the pages.
  */
 export function stylesOnlyFor(css: string, own: ReadonlySet<string>, classes: ReadonlySet<string>): string {
-  if (css !== lastParsed.css) lastParsed = { css, rules: parseRules(css) };
-  return emit(lastParsed.rules, classes, own);
+  return emit(rulesOf(css), classes, own);
 }
 
 /** A rule of the stylesheet, read into what deciding and writing it needs. */
@@ -50,6 +48,12 @@ type Rule =
   | { kind: 'style'; selectors: Array<{ text: string; needs: string[] }>; body: string };
 
 let lastParsed: { css: string; rules: Rule[] } = { css: '', rules: [] };
+
+/** The rules of `css`, read once and kept for the next page. */
+function rulesOf(css: string): Rule[] {
+  if (css !== lastParsed.css) lastParsed = { css, rules: parseRules(css) };
+  return lastParsed.rules;
+}
 
 function parseRules(css: string): Rule[] {
   return blocks(css).map((block): Rule => {

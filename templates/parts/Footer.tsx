@@ -21,7 +21,7 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
   const social = site.settings.social.filter((entry) => entry.url);
   const services = footerServices(site);
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" data-later="self">
       <div className="container footer-grid">
         <div className="footer-about">
           <p className="brand footer-brand">

@@ -6,6 +6,7 @@
  * frame: no task draws them all, and every part is drawn before the visitor is likely to scroll
  * to it or a checker reads its colours.
  */
+import { whenIdle } from './idle.js';
 
 /** Starts drawing the `[data-later]` parts, in page order. Returns a function that stops it. */
 export function initLater(root: Document): () => void {
@@ -16,17 +17,14 @@ export function initLater(root: Document): () => void {
   );
   if (!view || !parts.length) return () => undefined;
   let stopped = false;
-  // Safari has no requestIdleCallback: a short timeout lets the frame go first there.
-  const idle = (view as Partial<Pick<Window, 'requestIdleCallback'>>).requestIdleCallback?.bind(view);
-  const whenIdle = (then: () => void) => (idle ? idle(then, { timeout: 1000 }) : view.setTimeout(then, 50));
   const drawNext = () => {
     const part = parts.shift();
     if (stopped || !part) return;
     part.setAttribute('data-drawn', '');
     // The next part waits for the frame that draws this one, then for the idle time after it.
-    view.requestAnimationFrame(() => whenIdle(drawNext));
+    view.requestAnimationFrame(() => whenIdle(view, drawNext, 1000));
   };
-  const start = () => whenIdle(drawNext);
+  const start = () => whenIdle(view, drawNext, 1000);
   if (root.readyState === 'complete') start();
   else view.addEventListener('load', start, { once: true });
   return () => {

@@ -2,13 +2,13 @@
  * Draws the parts of the page below the first screen a little at a time (client/HOOKS.md). They
  * start undrawn (templates/styles/offscreen.css), so the page's first layout is the first screen
  * alone; without this, each would be drawn as it nears the screen. Once the page has loaded, one
- * part per idle moment, top to bottom, gets `data-drawn` and the browser draws it in the next
- * frame: no task draws them all, and every part is drawn before the visitor is likely to scroll
- * to it or a checker reads its colours.
+ * part per idle moment gets `data-drawn` and the browser draws it in the next frame: no task draws
+ * them all, and every part is drawn before the visitor is likely to scroll to it or a checker
+ * reads its colours.
  */
 import { whenIdle } from './idle.js';
 
-/** Starts drawing the `[data-later]` parts, in page order. Returns a function that stops it. */
+/** Starts drawing the `[data-later]` parts, one after another. Returns a function that stops it. */
 export function initLater(root: Document): () => void {
   const view = root.defaultView;
   // `self`: the element itself; `after-first`: its children but the first.

@@ -153,7 +153,7 @@ describe('site dev: content edits', () => {
     }
     // As on the hosts, a folder's address without its slash redirects, keeping the query.
     const bare = await get(server.url, '/about?from=menu');
-    expect([bare.status, bare.location]).toEqual([301, '/about/?from=menu']);
+    expect([bare.status, bare.location]).toEqual([307, '/about/?from=menu']);
     const script = await get(server.url, '/__dev/reload.js');
     expect(script.type).toBe('text/javascript; charset=utf-8');
     expect(script.body).toContain("new EventSource(\"/__dev/events\")");

@@ -2,7 +2,8 @@
 # Makes sure the engines the shared checks (tests/engines) drive besides Chromium are here, and the
 # Malayalam font every phone has: Firefox, WebKitGTK's WebDriver with its MiniBrowser, the virtual
 # display WebKit draws in, and Noto Sans Malayalam. On Debian as root it installs what is missing
-# from Debian's own packages; anywhere else it says what to install. Prints the paths as shell
+# from Debian's own packages; anywhere else (Ubuntu, or not root) it says what to install and how.
+# Prints the paths as shell
 # assignments for `eval`; exits non-zero, naming what is missing, when it cannot have them all.
 set -uo pipefail
 
@@ -31,7 +32,18 @@ if [ -n "$missing" ]; then
 fi
 if [ -n "$missing" ]; then
   echo "The cross-engine tests need these, and they are missing: $missing" >&2
-  echo "(Debian packages: firefox-esr, webkit2gtk-driver, xvfb, fonts-noto-core; elsewhere set FIREFOX_PATH, WEBKIT_DRIVER, WEBKIT_BROWSER and XVFB_PATH, and install a Noto Sans Malayalam font.)" >&2
+  os_id=$(. /etc/os-release 2>/dev/null && echo "${ID:-}")
+  if [ "$os_id" = debian ]; then
+    echo "Install them with: sudo apt-get install -y $missing (as root, npm test installs them itself)." >&2
+  elif [ "$os_id" = ubuntu ]; then
+    # Ubuntu has no Firefox ESR package (its firefox is a snap) and not always WebKitGTK's
+    # driver, so the whole suite runs where its packages are: Debian, in a container.
+    echo "Ubuntu lacks Debian's firefox-esr. Run the whole suite in Debian instead, as the deploy does:" >&2
+    echo "  docker run --rm -v \"\$PWD\":/site -w /site node:24-bookworm sh -c 'npm ci && npm test'" >&2
+    echo "or install what is missing yourself and say where: FIREFOX_PATH (a Firefox ESR), WEBKIT_DRIVER and WEBKIT_BROWSER (sudo apt-get install webkit2gtk-driver), XVFB_PATH (sudo apt-get install xvfb), and sudo apt-get install fonts-noto-core for the Malayalam font." >&2
+  else
+    echo "(Debian packages: firefox-esr, webkit2gtk-driver, xvfb, fonts-noto-core; elsewhere set FIREFOX_PATH, WEBKIT_DRIVER, WEBKIT_BROWSER and XVFB_PATH, and install a Noto Sans Malayalam font.)" >&2
+  fi
   exit 1
 fi
 echo "FIREFOX_PATH=$FIREFOX"

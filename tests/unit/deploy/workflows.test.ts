@@ -70,6 +70,102 @@ describe('the workflows', () => {
   });
 });
 
+/**
+ * The part of GitHub's expression language the publish conditions use: property paths, 'strings',
+ * ==, !=, !, &&, || (which, as in GitHub, give the deciding value), parentheses and cancelled().
+ */
+function evaluate(expression: string, context: Record<string, string>): string | boolean {
+  const tokens = expression.match(/'[^']*'|[A-Za-z_][\w.-]*\(\)|[A-Za-z_][\w.-]*|==|!=|&&|\|\||[!()]/g) ?? [];
+  let at = 0;
+  const peek = () => tokens[at];
+  const next = () => tokens[at++]!;
+  const primary = (): string | boolean => {
+    const token = next();
+    if (token === '(') {
+      const value = or();
+      if (next() !== ')') throw new Error(`unclosed ( in ${expression}`);
+      return value;
+    }
+    if (token === '!') return !primary();
+    if (token === 'cancelled()') return false;
+    if (token.startsWith("'")) return token.slice(1, -1);
+    if (!(token in context)) throw new Error(`the scenario does not say what ${token} is`);
+    return context[token]!;
+  };
+  const comparison = (): string | boolean => {
+    const left = primary();
+    const operator = peek();
+    if (operator !== '==' && operator !== '!=') return left;
+    next();
+    const equal = String(left) === String(primary());
+    return operator === '==' ? equal : !equal;
+  };
+  const and = (): string | boolean => {
+    let value = comparison();
+    while (peek() === '&&') {
+      next();
+      const right = comparison();
+      value = value ? right : value;
+    }
+    return value;
+  };
+  const or = (): string | boolean => {
+    let value = and();
+    while (peek() === '||') {
+      next();
+      const right = and();
+      value = value ? value : right;
+    }
+    return value;
+  };
+  const value = or();
+  if (at !== tokens.length) throw new Error(`could not read ${expression}`);
+  return value;
+}
+
+describe('who publishes, push by push (the jobs’ if: conditions, evaluated)', () => {
+  const cases = [
+    ['a content-only push to main, checks passed', true, { code: 'false', site: 'success', tests: 'skipped' }],
+    ['a push that changes code, npm test passed', true, { code: 'true', site: 'success', tests: 'success' }],
+    ['a push with a broken template: npm test failed', false, { code: 'true', site: 'success', tests: 'failure' }],
+    ['a push with a broken template whose content checks also failed', false, { code: 'true', site: 'failure', tests: 'failure' }],
+    ['a content-only push whose content checks failed', false, { code: 'false', site: 'failure', tests: 'skipped' }],
+    ['a push whose changes could not be told apart', false, { code: '', site: 'success', tests: 'skipped' }],
+    ['a push that changes code, npm test cancelled', false, { code: 'true', site: 'success', tests: 'cancelled' }],
+  ] as const;
+  const context = (host: string, ref: string, { code, site, tests }: { code: string; site: string; tests: string }) => ({
+    'vars.SITE_HOST': host,
+    'github.ref': ref,
+    'needs.changes.outputs.code': code,
+    'needs.site.result': site,
+    'needs.tests.result': tests,
+  });
+
+  it.each(cases)('%s: published on Cloudflare: %s', (_what, published, results) => {
+    expect(Boolean(evaluate(deploy.jobs.cloudflare!.if!, context('cloudflare', 'refs/heads/main', results)))).toBe(published);
+    // GitHub Pages is not chosen: it stays out whatever happened.
+    expect(Boolean(evaluate(deploy.jobs['github-pages-upload']!.if!, context('cloudflare', 'refs/heads/main', results)))).toBe(false);
+  });
+
+  it.each(cases)('%s: published on GitHub Pages: %s', (_what, published, results) => {
+    for (const host of ['', 'github-pages']) {
+      expect(Boolean(evaluate(deploy.jobs['github-pages-upload']!.if!, context(host, 'refs/heads/main', results)))).toBe(published);
+      expect(Boolean(evaluate(deploy.jobs.cloudflare!.if!, context(host, 'refs/heads/main', results)))).toBe(false);
+    }
+  });
+
+  it('publishes a branch push on Cloudflare (at its preview address), never on GitHub Pages', () => {
+    const passed = { code: 'true', site: 'success', tests: 'success' };
+    expect(Boolean(evaluate(deploy.jobs.cloudflare!.if!, context('cloudflare', 'refs/heads/new-prices', passed)))).toBe(true);
+    expect(Boolean(evaluate(deploy.jobs['github-pages-upload']!.if!, context('', 'refs/heads/new-prices', passed)))).toBe(false);
+  });
+
+  it('runs npm test exactly when the push changes code', () => {
+    expect(evaluate(deploy.jobs.tests!.if!, { 'needs.changes.outputs.code': 'true' })).toBe(true);
+    expect(evaluate(deploy.jobs.tests!.if!, { 'needs.changes.outputs.code': 'false' })).toBe(false);
+  });
+});
+
 describe('npm run test:content', () => {
   it('runs every test that reads content/, and needs no browser', async () => {
     const script = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['test:content']!;

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './content.js';
@@ -21,10 +20,9 @@ export async function startCloudflare(siteDir: string): Promise<HostServer> {
   const config = JSON.parse(stripComments(await readFile(path.join(ROOT, 'wrangler.jsonc'), 'utf8'))) as { assets: Record<string, unknown> };
   const configFile = path.join(temp, 'wrangler.json');
   await writeFile(configFile, JSON.stringify({ ...config, $schema: undefined, assets: { ...config.assets, directory: siteDir } }));
-  const [port, inspector] = [await freePort(), await freePort()];
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--config', configFile, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', path.join(temp, 'state'), '--log-level', 'info'],
+    [path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--config', configFile, '--ip', '127.0.0.1', '--port', '0', '--inspector-port', '0', '--persist-to', path.join(temp, 'state'), '--log-level', 'info'],
     {
       cwd: temp,
       detached: true,
@@ -43,11 +41,12 @@ export async function startCloudflare(siteDir: string): Promise<HostServer> {
     },
   );
   let output = '';
-  const url = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
+  // Port 0: the runtime takes a free port itself and says which, so no other program can take it first.
+  const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(`Ready on ${url}`)) resolve();
+      const ready = /Ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (ready) resolve(ready[1]!);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -75,15 +74,4 @@ function stripComments(text: string): string {
     .split('\n')
     .filter((line) => !/^\s*\/\//.test(line))
     .join('\n');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

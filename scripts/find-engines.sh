@@ -21,13 +21,13 @@ missing_packages() {
   has_malayalam_font || echo fonts-noto-core
 }
 
-missing=$(missing_packages | tr '\n' ' ')
+missing=$(missing_packages | tr '\n' ' ' | sed 's/ $//')
 if [ -n "$missing" ]; then
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && grep -qx 'ID=debian' /etc/os-release 2>/dev/null; then
     echo "Installing what the cross-engine tests need from Debian: $missing" >&2
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } >&2
     XVFB=$(command -v Xvfb || echo /usr/bin/Xvfb)
-    missing=$(missing_packages | tr '\n' ' ')
+    missing=$(missing_packages | tr '\n' ' ' | sed 's/ $//')
   fi
 fi
 if [ -n "$missing" ]; then

@@ -11,6 +11,8 @@ FIREFOX=${FIREFOX_PATH:-/usr/bin/firefox-esr}
 WEBKIT_DRIVER=${WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}
 WEBKIT_BROWSER=${WEBKIT_BROWSER:-/usr/lib/$(uname -m)-linux-gnu/webkit2gtk-4.1/MiniBrowser}
 XVFB=${XVFB_PATH:-$(command -v Xvfb || echo /usr/bin/Xvfb)}
+# Which system this is; the tests point it at another file to hear what Ubuntu would be told.
+OS_RELEASE=${OS_RELEASE:-/etc/os-release}
 
 has_malayalam_font() { command -v fc-list >/dev/null 2>&1 && fc-list :lang=ml family | grep -q Malayalam; }
 
@@ -23,7 +25,7 @@ missing_packages() {
 
 missing=$(missing_packages | tr '\n' ' ' | sed 's/ $//')
 if [ -n "$missing" ]; then
-  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && grep -qx 'ID=debian' /etc/os-release 2>/dev/null; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && grep -qx 'ID=debian' "$OS_RELEASE" 2>/dev/null; then
     echo "Installing what the cross-engine tests need from Debian: $missing" >&2
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } >&2
     XVFB=$(command -v Xvfb || echo /usr/bin/Xvfb)
@@ -32,7 +34,7 @@ if [ -n "$missing" ]; then
 fi
 if [ -n "$missing" ]; then
   echo "The cross-engine tests need these, and they are missing: $missing" >&2
-  os_id=$(. /etc/os-release 2>/dev/null && echo "${ID:-}")
+  os_id=$(. "$OS_RELEASE" 2>/dev/null && echo "${ID:-}")
   if [ "$os_id" = debian ]; then
     echo "Install them with: sudo apt-get install -y $missing (as root, npm test installs them itself)." >&2
   elif [ "$os_id" = ubuntu ]; then

@@ -17,9 +17,12 @@ export interface GitOptions {
 
 /** Local calls read and write files only; a minute means something is badly wrong. */
 export const LOCAL_TIMEOUT_MS = 60_000;
-/** Fetch and push: ssh gives up connecting after SSH_CONNECT_SECONDS, a stalled transfer after a minute or so. */
+/** Fetch and push, whatever else bounds them: a slow line may take a while to send a photo. */
 export const NETWORK_TIMEOUT_MS = 90_000;
-const SSH_CONNECT_SECONDS = 15;
+/** Ssh gives up connecting after this, and on a server silent for twice this (its greeting included). */
+const SSH_WAIT_SECONDS = 15;
+/** Https gives up on a transfer that moved no byte for this long. */
+const HTTP_STALL_SECONDS = 30;
 
 /**
  * How git starts ssh: the owner's own command (GIT_SSH_COMMAND, or core.sshCommand passed in),
@@ -30,8 +33,8 @@ const SSH_CONNECT_SECONDS = 15;
  */
 export function sshCommand(configured?: string): string {
   const base = process.env.GIT_SSH_COMMAND?.trim() || configured?.trim() || 'ssh';
-  const seconds = SSH_CONNECT_SECONDS;
-  return `${base} -o BatchMode=yes -o ConnectTimeout=${seconds} -o ServerAliveInterval=${seconds} -o ServerAliveCountMax=3 -o LogLevel=DEBUG1`;
+  const seconds = SSH_WAIT_SECONDS;
+  return `${base} -o BatchMode=yes -o ConnectTimeout=${seconds} -o ServerAliveInterval=${seconds} -o ServerAliveCountMax=2 -o LogLevel=DEBUG1`;
 }
 
 /** Git's environment: English messages (they are matched), and nothing that could wait for an answer. */
@@ -59,7 +62,8 @@ function environment(ssh: string | undefined): NodeJS.ProcessEnv {
 export async function git(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
   const network = options.network === true;
   const ssh = network ? sshCommand(await configuredSsh(cwd)) : undefined;
-  return run(cwd, args, environment(ssh), options.timeoutMs ?? (network ? NETWORK_TIMEOUT_MS : LOCAL_TIMEOUT_MS));
+  const stalls = network ? ['-c', 'http.lowSpeedLimit=1', '-c', `http.lowSpeedTime=${HTTP_STALL_SECONDS}`] : [];
+  return run(cwd, [...stalls, ...args], environment(ssh), options.timeoutMs ?? (network ? NETWORK_TIMEOUT_MS : LOCAL_TIMEOUT_MS));
 }
 
 async function configuredSsh(cwd: string): Promise<string | undefined> {

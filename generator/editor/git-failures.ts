@@ -146,6 +146,10 @@ export function hostOf(url: string): string {
   return `the folder ${url.replace(/^file:\/\//i, '')}`;
 }
 
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Ssh's debugging lines, asked for only to tell failures apart, are left out of what is shown. */
 function detailsOf(stderr: string): string {
   return stderr
@@ -161,12 +165,13 @@ export function explainGitFailure(result: GitResult, context: FailureContext): G
   if (result.timedOut) {
     return {
       name: 'timed-out',
-      message: `${where.host} did not answer within ${where.seconds} seconds, so the editor stopped waiting: check that this computer is online (open any website), ${AGAIN}.`,
+      message: capitalised(`${where.host} did not answer within ${where.seconds} seconds, so the editor stopped waiting: check that this computer is online (open any website), ${AGAIN}.`),
       details,
     };
   }
   const entry = CATALOGUE.find((candidate) => candidate.matches(details, result.stderr));
-  if (entry) return { name: entry.name, message: entry.message(where), details };
+  // A sentence may open with the host, which for a folder is "the folder …".
+  if (entry) return { name: entry.name, message: capitalised(entry.message(where)), details };
   return {
     name: 'unknown',
     message: `Git could not finish talking to ${where.host}, for a reason the editor does not know (shown under "What git said"): show it to whoever looks after the site, ${AGAIN}.`,

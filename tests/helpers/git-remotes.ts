@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import path from 'node:path';
-import { Server as SshServer } from 'ssh2';
+import ssh2 from 'ssh2';
 
 export interface LocalRemote {
   port: number;
@@ -34,7 +34,7 @@ export function knownHostLine(port: number, publicKey: string): string {
  * the key offered, so only a client that can sign with it (one that has its passphrase) gets further.
  */
 export async function sshServer(hostKey: string, mode: 'refuse' | 'accept-key'): Promise<LocalRemote> {
-  const server = new SshServer({ hostKeys: [readFileSync(hostKey)] }, (client) => {
+  const server = new ssh2.Server({ hostKeys: [readFileSync(hostKey)] }, (client) => {
     client.on('authentication', (context) => {
       if (mode === 'accept-key' && context.method === 'publickey' && !context.signature) return context.accept();
       context.reject(['publickey']);
@@ -85,7 +85,7 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-function listen(server: TcpServer | HttpServer | SshServer, beforeClose?: () => void): Promise<LocalRemote> {
+function listen(server: TcpServer | HttpServer | ssh2.Server, beforeClose?: () => void): Promise<LocalRemote> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {

@@ -217,7 +217,7 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       expect(answer).toMatchObject({ status: 200, pushed: false });
       const { message, details } = answer as { message: string; details: string };
       expect(message).toBe(
-        `the folder ${project.remote} has changes this copy does not have yet (published from another computer, or on the website): stop the editor, run "git pull" in the project folder, start the editor again and check your changes, then press Publish again.`,
+        `The folder ${project.remote} has changes this copy does not have yet (published from another computer, or on the website): stop the editor, run "git pull" in the project folder, start the editor again and check your changes, then press Publish again.`,
       );
       expect(details).toMatch(/\[rejected\]/);
     },

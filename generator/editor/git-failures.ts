@@ -33,6 +33,7 @@ type FailureName =
   | 'unreachable'
   | 'rejected-behind'
   | 'rejected-by-remote'
+  | 'workflow-scope'
   | 'no-identity'
   | 'unknown';
 
@@ -64,6 +65,13 @@ const CATALOGUE: readonly Entry[] = [
     matches: any(/\[rejected\]/, /non-fast-forward/, /fetch first/, /Updates were rejected/),
     message: ({ host }) =>
       `${host} has changes this copy does not have yet (published from another computer, or on the website): stop the editor, run "git pull" in the project folder, start the editor again and check your changes, ${AGAIN}.`,
+  },
+  {
+    // GitHub refuses a new or changed .github/workflows file from a sign-in without that right (gh asks without it).
+    name: 'workflow-scope',
+    matches: any(/without `?workflow`? scope/),
+    message: ({ host }) =>
+      `${host} will not take the site's deploy settings (.github/workflows) from this computer's sign-in, which lacks the right to change them: run "gh auth refresh -s workflow" in a terminal, ${AGAIN}.`,
   },
   {
     name: 'rejected-by-remote',
@@ -146,8 +154,9 @@ export function hostOf(url: string): string {
   return `the folder ${url.replace(/^file:\/\//i, '')}`;
 }
 
+/** A sentence that opens with a folder ("the folder …") starts with a capital; a host name stays as it is written. */
 function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return text.startsWith('the folder ') ? `T${text.slice(1)}` : text;
 }
 
 /** Ssh's debugging lines, asked for only to tell failures apart, are left out of what is shown. */
@@ -170,7 +179,6 @@ export function explainGitFailure(result: GitResult, context: FailureContext): G
     };
   }
   const entry = CATALOGUE.find((candidate) => candidate.matches(details, result.stderr));
-  // A sentence may open with the host, which for a folder is "the folder …".
   if (entry) return { name: entry.name, message: capitalised(entry.message(where)), details };
   return {
     name: 'unknown',

@@ -238,6 +238,22 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
   );
 
   it(
+    'GitHub refusing the deploy settings from a sign-in without the right to change them: how to get it',
+    async () => {
+      const project = await projectWithChange();
+      // What GitHub answers a push of .github/workflows/ over https signed in by gh without the workflow scope.
+      const refusal = 'refusing to allow an OAuth App to create or update workflow `.github/workflows/deploy.yml` without `workflow` scope';
+      await writeFile(path.join(project.remote, 'hooks', 'pre-receive'), `#!/bin/sh\necho '${refusal}' >&2\nexit 1\n`, { mode: 0o755 });
+      const answer = await publishFrom(project);
+      expect(answer).toMatchObject({ status: 200, pushed: false });
+      expect((answer as { message: string }).message).toBe(
+        `The folder ${project.remote} will not take the site's deploy settings (.github/workflows) from this computer's sign-in, which lacks the right to change them: run "gh auth refresh -s workflow" in a terminal, then press Publish again.`,
+      );
+    },
+    HANG_BOUND,
+  );
+
+  it(
     'an address with no repository behind it: check the address',
     async () => {
       const missing = path.join(os.tmpdir(), 'no-such-site-repository.git');

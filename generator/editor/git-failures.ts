@@ -48,6 +48,8 @@ interface Where {
   host: string;
   url: string;
   seconds: number;
+  /** What to give `ssh -T` to reach the same server: git@github.com, or -p 2222 git@host. */
+  sshTarget: string;
 }
 
 const any =
@@ -87,8 +89,8 @@ const CATALOGUE: readonly Entry[] = [
   {
     name: 'host-key-unknown',
     matches: any(/Host key verification failed/, /No [A-Z0-9-]+ host key is known for/),
-    message: ({ host }) =>
-      `This computer has not been told yet that it may trust ${host}: run "ssh -T git@${host}" once in a terminal and answer yes if the fingerprint it shows is the one ${host} publishes (${GUIDE}), ${AGAIN}.`,
+    message: ({ host, sshTarget }) =>
+      `This computer has not been told yet that it may trust ${host}: run "ssh -T ${sshTarget}" once in a terminal and answer yes if the fingerprint it shows is the one ${host} publishes (${GUIDE}), ${AGAIN}.`,
   },
   {
     // The server would take the key, but ssh could not use it: it needs its passphrase.
@@ -159,6 +161,12 @@ function capitalised(text: string): string {
   return text.startsWith('the folder ') ? `T${text.slice(1)}` : text;
 }
 
+function sshTargetOf(url: string, host: string): string {
+  const parsed = /^ssh:\/\/(?:([^@/]+)@)?[^/:]+(?::(\d+))?\//i.exec(url) ?? /^(?:([^@/:]+)@)?[^/:]+:()/.exec(url);
+  const user = parsed?.[1] ?? 'git';
+  return `${parsed?.[2] ? `-p ${parsed[2]} ` : ''}${user}@${host}`;
+}
+
 /** Ssh's debugging lines, asked for only to tell failures apart, are left out of what is shown. */
 function detailsOf(stderr: string): string {
   return stderr
@@ -169,7 +177,8 @@ function detailsOf(stderr: string): string {
 }
 
 export function explainGitFailure(result: GitResult, context: FailureContext): GitFailure {
-  const where: Where = { host: hostOf(context.url), url: context.url, seconds: Math.round((context.timeoutMs ?? 0) / 1000) };
+  const host = hostOf(context.url);
+  const where: Where = { host, url: context.url, seconds: Math.round((context.timeoutMs ?? 0) / 1000), sshTarget: sshTargetOf(context.url, host) };
   const details = detailsOf(result.stderr);
   if (result.timedOut) {
     return {

@@ -299,7 +299,8 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
     async () => {
       const project = await sshProject('refuse', { known: 'none' });
       const { message, details } = expectRefused(await publishFrom(project), project, project.git(['rev-parse', 'HEAD']).trim());
-      expect(message).toMatch(/^This computer has not been told yet that it may trust 127\.0\.0\.1: run "ssh -T git@127\.0\.0\.1" once in a terminal and answer yes/);
+      const port = /:(\d+)\//.exec(project.git(['remote', 'get-url', 'origin']))![1];
+      expect(message).toMatch(new RegExp(`^This computer has not been told yet that it may trust 127\\.0\\.0\\.1: run "ssh -T -p ${port} git@127\\.0\\.0\\.1" once in a terminal and answer yes`));
       expect(details).toContain('Host key verification failed');
       expect(details).not.toMatch(/^debug1:/m);
     },

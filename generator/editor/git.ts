@@ -49,7 +49,7 @@ function environment(ssh: string | undefined): NodeJS.ProcessEnv {
     SSH_ASKPASS_REQUIRE: 'never',
     GCM_INTERACTIVE: 'never',
     GIT_EDITOR: 'true',
-    ...(ssh ? { GIT_SSH_COMMAND: ssh, GIT_SSH_VARIANT: 'ssh' } : {}),
+    ...(ssh ? { GIT_SSH_COMMAND: ssh } : {}),
   };
 }
 
@@ -75,7 +75,8 @@ const MAX_OUTPUT = 16 * 1024 * 1024;
 
 function run(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<GitResult> {
   return new Promise((resolve) => {
-    const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // Detached is a session of its own on Linux and macOS (setsid); on Windows it would open a console window.
+    const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', windowsHide: true });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;

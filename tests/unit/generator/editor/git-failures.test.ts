@@ -375,6 +375,28 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
   );
 });
 
+describe('a save during a publish', () => {
+  it(
+    'made while the site is being checked, stops that publish with nothing recorded, so what is published is what was checked',
+    async () => {
+      const project = await projectWithChange();
+      const before = project.git(['rev-parse', 'HEAD']).trim();
+      const answer = await publishFrom(project, {
+        strictCheck: async () => {
+          await appendFile(path.join(project.dir, 'content/services.yaml'), '# Saved in another tab meanwhile.\n');
+          return undefined;
+        },
+      });
+      expect(expectRefused(answer, project, before).message).toBe(
+        'A file was saved while publishing was checking the site, so nothing was published: press Publish again to publish that change too.',
+      );
+      expect(project.git(['status', '--porcelain']).trim()).toBe('M content/services.yaml');
+      expect(await publishFrom(project)).toMatchObject({ status: 200, pushed: true });
+    },
+    HANG_BOUND,
+  );
+});
+
 describe('addresses', () => {
   it('tells a folder on this computer from an address on a server', () => {
     expect(['/home/asha/site', './site', 'file:///home/asha/site.git', 'C:\\Users\\asha\\site', '../site.git'].map(isFolder)).toEqual([true, true, true, true, true]);

@@ -55,7 +55,8 @@ export const brand = z
       if (![colours.primary, colours.accent].every((c) => c === undefined || (typeof c === 'string' && HEX_COLOUR.test(c)))) return;
       const failures = contrastFailures(colours);
       for (const which of ['primary', 'accent'] as const) {
-        const mine = failures.filter((failure) => failure.colour === which).sort((a, b) => a.ratio / a.pair.minimum - b.ratio / b.pair.minimum);
+        // The first in the design's own order (buttons and links before small print) is named; the rest are counted.
+        const mine = failures.filter((failure) => failure.colour === which);
         const worst = mine[0];
         if (!worst) continue;
         const given = colours[which];

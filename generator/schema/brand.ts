@@ -14,7 +14,7 @@ function colour(description: string, example: string) {
     .meta({
       description,
       expected: 'a colour written as # and six hex digits',
-      hint: `write it as a web colour in quotes, e.g. "${example}" (any colour picker shows this code)`,
+      hint: `write it as a web colour in quotes (any colour picker shows its code), e.g. "${example}"`,
       kind: 'colour',
     });
 }
@@ -45,7 +45,6 @@ export const brand = z
         description: 'The company’s logo, a square-ish PNG or JPEG in content/images/ (at least 512 pixels): shown in the header, as the browser tab icon, in the share pictures and to search engines. Left out: the drawn mark',
         expected: 'the path of a PNG or JPEG in the content folder, e.g. images/our-logo.png',
         hint: LOGO_HINT,
-        kind: 'logo',
       })
       .optional(),
   })

@@ -186,3 +186,20 @@ describe('a file in static/ at an address the build makes', () => {
     expect(text(built, 'google1234.html')).toBe('google-site-verification: google1234.html\n');
   });
 });
+
+describe('the icons content may choose from', () => {
+  it('have what a moving company names: two-wheelers, cars, planes, ships, the globe, warehouses, pianos and plants, each drawn', async () => {
+    const { ICON_NAMES } = await import('../../../generator/contract/icons.js');
+    const { ICONS } = await import('../../../templates/icons.js');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const drawings = new Set<string>();
+    for (const name of ['bike', 'scooter', 'car', 'plane', 'ship', 'globe', 'warehouse', 'piano', 'plant'] as const) {
+      expect(ICON_NAMES).toContain(name);
+      const svg = renderToStaticMarkup(createElement(ICONS[name], { size: 24 }));
+      expect(svg, name).toMatch(/^<svg[^>]*>.*<path/);
+      drawings.add(svg);
+    }
+    expect(drawings.size, 'each draws something else').toBe(9);
+  });
+});

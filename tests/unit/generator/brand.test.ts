@@ -203,3 +203,15 @@ describe('the icons content may choose from', () => {
     expect(drawings.size, 'each draws something else').toBe(9);
   });
 });
+
+describe('a long email address', () => {
+  it('may break only after its @ and its dots, in the contact card and the footer, in both languages', async () => {
+    const dir = await fixture('brand-malabar');
+    const built = await build({ contentDir: path.join(dir, 'content'), now: NOW });
+    for (const page of ['contact/index.html', 'ml/contact/index.html', 'index.html']) {
+      const html = text(built, page);
+      expect(html, page).toContain('bookings@<wbr/>malabarrelocations.<wbr/>in');
+      expect(html, page).not.toMatch(/>bookings@malabarrelocations\.in</);
+    }
+  }, 60_000);
+});

@@ -215,3 +215,31 @@ describe('a long email address', () => {
     }
   }, 60_000);
 });
+
+describe('a logo named in site.yaml', () => {
+  async function withLogo(name: string, picture?: Buffer): Promise<string> {
+    const dir = await fixture('brand-malabar');
+    const site = path.join(dir, 'content/site.yaml');
+    const doc = parseDocument(await readFile(site, 'utf8'));
+    doc.setIn(['brand', 'logo'], `images/${name}`);
+    await writeFile(site, String(doc));
+    if (picture) await writeFile(path.join(dir, 'content/images', name), picture);
+    return path.join(dir, 'content');
+  }
+
+  it('too small for the sizes it is drawn at is a warning at its line, like a photo', async () => {
+    const content = await withLogo('tiny-logo.png', await sharp({ create: { width: 200, height: 200, channels: 4, background: '#1e3a8a' } }).png().toBuffer());
+    const { warnings, site } = await checkContent(content);
+    expect(site).toBeDefined();
+    const warning = warnings.find((found) => found.path === 'brand.logo')!;
+    expect(warning).toMatchObject({ code: 'photo-too-small', file: path.join(content, 'site.yaml'), line: 47 });
+    expect(warning.message).toContain('content/images/tiny-logo.png is 200×200 pixels');
+  });
+
+  it('that is not there, or not a PNG or JPEG, is refused at its line', async () => {
+    const missing = await checkContent(await withLogo('no-such-logo.png'));
+    expect(missing.problems.find((problem) => problem.path === 'brand.logo')).toMatchObject({ code: 'photo-missing', line: 47 });
+    const svg = await checkContent(await withLogo('logo.svg'));
+    expect(svg.problems.find((problem) => problem.path === 'brand.logo')).toMatchObject({ code: 'photo-unsupported', line: 47 });
+  });
+});

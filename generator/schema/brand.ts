@@ -71,8 +71,8 @@ export const brand = z
           params: {
             problem: 'low-contrast',
             hint: near
-              ? `write ${which}: "${near}", or choose a ${hslOf(near).l < hslOf(given ?? SAMPLE_BRAND[which]).l ? 'darker' : 'lighter'} colour of your own and check again`
-              : `choose a ${which === 'primary' ? 'deeper' : 'different'} colour and check again`,
+              ? `use "${near}", or choose a ${hslOf(near).l < hslOf(given ?? SAMPLE_BRAND[which]).l ? 'darker' : 'lighter'} ${which} colour of your own and check again`
+              : `choose a ${which === 'primary' ? 'deeper' : 'different'} ${which} colour and check again`,
           },
         });
       }

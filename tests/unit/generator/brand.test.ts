@@ -9,6 +9,8 @@ import { COLOUR_PAIRS, contrastFailures } from '../../../generator/contract/cont
 import { paletteOf, SAMPLE_PALETTE, type Palette } from '../../../generator/contract/palette.js';
 import { ContentError } from '../../../generator/problems/problem.js';
 import { contentWithFixture } from '../../helpers/content.js';
+import { BUDGETS, firstResponseBytes, lookupFromFiles } from '../../../bench/weights.js';
+import { headersFor, parseHeaders } from '../../../generator/serve/headers.js';
 
 /**
  * A company's own colours and logo, from site.yaml: the palette worked out from two colours,
@@ -79,7 +81,7 @@ describe('a colour that would set text below WCAG AA contrast', () => {
     expect(primary.message).toMatch(/a contrast of 2\.5:1, where WCAG AA asks at least 4\.5:1/);
     const suggested = /A nearby colour that passes everywhere: "(#[0-9a-f]{6})"/.exec(primary.message)?.[1];
     expect(suggested, primary.message).toBeDefined();
-    expect(primary.hint).toContain(`primary: "${suggested}"`);
+    expect(primary.hint).toBe(`use "${suggested}", or choose a darker primary colour of your own and check again`);
     expect(contrastFailures({ primary: suggested, accent: '#ef4444' }).filter((failure) => failure.colour === 'primary')).toEqual([]);
     const accent = checked.problems.find((problem) => problem.path === 'brand.accent')!;
     expect(accent).toMatchObject({ code: 'low-contrast', line: 53 });
@@ -130,6 +132,15 @@ describe('a company with its own colours and logo (tests/fixtures/brand-malabar)
     }
   });
 
+  it('keeps every page’s first response within the first round trip: brotli and headers ≤ 14,600 bytes', () => {
+    const lookup = lookupFromFiles(result.files);
+    const headers = parseHeaders(lookup('/_headers')!.toString('utf8'));
+    for (const page of ['/', '/about/', '/services/', '/contact/', '/404.html', '/ml/', '/ml/about/', '/ml/services/', '/ml/contact/', '/ml/404.html']) {
+      const response = firstResponseBytes(page, lookup, headersFor(headers, page));
+      expect(response.total, `${page} is ${response.body} bytes brotli + ${response.headers} of headers`).toBeLessThanOrEqual(BUDGETS.firstRoundTripBytes);
+    }
+  });
+
   it('draws share pictures of 1200×630 in each language, with the logo in its corner and the brand’s wash', async () => {
     for (const file of ['share.png', 'share-ml.png']) {
       const picture = sharp(bytes(result, file));
@@ -158,6 +169,14 @@ describe('the share pictures', () => {
       const meta = await sharp(bytes(renamed, file)).metadata();
       expect([meta.width, meta.height]).toEqual([1200, 630]);
     }
+    // Colours changed in the same process (site dev): the pages, favicon and pictures follow, nothing is kept from before.
+    doc.setIn(['brand'], doc.createNode({ primary: '#7c2d12', accent: '#facc15' }));
+    await writeFile(site, String(doc));
+    const recoloured = await build({ contentDir: path.join(dir, 'content'), now: NOW });
+    expect(text(recoloured, 'index.html')).toContain('#7c2d12');
+    expect(text(recoloured, 'index.html')).not.toContain(SAMPLE_PALETTE.primary);
+    expect(text(recoloured, 'favicon.svg')).toContain('#7c2d12');
+    for (const file of ['share.png', 'logo.png']) expect(bytes(recoloured, file).equals(bytes(again, file)), `${file} follows the colours`).toBe(false);
   }, 60_000);
 });
 

@@ -18,6 +18,7 @@ import { findCutText } from './check/comments.js';
 import { favicon, robots, sitemap } from './render/seo-files.js';
 import { drawBrandPictures, type BrandPictures } from './render/brand-pictures.js';
 import { staticFilesBeside } from './render/static-guard.js';
+import { assetsIgnoreFile } from './write/out-guard.js';
 import { sortProblems } from './problems/format.js';
 import { validateContent } from './check/validate.js';
 import { checkPhotos, type CheckedPhoto } from './images/check.js';
@@ -207,7 +208,20 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles, popup)));
   const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
   const stylesheet = options.linkStylesheet ? [stylesheetFile] : [];
-  const made = [...secured, ...popup.files, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), ...(options.pictures?.files ?? []), favicon(site), sitemap(site, siteUrl), robots(siteUrl), headersFile(site)];
+  const made = [
+    ...secured,
+    ...popup.files,
+    ...bundle.files,
+    ...stylesheet,
+    ...featureIcons.files,
+    ...(options.photos?.files ?? []),
+    ...(options.pictures?.files ?? []),
+    favicon(site),
+    sitemap(site, siteUrl),
+    robots(siteUrl),
+    headersFile(site),
+    assetsIgnoreFile(),
+  ];
   return [...made, ...staticFilesBeside(bundle.static, made)];
 }
 

@@ -9,11 +9,15 @@ import { featureIconFiles } from './render/icon-files.js';
 import type { Site } from './schema/index.js';
 import { hashSource, headersFile, showsMap, withPolicyMeta } from './render/security.js';
 import { foldConstantTokens } from './render/css-constants.js';
+import { brandedStylesheet, withBrandTokens } from './render/brand-css.js';
+import { paletteOf } from './contract/palette.js';
 import { popupAddresses, popupAddressOf, popupFiles, type PopupFiles } from './render/whatsapp-popup.js';
 import { classesOf, stylesForClasses } from './render/page-styles.js';
 import { findPlaceholders } from './check/placeholders.js';
 import { findCutText } from './check/comments.js';
 import { favicon, robots, sitemap } from './render/seo-files.js';
+import { drawBrandPictures, type BrandPictures } from './render/brand-pictures.js';
+import { staticFilesBeside } from './render/static-guard.js';
 import { assetsIgnoreFile } from './write/out-guard.js';
 import { sortProblems } from './problems/format.js';
 import { validateContent } from './check/validate.js';
@@ -145,9 +149,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const photos = await processPhotos(checked.photos ?? [], options.photos);
   if (photos.problems.length > 0) throw new ContentError(sortProblems(photos.problems), checked.sources);
   const site = applyOverrides(checked.site, overrides);
+  const pictures = await drawBrandPictures(site, logoOf(checked.photos));
   return {
     site,
-    files: assembleSite(site, await bundling, { now: options.now, photos }),
+    files: assembleSite(site, await bundling, { now: options.now, photos, pictures }),
     warnings: checked.warnings,
     sources: checked.sources,
     photoStats: photos.stats,
@@ -166,13 +171,22 @@ export interface AssembleOptions {
   render?: typeof renderPages;
   /** The site's photos, encoded; none when absent. */
   photos?: Pick<ProcessedPhotos, 'files' | 'photos'>;
+  /** The logo's sizes and the share pictures (drawBrandPictures); none when absent (the editor's preview). */
+  pictures?: BrandPictures;
+}
+
+/** The content's logo among the checked photos, if it names one. */
+export function logoOf(photos: readonly CheckedPhoto[] | undefined): CheckedPhoto | undefined {
+  return photos?.find((photo) => photo.slot === 'logo');
 }
 
 /** The last stage of build(): every output file for a valid site and its bundled assets. */
 export function assembleSite(site: Site, bundle: Bundle, options: AssembleOptions = {}): OutputFile[] {
   const render = options.render ?? renderPages;
-  // Pages carry the stylesheet with its constant tokens written in; site dev links the file as it is.
-  const styles = options.linkStylesheet ? bundle.styles : foldConstantTokens(bundle.styles);
+  // Pages carry the stylesheet in the site's colours with its constant tokens written in; site dev links the file as it is.
+  const branded = withBrandTokens(bundle.styles, paletteOf(site.settings.brand));
+  const styles = options.linkStylesheet ? branded : foldConstantTokens(branded);
+  const stylesheetFile = brandedStylesheet(bundle.stylesheet, branded);
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
   // Every language shows the same features' drawings: the English site names them all.
   const featureIcons = featureIconFiles(site);
@@ -181,10 +195,11 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const popupAt = popupAddresses(popups, styles);
   const pages = render(site, {
     icons: featureIcons.icons,
-    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: styles } },
+    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${stylesheetFile.path}` } : { inline: styles } },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
     photos: options.photos?.photos ?? NO_PHOTOS,
+    logo: options.pictures?.logo,
     ...(popups.length ? { whatsappPopups: popupAt } : {}),
   });
   const popup = popupFiles(popups, popupAt, styles, pages);
@@ -192,8 +207,22 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   // and its popup's, and the map's frame only where it can be shown; _headers adds what holds for every file.
   const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles, popup)));
   const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
-  const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
-  return [...secured, ...popup.files, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site), assetsIgnoreFile()];
+  const stylesheet = options.linkStylesheet ? [stylesheetFile] : [];
+  const made = [
+    ...secured,
+    ...popup.files,
+    ...bundle.files,
+    ...stylesheet,
+    ...featureIcons.files,
+    ...(options.photos?.files ?? []),
+    ...(options.pictures?.files ?? []),
+    favicon(site),
+    sitemap(site, siteUrl),
+    robots(siteUrl),
+    headersFile(site),
+    assetsIgnoreFile(),
+  ];
+  return [...made, ...staticFilesBeside(bundle.static, made)];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DayOfWeek, MovingCompany, WithContext } from 'schema-dts';
+import { ICON_PICTURES } from './favicon.js';
 import type { Site } from '../generator/schema/index.js';
 import { pageAddress } from '../generator/contract/routes.js';
 import { formatRupees } from './format.js';
@@ -15,7 +16,7 @@ const DAY_NAMES = {
 } as const;
 
 /** The picture search engines show as the company's logo: a raster, as Google asks, at least 112 px square. */
-export const LOGO_PNG = { path: 'logo.png', size: 512 } as const;
+export const LOGO_PNG = ICON_PICTURES.logo;
 
 /**
  * What each page says of the company, beyond the name, address and telephone every page gives:

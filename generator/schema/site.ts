@@ -3,6 +3,7 @@ import { url, urlPattern, urlProblem } from './addresses.js';
 import { coordinate, email, id, longText, phone, sameText, text, textList, uniqueBy } from './fields.js';
 import { photo } from './photo.js';
 import { gstin } from './gstin.js';
+import { brand } from './brand.js';
 
 const MAP_HOSTS = ['google.com', 'openstreetmap.org'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'x'] as const;
@@ -197,6 +198,7 @@ export const siteSchema = z.strictObject({
       })
       .meta({ description: 'Where the office is on the map, for search engines: right-click it in Google Maps and copy the two numbers' }),
   }),
+  brand: brand.optional(),
   social: z
     .array(socialEntry)
     .meta({ description: 'The company’s pages on social networks, shown as icons in the footer; an entry without url is left out' }),

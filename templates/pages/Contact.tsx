@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Breakable } from '../parts/Breakable.js';
 import type { Site } from '../../generator/schema/index.js';
 import type { Language } from '../../generator/contract/languages.js';
 import { CheckList } from '../parts/Cards.js';
@@ -21,7 +22,7 @@ function methodLink(method: Method, site: Site): { href: string; detail: ReactNo
     case 'call':
       return { href: telUrl(contact.phone), detail: <PhoneNumber phone={contact.phone} />, external: false };
     case 'email':
-      return { href: `mailto:${contact.email}`, detail: contact.email, external: false };
+      return { href: `mailto:${contact.email}`, detail: <Breakable text={contact.email} />, external: false };
     case 'visit':
       return { href: contact.directionsUrl, detail: `${contact.address.street}, ${contact.address.city}`, external: true };
     case 'chat':

@@ -1,4 +1,5 @@
 import type { Site } from '../../generator/schema/index.js';
+import { Breakable } from './Breakable.js';
 import { pageAddress } from '../../generator/contract/routes.js';
 import type { Language } from '../../generator/contract/languages.js';
 import { postalAddressLine } from '../format.js';
@@ -83,7 +84,9 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
             </p>
             <p>
               <Icon name="mail" size={20} />
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              <a href={`mailto:${contact.email}`}>
+                <Breakable text={contact.email} />
+              </a>
             </p>
             <p>
               <Icon name="clock" size={20} />

@@ -1,6 +1,6 @@
 import type { Site } from '../../generator/schema/index.js';
 import { NEW_TAB } from '../links.js';
-import { PALETTE as C } from '../palette.js';
+import { usePalette } from '../palette.js';
 import { Icon } from './Icon.js';
 
 /**
@@ -8,6 +8,7 @@ import { Icon } from './Icon.js';
  * to fill whatever box the map takes (4:3 on a phone, 16:7 wider), so nothing is letterboxed.
  */
 function MapDrawing() {
+  const C = usePalette();
   return (
     <svg className="map-drawing" viewBox="0 0 1200 525" width="1200" height="525" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
       <rect width="1200" height="525" fill={C.primaryTint} />

@@ -5,7 +5,7 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../../generator/build.js';
 import type { Site } from '../../../generator/schema/index.js';
-import { PALETTE } from '../../../templates/palette.js';
+import { SAMPLE_PALETTE as PALETTE } from '../../../generator/contract/palette.js';
 import { contentWithFixture, SAMPLE_CONTENT } from '../../helpers/content.js';
 import { rupeesText } from '../../helpers/content-rules.js';
 import {

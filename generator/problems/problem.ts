@@ -55,6 +55,8 @@ export const PROBLEM_CODES = {
   'missing-translation': 'An English text has no translation',
   'extra-translation': 'A translated text or list item with no English one to translate',
   'written-once': 'A value that is not text, written once in the English file, appears in a translation',
+  'unknown-fact': 'A text names a fact that site.yaml does not have',
+  'fact-contradicted': 'A text states a number or a place that site.yaml says otherwise',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

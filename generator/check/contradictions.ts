@@ -69,6 +69,8 @@ interface Found {
   truth: string;
   /** The stretch as it should be written, with the fact named. */
   write: string;
+  /** How to write it, when more needs saying than the stretch to write. */
+  hint?: string;
 }
 
 function located(file: LoadedFile, text: TextAt, found: Found, nth = 0): Problem {
@@ -79,7 +81,7 @@ function located(file: LoadedFile, text: TextAt, found: Found, nth = 0): Problem
     ...locateWords(file, text, found.words, nth),
     path: formatPath(text.path, file.data),
     message: `This text says "${found.words}", but site.yaml says otherwise: ${found.truth}.`,
-    hint: `write "${found.write}" instead: the text then always says what site.yaml says`,
+    hint: `${found.hint ?? `write "${found.write}" instead`}: the text then always says what site.yaml says`,
   };
 }
 
@@ -203,6 +205,8 @@ function cities(text: string, ctx: Context): Found[] {
           words: match[0],
           truth: `the main office is in ${main} (contact.address.city${ctx.malayalam ? ', or contact.cityName in ml/site.yaml' : ''})`,
           write: '${city}',
+          // A Malayalam ending depends on the name it follows, so the fact takes words that need none.
+          ...(ctx.malayalam ? { hint: 'write "${city}" in its place, followed by words that need no ending on it, e.g. "${city} ആസ്ഥാനമായ" (based in) or "${city} നഗരത്തിൽ" (in the city of)' } : {}),
         });
       }
     }

@@ -25,7 +25,7 @@ export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
         seen.set(token, nth + 1);
         const name = raw!.trim();
         if (known.includes(name)) continue;
-        const guess = closest(name, known);
+        const guess = guessFact(name, known);
         problems.push({
           code: 'unknown-fact',
           file: file.file,
@@ -38,4 +38,14 @@ export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
     }
   }
   return problems;
+}
+
+/** The fact a mistyped name most likely means: a near spelling, the same letters swapped, or the same start (founding → founded). */
+function guessFact(name: string, known: readonly string[]): string | undefined {
+  const letters = (word: string) => [...word.toLowerCase()].sort().join('');
+  return (
+    closest(name, known) ??
+    known.find((fact) => letters(fact) === letters(name)) ??
+    (name.length >= 4 ? known.find((fact) => fact.slice(0, 4).toLowerCase() === name.slice(0, 4).toLowerCase()) : undefined)
+  );
 }

@@ -40,19 +40,22 @@ function MapDrawing() {
  * Where an office's map goes on the contact page, costing nothing until asked: the office address
  * on a drawing, and "Show the map", which the client (client/map.ts) turns into a button that puts
  * the embed in this same box. Without JavaScript it is a link that opens the map. `frameTitle`
- * names the frame for screen readers, and `named` adds the office's name to the button's, so
- * each office's map has names of its own.
+ * names the frame for screen readers, and `named` (an office's card, which shows the address
+ * above) adds the office's name to the button's, so each office's map has names of its own.
  */
 export function MapPreview({ office, show, frameTitle, named = false }: { office: Office; show: string; frameTitle: string; named?: boolean }) {
+  // An office card gives the address above its map (`named`); the map alone carries it on the drawing.
   const { address } = office;
   return (
     <div className="map-frame" data-map data-map-src={office.mapEmbedUrl} data-map-title={frameTitle}>
       <MapDrawing />
       <div className="map-card">
-        <p className="map-address">
-          <Icon name="map-pin" size={20} />
-          <span>{[address.street, address.locality, address.city, `${address.region} ${address.postalCode}`].filter(Boolean).join(', ')}</span>
-        </p>
+        {!named && (
+          <p className="map-address">
+            <Icon name="map-pin" size={20} />
+            <span>{[address.street, address.locality, address.city, `${address.region} ${address.postalCode}`].filter(Boolean).join(', ')}</span>
+          </p>
+        )}
         <a className="button button-outline" href={office.directionsUrl} {...NEW_TAB} data-map-show>
           <Icon name="map" size={20} />
           {show}

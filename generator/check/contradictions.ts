@@ -19,14 +19,15 @@ import { locateWords, textsOf, type TextAt } from './texts.js';
  * like; years only as experience ("15+ years of experience", "over 15 years"); a figure only with
  * its own mark (+, %, /5, "over", "more than", -ലധികം) and followed by its own words ("moves",
  * the figure's label); a city only where it is said to be the company's ("from", "based in", "our
- * office in"), never in a route ("Kochi to Bengaluru"), a review's place or a form's example.
+ * office in"), never in a route ("Kochi to Bengaluru"), a review or a form's example.
  */
 export function findContradictions(files: readonly LoadedFile[], english: SiteSettings, translated: ReadonlyMap<string, SiteSettings>, now: Date): Problem[] {
   const problems: Problem[] = [];
   const years = now.getFullYear() - english.company.foundedYear;
   const officeCities = new Set(officesOf(english).map((office) => cityIndex(office.address.city)));
   for (const file of files) {
-    if (file.data === undefined) continue;
+    // Reviews are customers' own words ("we have used them since 2015"): not the company's facts to correct.
+    if (file.data === undefined || file.name === 'testimonials.yaml') continue;
     const settings = (file.language && translated.get(file.language.folder)) || english;
     const ctx: Context = { english, settings, years, officeCities, malayalam: file.language !== undefined };
     for (const text of textsOf(file)) {

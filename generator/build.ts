@@ -15,6 +15,9 @@ import { popupAddresses, popupAddressOf, popupFiles, type PopupFiles } from './r
 import { classesOf, stylesForClasses } from './render/page-styles.js';
 import { findPlaceholders } from './check/placeholders.js';
 import { findCutText } from './check/comments.js';
+import { findUnknownFacts } from './check/fact-names.js';
+import { findContradictions } from './check/contradictions.js';
+import { withFacts } from './translations/facts.js';
 import { favicon, robots, sitemap } from './render/seo-files.js';
 import { drawBrandPictures, type BrandPictures } from './render/brand-pictures.js';
 import { staticFilesBeside } from './render/static-guard.js';
@@ -35,7 +38,7 @@ export interface BuildOptions extends BundleOptions {
   siteUrl?: string;
   /** Overrides both form relay addresses from content, e.g. to point tests at a local server. */
   formEndpoint?: string;
-  /** The build's clock, for the copyright year; tests pass a fixed date. */
+  /** The build's clock, for the copyright year and ${years}; tests pass a fixed date (the CLI takes SOURCE_DATE_EPOCH). */
   now?: Date;
   /** Placeholders and the warnings in STRICT_REFUSES are errors: the deploy builds this way. */
   strict?: boolean;
@@ -77,6 +80,8 @@ export interface CheckOptions {
   siteUrlOverridden?: boolean;
   /** Texts checked in place of files on disk, by name in the content folder (see loadContent). */
   overrides?: ReadonlyMap<string, string>;
+  /** The build's date, from which ${years} is counted; tests and reproducible builds pass a fixed one. */
+  now?: Date;
 }
 
 /**
@@ -88,6 +93,7 @@ const STRICT_REFUSES: Partial<Record<ProblemCode, string>> = {
   placeholder: 'a strict build (the deploy) refuses placeholders',
   'service-not-offered': 'a strict build (the deploy) refuses a service left out of the form unless leftOut names it',
   'text-cut-by-comment': 'a strict build (the deploy) refuses text cut short by a comment',
+  'fact-contradicted': 'a strict build (the deploy) refuses a text that says otherwise than site.yaml',
 };
 
 /** The warnings that asking for complete translations refuses, each hint saying who asked (`by`). */
@@ -109,13 +115,17 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const validated = validateContent(loaded.files);
   const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
   const translated = loaded.languages.map((language) => validateTranslation(loaded.files, language));
-  const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...photos.problems, ...translated.flatMap((t) => t.problems)]);
+  const now = options.now ?? new Date();
+  const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...findUnknownFacts(loaded.files), ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =
     problems.length === 0 && validated.site && translated.every((t) => t.site)
-      ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }
+      ? withFacts({ ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }, now)
       : undefined;
+  const contradictions = validated.site
+    ? findContradictions(loaded.files, validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now)
+    : [];
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
-  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
+  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...contradictions, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
   const translations = translated.map(({ language, untranslated }) => ({ language, untranslated }));
   const completeBy = options.completeTranslations
     ? '--complete-translations'
@@ -144,7 +154,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const bundling = bundleAssets(options);
   // Keep a rejected bundle from being reported as unhandled while content is still checked.
   bundling.catch(() => undefined);
-  const checked = await checkContent(options.contentDir, { strict: options.strict, completeTranslations: options.completeTranslations, siteUrlOverridden: overrides.siteUrl !== undefined });
+  const checked = await checkContent(options.contentDir, {
+    strict: options.strict,
+    completeTranslations: options.completeTranslations,
+    siteUrlOverridden: overrides.siteUrl !== undefined,
+    now: options.now,
+  });
   if (!checked.site) throw new ContentError(checked.problems, checked.sources);
   const photos = await processPhotos(checked.photos ?? [], options.photos);
   if (photos.problems.length > 0) throw new ContentError(sortProblems(photos.problems), checked.sources);

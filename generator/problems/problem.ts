@@ -58,6 +58,8 @@ export const PROBLEM_CODES = {
   'static-replaced': 'A file in static/ that the build makes itself',
   disagrees: 'A value that disagrees with the one it stands beside',
   'written-once': 'A value that is not text, written once in the English file, appears in a translation',
+  'unknown-fact': 'A text names a fact that site.yaml does not have',
+  'fact-contradicted': 'A text states a number or a place that site.yaml says otherwise',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../contract/output.js';
-import type { Site } from '../schema/index.js';
+import { officesOf, type Site } from '../schema/index.js';
+import { checkHeaderLimits } from './header-limits.js';
 
 /**
  * Security headers derived from the content: a Content-Security-Policy that allows exactly what
@@ -50,11 +51,11 @@ const DENIED_FEATURES = [
  *   reload channel (same origin) keeps working;
  * - form-action: the relay's plain endpoint the form posts to without JavaScript, plus 'self'
  *   because browsers apply form-action to the relay's redirect back to /contact;
- * - frame-src: the map, which only the contact pages can show (after the visitor asks for it); a
+ * - frame-src: each office's map, which only the contact pages can show (after the visitor asks for it); a
  *   page without it gets 'none' in its <meta>, which holds alongside the site-wide header.
  */
 export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): Directives {
-  const { form, contact } = site.settings;
+  const { form } = site.settings;
   return [
     ['default-src', ["'none'"]],
     ['script-src', ["'self'"]],
@@ -63,7 +64,7 @@ export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): D
     ['font-src', ["'self'"]],
     ['connect-src', unique(["'self'", origin(form.endpoint)])],
     ['form-action', unique(["'self'", origin(form.plainEndpoint)])],
-    ['frame-src', inline.map === false ? ["'none'"] : [origin(contact.mapEmbedUrl)]],
+    ['frame-src', inline.map === false ? ["'none'"] : unique(officesOf(site.settings).map((office) => origin(office.mapEmbedUrl)))],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
@@ -124,7 +125,7 @@ export function securityHeaders(site: Site): Array<[name: string, value: string]
 /**
  * `_headers` for Netlify and Cloudflare Pages (and this project's own servers): a path pattern
  * at the start of a line, then its headers indented by two spaces. Assets carry a content hash
- * in their names, so they may be cached for a year.
+ * in their names, so they may be cached for a year. Refused when Cloudflare would drop part of it.
  */
 export function headersFile(site: Site): OutputFile {
   const block = (pattern: string, headers: ReadonlyArray<readonly [string, string]>) =>
@@ -134,6 +135,7 @@ export function headersFile(site: Site): OutputFile {
     block('/*', securityHeaders(site)),
     block('/assets/*', [['Cache-Control', 'public, max-age=31536000, immutable']]),
   ].join('\n\n');
+  checkHeaderLimits(contents);
   return { path: '_headers', contents: `${contents}\n` };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LineCounter, YAMLParseError, isMap, isNode, isPair, isScalar, isSeq, type Document } from 'yaml';
 import { decodeContent } from './encoding.js';
 import { findSyntaxProblems, type SyntaxResult } from './yaml-syntax.js';
+import { shapeProblems } from './yaml-shape.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
 import { closest } from '../problems/suggest.js';
@@ -150,7 +151,8 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
   const doc = syntax.doc;
   const loaded: LoadedFile = { name, file, source, doc, lineCounter };
   const duplicates = duplicateKeys(doc).map((error) => duplicateProblem(error, file, source, lineCounter));
-  const found = [...syntax.problems.map((problem) => ({ ...problem, file })), ...duplicates];
+  const shape = syntax.problems.length > 0 ? [] : shapeProblems(doc, lineCounter, MAX_PROBLEMS_PER_FILE + 1);
+  const found = [...syntax.problems, ...shape].map((problem) => ({ ...problem, file })).concat(duplicates);
   if (found.length > 0) {
     problems.push(...found.slice(0, MAX_PROBLEMS_PER_FILE));
     if (found.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(file, found.length, MAX_PROBLEMS_PER_FILE));
@@ -187,6 +189,7 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
   try {
     loaded.data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
+    const overflow = error instanceof RangeError;
     problems.push({
       code: 'too-complex',
       file,
@@ -194,8 +197,12 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
       column: 1,
       length: 1,
       path: '',
-      message: `The file ${rel} repeats its aliases (*name) too many times to be read safely: ${(error as Error).message}.`,
-      hint: 'write the values out instead of using anchors (&name) and aliases (*name)',
+      message: overflow
+        ? `The file ${rel} is too large or too deeply nested to be read safely.`
+        : `The file ${rel} repeats its aliases (*name) too many times to be read safely: ${(error as Error).message}.`,
+      hint: overflow
+        ? 'content needs only a few levels of indentation and short lists: look for a paste gone wrong'
+        : 'write the values out instead of using anchors (&name) and aliases (*name)',
     });
   }
   return loaded;

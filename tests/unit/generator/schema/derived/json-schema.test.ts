@@ -160,11 +160,12 @@ describe('what editors say', () => {
       // A limit may stand only as the condition of an if, whose else carries the words.
       expect(at, `${at} has ${limits.join(', ')} outside an if`).toMatch(/\/if$/);
       const parent = all.find(([where]) => where === at.replace(/\/if$/, ''))![1];
-      expect((parent.else as { errorMessage?: string }).errorMessage, at).toMatch(/^(Expected|This list)/);
+      expect((parent.else as { errorMessage?: string }).errorMessage, at).toMatch(/^(Expected|This list|This text)/);
       worded.push((parent.else as { errorMessage: string }).errorMessage);
     }
     expect(worded).toContain('Expected a whole number of rupees more than 0. Hint: write the price as a plain number, e.g. 8999.');
     expect(worded).toContain('Expected a number of seconds from 5 to 120. Hint: how long to wait for the relay before showing the error, e.g. 20.');
+    expect(worded).toContain('This text may be at most 300 characters long, as much as its place on the page can show.');
   });
 
   it('a social link on the wrong site is explained, not shown as a regular expression', () => {

@@ -55,6 +55,7 @@ export const PROBLEM_CODES = {
   'missing-translation': 'An English text has no translation',
   'extra-translation': 'A translated text or list item with no English one to translate',
   'written-once': 'A value that is not text, written once in the English file, appears in a translation',
+  'not-a-file': 'A folder or a link where the content folder needs a plain file',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

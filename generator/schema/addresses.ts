@@ -32,6 +32,67 @@ export function url(rule: UrlRule = {}, description = 'A web address starting wi
     .meta({ description, expected: 'a web address starting with https://', hint, pattern: urlPattern(rule), kind: 'url' });
 }
 
+/**
+ * The address the site is published at: the pages put their own paths after it (canonical,
+ * hreflang, og:url, JSON-LD, sitemap, robots.txt), so it can be only a site's root: no path
+ * (the links are root-relative, so /sub/ would break them), no ?query and no #fragment.
+ */
+export function siteAddress(description: string) {
+  return url({}, description).superRefine((value, ctx) => {
+    const problem = siteAddressProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'invalid-value', hint: SITE_ADDRESS_HINT } });
+  });
+}
+
+export const SITE_ADDRESS_HINT = 'write only the scheme and the name, e.g. https://www.example.com';
+
+/** Why `value` cannot be the site's published address (a path, a query or a fragment after the name), or undefined. */
+export function siteAddressProblem(value: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const extra = [
+    parsed.pathname.replace(/\/+$/, '') !== '' ? `the path ${parsed.pathname}` : '',
+    parsed.search || value.includes('?') ? 'a ?query' : '',
+    parsed.hash || value.includes('#') ? 'a #fragment' : '',
+  ].filter(Boolean);
+  if (extra.length === 0) return undefined;
+  return `The site's address "${value}" has ${extra.join(' and ')} after the name; every page's own path is put after the address, and the site can only be published at the root of its name.`;
+}
+
+const MAP_EMBED_HINT = 'in Google Maps, click Share, then Embed a map, and copy the address inside src="…": https://www.google.com/maps/embed?pb=…';
+
+/**
+ * The contact page's map: a Google Maps embed and nothing else on Google (a Google Form or a
+ * search page would fill the frame otherwise). Google gives it as /maps/embed?pb=… (Share → Embed
+ * a map), /maps/embed/v1/… (its Embed API) or the older /maps?…&output=embed, on www.google.com
+ * or maps.google.com.
+ */
+export function mapEmbedAddress(description: string) {
+  return url({ hosts: ['google.com'] }, description)
+    .superRefine((value, ctx) => {
+      const problem = mapEmbedProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unsafe-url', hint: MAP_EMBED_HINT } });
+    })
+    .meta({ hint: MAP_EMBED_HINT });
+}
+
+function mapEmbedProblem(value: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const host = ['www.google.com', 'maps.google.com'].includes(parsed.hostname);
+  const embed = parsed.pathname === '/maps/embed' || parsed.pathname.startsWith('/maps/embed/') || (parsed.pathname === '/maps' && parsed.searchParams.get('output') === 'embed');
+  if (host && embed) return undefined;
+  return `The address "${value}" is not a Google Maps embed, so the contact page's map frame would show another page.`;
+}
+
 function urlHint(rule: UrlRule): string {
   return rule.hosts
     ? `this field takes an https:// address on ${rule.hosts.join(' or ')}`

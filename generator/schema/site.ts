@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { url, urlPattern, urlProblem } from './addresses.js';
+import { mapEmbedAddress, siteAddress, url, urlPattern, urlProblem } from './addresses.js';
 import { coordinate, email, id, longText, phone, sameText, text, textList, uniqueBy } from './fields.js';
 import { photo } from './photo.js';
 import { gstin } from './gstin.js';
@@ -188,7 +188,7 @@ export const siteSchema = z.strictObject({
       closes: clockTime,
     }),
     support: text('How support is available, e.g. 24/7 support'),
-    mapEmbedUrl: url({ hosts: MAP_HOSTS }, 'The map shown on the contact page (an embed address)'),
+    mapEmbedUrl: mapEmbedAddress('The map shown on the contact page: a Google Maps embed address'),
     directionsUrl: url({ hosts: MAP_HOSTS }, 'Where the Get Directions link goes'),
     geo: z
       .strictObject({
@@ -213,7 +213,7 @@ export const siteSchema = z.strictObject({
         'true: the deploy publishes nothing while a Malayalam text is not translated yet. Left out or false: such a text shows in English on the Malayalam pages until it is translated',
     }),
   seo: z.strictObject({
-    siteUrl: url({}, 'The address the site is published at, e.g. https://www.example.com'),
+    siteUrl: siteAddress('The address the site is published at, e.g. https://www.example.com'),
     locale: z.enum(['en_IN']).meta({ expected: 'the locale en_IN' }),
     shareImageAlt: text('Describes the picture shown when a page is shared (the share card, or the photo below): what it shows, in a sentence'),
     shareImage: photo('A photo shown when a page is shared on WhatsApp or Facebook, in place of the drawn share card').optional(),

@@ -54,6 +54,13 @@ describe('content too deep, too long or of a strange kind', () => {
     expect(out).not.toContain('this is a bug');
   });
 
+  it('refuses 3,000 levels of "- " under a key of site.yaml, which overflow the YAML parser itself, at their line', async () => {
+    const site = await readFile(path.join(SAMPLE_CONTENT, 'site.yaml'), 'utf8');
+    const { code, out } = await checkWith('site.yaml', site.replace(/^(company:)$/m, `$1\n  x:\n    ${'- '.repeat(3000)}x`));
+    expect(code, out.slice(0, 500)).toBe(1);
+    expect(out).toMatch(/^content\/site\.yaml:\d+:5\n  Lists or settings are nested so deeply here that the file cannot be read safely\.$/m);
+  });
+
   it('refuses a list of 10,000 services at the first entry past the limit', async () => {
     const service = (n: number) =>
       `  - id: s${n}\n    icon: home\n    title: T\n    tagline: T\n    shortDesc: S\n    fullDescription: F\n    whatsIncluded: [a]\n    keyFeatures: [{icon: home, title: a, desc: b}]\n    pricing: {starting: 1}\n    idealFor: [a]\n    process: [a]\n`;

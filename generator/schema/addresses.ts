@@ -69,16 +69,16 @@ const MAP_EMBED_HINT = 'in Google Maps, click Share, then Embed a map, and copy 
 const ONE_LINE = '[^\\u0000-\\u001f\\u007f]*';
 
 /**
- * The contact page's map: a Google Maps embed and nothing else on Google (a Google Form or a
- * search page would fill the frame otherwise). Google gives it as /maps/embed?pb=… (Share → Embed
- * a map), /maps/embed/v1/… (its Embed API) or the older /maps?…&output=embed, on www.google.com
- * or maps.google.com.
+ * An office's map: a map embed and nothing else on the map hosts (a Google Form or a search page
+ * would fill the frame otherwise). Google gives it as /maps/embed?pb=… (Share → Embed a map),
+ * /maps/embed/v1/… (its Embed API) or the older /maps?…&output=embed, on www.google.com or
+ * maps.google.com; OpenStreetMap as /export/embed.html?bbox=… (Share → HTML).
  */
 export const MAP_EMBED: UrlRule = {
-  hosts: ['www.google.com', 'maps.google.com'],
+  hosts: ['www.google.com', 'maps.google.com', 'www.openstreetmap.org'],
   rest: {
-    pattern: `/maps(?:/embed(?:[/?#]${ONE_LINE})?|\\?(?:[^#\\u0000-\\u001f\\u007f]*&)?output=embed(?:[&#]${ONE_LINE})?)`,
-    refused: (value) => `The address "${value}" is not a Google Maps embed, so the contact page's map frame would show another page.`,
+    pattern: `/maps(?:/embed(?:[/?#]${ONE_LINE})?|\\?(?:[^#\\u0000-\\u001f\\u007f]*&)?output=embed(?:[&#]${ONE_LINE})?)|/export/embed\\.html(?:[?#]${ONE_LINE})?`,
+    refused: (value) => `The address "${value}" is not a map embed, so the contact page's map frame would show another page.`,
   },
 };
 

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { inert } from '../generator/problems/inert.js';
 import { ContentError, UsageError } from '../generator/problems/problem.js';
 import type { Io } from './io.js';
 
@@ -117,8 +118,9 @@ function report(error: unknown, io: Io): number {
     return 1;
   }
   if (error instanceof UsageError) {
-    io.err(error.message);
-    if (error.hint) io.err(`  hint: ${error.hint}`);
+    // A usage message may quote a flag's value: printed inert, like content.
+    io.err(inert(error.message));
+    if (error.hint) io.err(`  hint: ${inert(error.hint)}`);
     return 1;
   }
   const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);

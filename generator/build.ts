@@ -7,6 +7,7 @@ import { ContentError, UsageError, type Problem, type ProblemCode } from './prob
 import { renderPages, renderWhatsAppPopups } from './render/render.js';
 import { featureIconFiles } from './render/icon-files.js';
 import type { Site } from './schema/index.js';
+import { SITE_ADDRESS_HINT, siteAddressProblem } from './schema/addresses.js';
 import { hashSource, headersFile, showsMap, withPolicyMeta } from './render/security.js';
 import { foldConstantTokens } from './render/css-constants.js';
 import { brandedStylesheet, withBrandTokens } from './render/brand-css.js';
@@ -148,7 +149,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const overrides = {
-    siteUrl: options.siteUrl === undefined ? undefined : checkUrlFlag('--site-url', options.siteUrl),
+    siteUrl: options.siteUrl === undefined ? undefined : checkSiteUrlFlag(options.siteUrl),
     formEndpoint: options.formEndpoint === undefined ? undefined : checkUrlFlag('--form-endpoint', options.formEndpoint),
   };
   const bundling = bundleAssets(options);
@@ -270,6 +271,14 @@ function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?
       form: overrides.formEndpoint ? { ...form, endpoint: overrides.formEndpoint, plainEndpoint: overrides.formEndpoint } : form,
     },
   };
+}
+
+/** --site-url: a web address (checkUrlFlag) that is only a site's root, as seo.siteUrl must be. */
+export function checkSiteUrlFlag(value: string): string {
+  checkUrlFlag('--site-url', value);
+  const problem = siteAddressProblem(value);
+  if (problem) throw new UsageError(`--site-url: ${problem}`, SITE_ADDRESS_HINT);
+  return value;
 }
 
 /** A web address given on the command line, or a located UsageError saying what was expected. */

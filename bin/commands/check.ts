@@ -1,4 +1,4 @@
-import { checkContent } from '../../generator/build.js';
+import { checkContent, checkSiteUrlFlag } from '../../generator/build.js';
 import { formatProblems } from '../../generator/problems/format.js';
 import { ContentError } from '../../generator/problems/problem.js';
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
@@ -6,6 +6,7 @@ import { buildDate, resolveFrom, type Io } from '../io.js';
 
 export async function runCheck(options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean }, io: Io): Promise<void> {
   const contentDir = resolveFrom(io, options.content);
+  if (options.siteUrl !== undefined) checkSiteUrlFlag(options.siteUrl);
   const result = await checkContent(contentDir, { now: buildDate(io), strict: options.strict, completeTranslations: options.completeTranslations, siteUrlOverridden: options.siteUrl !== undefined });
   if (result.problems.length > 0) {
     io.err(formatProblems(result.problems, result.sources, { cwd: io.cwd }));

@@ -163,6 +163,17 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
         },
       ];
     case 'too_big':
+      if (issue.origin === 'string' && typeof input === 'string') {
+        return [
+          {
+            ...base,
+            ...at('value'),
+            code: 'too-many',
+            message: `This text is ${input.trim().length.toLocaleString('en')} characters long; this field holds at most ${Number(issue.maximum).toLocaleString('en')}, which is as much as its place on the page can show.`,
+            hint: 'shorten it, or move the detail to a longer field such as a description',
+          },
+        ];
+      }
       return [
         {
           ...base,

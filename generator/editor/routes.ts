@@ -109,7 +109,7 @@ export class Editor {
         case 'api/images':
           return get(async () => this.#json(req, res, 200, { images: await listImages(this.#contentDir) }));
         case 'api/upload':
-          return post(async () => this.#oneAtATime(() => this.#upload(req, res, query.get('name') ?? '')));
+          return post(async () => this.#upload(req, res, query.get('name') ?? ''));
         case 'api/publish':
           if (reading) return this.#json(req, res, 200, await publishStatus(this.#contentDir));
           return post(async () => {
@@ -174,10 +174,11 @@ export class Editor {
   // ---- uploads ----
 
   async #upload(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+    // The whole photo is read before the lock is taken: a stalled upload waits alone, never holding up saves.
     const body = await readBody(req, MAX_UPLOAD_BYTES);
     // The rest of a body that is too large is read and dropped, so the browser gets the answer.
     if (body === undefined) req.resume();
-    const result = await storeUpload(this.#contentDir, name, req.headers['content-type'], body);
+    const result = await this.#oneAtATime(() => storeUpload(this.#contentDir, name, req.headers['content-type'], body));
     if (result.status === 201) return this.#json(req, res, 201, { src: result.src });
     this.#json(req, res, result.status, { message: result.message });
   }

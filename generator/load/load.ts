@@ -1,8 +1,9 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { lstat, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, YAMLParseError, isMap, isNode, isPair, isScalar, isSeq, type Document } from 'yaml';
 import { decodeContent } from './encoding.js';
 import { findSyntaxProblems, type SyntaxResult } from './yaml-syntax.js';
+import { shapeProblems } from './yaml-shape.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
 import { closest } from '../problems/suggest.js';
@@ -66,6 +67,13 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       const override = options.overrides?.get(rel);
       let bytes: Buffer;
       try {
+        if (override === undefined) {
+          const notAFile = await notPlainFile(file, rel);
+          if (notAFile) {
+            problems.push(notAFile);
+            return;
+          }
+        }
         bytes = override === undefined ? await readFile(file) : Buffer.from(override, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -97,11 +105,35 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 async function publishedTranslations(contentDir: string): Promise<Language[]> {
   const found = await Promise.all(
     TRANSLATIONS.map(async (language) => {
-      const entries = await readdir(path.join(contentDir, language.folder)).catch(() => undefined);
+      const folder = path.join(contentDir, language.folder);
+      // A link named ml/ is reported by unknownFiles(), and not followed out of the content folder.
+      if ((await lstat(folder).catch(() => undefined))?.isSymbolicLink()) return [];
+      const entries = await readdir(folder).catch(() => undefined);
       return entries ? [language] : [];
     }),
   );
   return found.flat();
+}
+
+/**
+ * A problem when a content file's name is taken by a folder or a link: the site reads only plain
+ * files, and never follows a link, which could lead out of the content folder (and into the
+ * published site). Undefined for a plain file or none at all.
+ */
+async function notPlainFile(file: string, rel: string): Promise<Problem | undefined> {
+  const stat = await lstat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+    throw error;
+  });
+  if (!stat || stat.isFile()) return undefined;
+  const what = stat.isSymbolicLink() ? 'a link to another place' : stat.isDirectory() ? 'a folder' : 'not a plain file';
+  return {
+    code: 'not-a-file',
+    file,
+    path: '',
+    message: `${rel} is ${what}, but the site needs a plain file by that name, and never follows a link out of the content folder.`,
+    hint: stat.isDirectory() ? `rename or move the folder ${rel}, then restore the file` : `delete ${rel} and put the file itself in its place`,
+  };
 }
 
 function missingFile(contentDir: string, name: ContentFile): Problem {
@@ -150,7 +182,8 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
   const doc = syntax.doc;
   const loaded: LoadedFile = { name, file, source, doc, lineCounter };
   const duplicates = duplicateKeys(doc).map((error) => duplicateProblem(error, file, source, lineCounter));
-  const found = [...syntax.problems.map((problem) => ({ ...problem, file })), ...duplicates];
+  const shape = syntax.problems.length > 0 ? [] : shapeProblems(doc, lineCounter, MAX_PROBLEMS_PER_FILE + 1);
+  const found = [...syntax.problems, ...shape].map((problem) => ({ ...problem, file })).concat(duplicates);
   if (found.length > 0) {
     problems.push(...found.slice(0, MAX_PROBLEMS_PER_FILE));
     if (found.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(file, found.length, MAX_PROBLEMS_PER_FILE));
@@ -187,6 +220,7 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
   try {
     loaded.data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
+    const overflow = error instanceof RangeError;
     problems.push({
       code: 'too-complex',
       file,
@@ -194,8 +228,12 @@ function parseFile(name: ContentFile, file: string, source: string, problems: Pr
       column: 1,
       length: 1,
       path: '',
-      message: `The file ${rel} repeats its aliases (*name) too many times to be read safely: ${(error as Error).message}.`,
-      hint: 'write the values out instead of using anchors (&name) and aliases (*name)',
+      message: overflow
+        ? `The file ${rel} is too large or too deeply nested to be read safely.`
+        : `The file ${rel} repeats its aliases (*name) too many times to be read safely: ${(error as Error).message}.`,
+      hint: overflow
+        ? 'content needs only a few levels of indentation and short lists: look for a paste gone wrong'
+        : 'write the values out instead of using anchors (&name) and aliases (*name)',
     });
   }
   return loaded;
@@ -275,12 +313,25 @@ async function unknownFiles(contentDir: string, known: readonly string[]): Promi
     }
     for (const entry of entries) {
       const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(path.join(dir, entry.name), rel);
-      else if (/\.ya?ml$/i.test(entry.name) && !known.includes(rel)) found.push(rel);
+      if (entry.isSymbolicLink()) links.push(rel);
+      else if (entry.isDirectory()) {
+        if (!known.includes(rel)) await walk(path.join(dir, entry.name), rel);
+      } else if (/\.ya?ml$/i.test(entry.name) && !known.includes(rel)) found.push(rel);
     }
   }
+  const links: string[] = [];
   await walk(contentDir, '');
-  return found.sort().map((rel) => {
+  const linked: Problem[] = links
+    .filter((rel) => !known.includes(rel))
+    .sort()
+    .map((rel) => ({
+      code: 'not-a-file' as const,
+      file: path.join(contentDir, rel),
+      path: '',
+      message: `${rel} is a link to another place. The site never follows a link out of the content folder, and Publish would share the link, not what it points to.`,
+      hint: `delete the link, and copy in the files it points to if the site needs them`,
+    }));
+  return linked.concat(found.sort().map((rel) => {
     const guess = closest(rel, known);
     return {
       code: 'file-unknown' as const,
@@ -289,5 +340,5 @@ async function unknownFiles(contentDir: string, known: readonly string[]): Promi
       message: `The site does not read ${rel}, so nothing in it would appear.${guess ? ` Did you mean ${guess}?` : ''}`,
       hint: guess ? `rename it to ${guess}` : `the files the site reads are: ${known.join(', ')}`,
     };
-  });
+  }));
 }

@@ -35,6 +35,34 @@ export function parseYaml(source: string): Document {
 }
 
 export function findSyntaxProblems(source: string): SyntaxResult {
+  try {
+    return syntaxProblems(source);
+  } catch (error) {
+    // yaml's parser recurses once per level of nesting; thousands of levels overflow the stack
+    // inside it, before it could report anything. The line nested deepest is the one to fix.
+    if (!(error instanceof RangeError)) throw error;
+    return { problems: [tooDeep(source)], doc: parseYaml('') };
+  }
+}
+
+function tooDeep(source: string): SyntaxProblem {
+  const rows = source.split('\n');
+  const depthOf = (row: string) => (row.match(/(?:^|\s)[-?](?=\s|$)|[[{]/g) ?? []).length + (row.length - row.trimStart().length) / 2;
+  let line = 0;
+  for (let n = 1; n < rows.length; n++) if (depthOf(rows[n]!) > depthOf(rows[line]!)) line = n;
+  const row = rows[line] ?? '';
+  return {
+    code: 'too-complex',
+    line: line + 1,
+    column: row.length - row.trimStart().length + 1,
+    length: 1,
+    path: '',
+    message: 'Lists or settings are nested so deeply here that the file cannot be read safely.',
+    hint: 'content needs only a few levels of indentation: look for a long run of [, { or "- " from a paste gone wrong',
+  };
+}
+
+function syntaxProblems(source: string): SyntaxResult {
   const problems: SyntaxProblem[] = [];
   let text = source;
   let doc = parseYaml(text);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { compareText } from './order.js';
+import { inert } from './inert.js';
 import type { Problem } from './problem.js';
 
 export interface FormatOptions {
@@ -9,16 +10,19 @@ export interface FormatOptions {
 
 /**
  * Prints problems the way DESIGN.md shows them: location and dot path, the message,
- * a code frame with a caret under the value, and the hint.
+ * a code frame with a caret under the value, and the hint. Everything that can carry text from a
+ * file (the message quotes values, the frame shows lines, comments included) is printed inert:
+ * control characters and line breaks come out escaped, so every printed line starts with the
+ * formatter's own words, never with a value.
  */
 export function formatProblem(problem: Problem, sources: ReadonlyMap<string, string>, options: FormatOptions): string {
   const file = displayPath(problem.file, options.cwd);
   const where = problem.line === undefined ? file : `${file}:${problem.line}:${problem.column ?? 1}`;
-  const heading = problem.path ? `${where}  ${problem.path}` : where;
-  const out = [problem.severity === 'warning' ? `${heading}  (warning)` : heading, `  ${problem.message}`];
+  const heading = problem.path ? `${where}  ${inert(problem.path)}` : where;
+  const out = [problem.severity === 'warning' ? `${heading}  (warning)` : heading, `  ${inert(problem.message)}`];
   const source = sources.get(problem.file);
   if (source !== undefined && problem.line !== undefined) out.push(...codeFrame(source, problem.line, problem.column ?? 1, problem.length ?? 1));
-  if (problem.hint) out.push(`  hint: ${problem.hint}`);
+  if (problem.hint) out.push(`  hint: ${inert(problem.hint)}`);
   return out.join('\n');
 }
 
@@ -47,22 +51,29 @@ export function sortProblems(problems: readonly Problem[]): Problem[] {
 export function displayPath(file: string, cwd: string): string {
   const relative = path.relative(cwd, file);
   const shown = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
-  return shown.split(path.sep).join('/');
+  return inert(shown.split(path.sep).join('/'));
 }
 
-/** The line before the problem, the problem's line marked with >, and a caret underline. */
+/**
+ * The line before the problem, the problem's line marked with >, and a caret underline. Lines are
+ * shown inert, and the caret sits under the value as shown (an escape is wider than its character).
+ */
 function codeFrame(source: string, line: number, column: number, length: number): string[] {
   const lines = source.split(/\r?\n/);
   const first = Math.max(1, line - 1);
   const width = String(line).length;
   const frame: string[] = [];
+  const shown = (text: string) => inert(text.replace(/\t/g, ' '));
   for (let n = first; n <= line && n <= lines.length; n++) {
-    const text = (lines[n - 1] ?? '').replace(/\t/g, ' ');
+    const text = shown(lines[n - 1] ?? '');
     frame.push(`${n === line ? ' > ' : '   '}${String(n).padStart(width)} |${text ? ` ${text}` : ''}`);
   }
   if (line <= lines.length) {
-    const available = Math.max(1, (lines[line - 1] ?? '').length - (column - 1));
-    frame.push(`   ${' '.repeat(width)} | ${' '.repeat(column - 1)}${'^'.repeat(Math.min(length, available))}`);
+    const raw = lines[line - 1] ?? '';
+    const before = shown(raw.slice(0, column - 1)).length + Math.max(0, column - 1 - raw.length);
+    const available = Math.max(1, raw.length - (column - 1));
+    const under = Math.max(1, shown(raw.slice(column - 1, column - 1 + Math.min(length, available))).length);
+    frame.push(`   ${' '.repeat(width)} | ${' '.repeat(before)}${'^'.repeat(under)}`);
   }
   return frame;
 }

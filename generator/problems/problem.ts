@@ -60,6 +60,7 @@ export const PROBLEM_CODES = {
   'written-once': 'A value that is not text, written once in the English file, appears in a translation',
   'unknown-fact': 'A text names a fact that site.yaml does not have',
   'fact-contradicted': 'A text states a number or a place that site.yaml says otherwise',
+  'not-a-file': 'A folder or a link where the content folder needs a plain file',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

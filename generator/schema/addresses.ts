@@ -13,6 +13,11 @@ export interface UrlRule {
   hosts?: readonly string[];
   /** Allow http: as well as https: (only for addresses that tests point at this machine). */
   allowHttp?: boolean;
+  /**
+   * What may follow the host and port, as a regular expression, when not anything on one line;
+   * `refused` says why an address that does not match it cannot be used.
+   */
+  rest?: { pattern: string; refused: (value: string) => string };
 }
 
 /**
@@ -30,6 +35,55 @@ export function url(rule: UrlRule = {}, description = 'A web address starting wi
     })
     .transform(publishedUrl)
     .meta({ description, expected: 'a web address starting with https://', hint, pattern: urlPattern(rule), kind: 'url' });
+}
+
+/**
+ * The address the site is published at: the pages put their own paths after it (canonical,
+ * hreflang, og:url, JSON-LD, sitemap, robots.txt), so it can be only a site's root: no path
+ * (the links are root-relative, so /sub/ would break them), no ?query and no #fragment.
+ */
+export const SITE_ADDRESS: UrlRule = { rest: { pattern: '/?', refused: (value) => siteAddressProblem(value) ?? '' } };
+
+export function siteAddress(description: string) {
+  return url(SITE_ADDRESS, description).meta({ hint: SITE_ADDRESS_HINT });
+}
+
+export const SITE_ADDRESS_HINT = 'write only the scheme and the name, e.g. https://www.example.com';
+
+/** Why `value` cannot be the site's published address (a path, a query or a fragment after the name), or undefined. */
+export function siteAddressProblem(value: string): string | undefined {
+  const extra = siteAddressExtra(value);
+  if (!extra) return undefined;
+  return `The site's address "${value}" has ${extra} after the name; every page's own path is put after the address, and the site can only be published at the root of its name.`;
+}
+
+function siteAddressExtra(value: string): string {
+  const rest = value.replace(/^[^:]*:\/\/[^/?#]*/, '');
+  const path = rest.replace(/[?#].*$/s, '');
+  return [path !== '' && path !== '/' ? `the path ${path}` : '', rest.includes('?') ? 'a ?query' : '', rest.includes('#') ? 'a #fragment' : '']
+    .filter(Boolean)
+    .join(' and ');
+}
+
+const MAP_EMBED_HINT = 'in Google Maps, click Share, then Embed a map, and copy the address inside src="…": https://www.google.com/maps/embed?pb=…';
+const ONE_LINE = '[^\\u0000-\\u001f\\u007f]*';
+
+/**
+ * An office's map: a map embed and nothing else on the map hosts (a Google Form or a search page
+ * would fill the frame otherwise). Google gives it as /maps/embed?pb=… (Share → Embed a map),
+ * /maps/embed/v1/… (its Embed API) or the older /maps?…&output=embed, on www.google.com or
+ * maps.google.com; OpenStreetMap as /export/embed.html?bbox=… (Share → HTML).
+ */
+export const MAP_EMBED: UrlRule = {
+  hosts: ['www.google.com', 'maps.google.com', 'www.openstreetmap.org'],
+  rest: {
+    pattern: `/maps(?:/embed(?:[/?#]${ONE_LINE})?|\\?(?:[^#\\u0000-\\u001f\\u007f]*&)?output=embed(?:[&#]${ONE_LINE})?)|/export/embed\\.html(?:[?#]${ONE_LINE})?`,
+    refused: (value) => `The address "${value}" is not a map embed, so the contact page's map frame would show another page.`,
+  },
+};
+
+export function mapEmbedAddress(description: string) {
+  return url(MAP_EMBED, description).meta({ hint: MAP_EMBED_HINT });
 }
 
 function urlHint(rule: UrlRule): string {
@@ -56,7 +110,7 @@ export function urlPattern(rule: UrlRule = {}): string {
   const host = rule.hosts
     ? `(?:${LABEL}\\.)*(?:${rule.hosts.map(escapeRegExp).join('|')})`
     : `(?:${LABEL}\\.)+${TOP_LABEL}`;
-  return `^${rule.allowHttp ? 'https?' : 'https'}://${host}${PORT}${REST}$`;
+  return `^${rule.allowHttp ? 'https?' : 'https'}://${host}${PORT}${rule.rest ? `(?:${rule.rest.pattern})` : REST}$`;
 }
 
 /** `text` as a regular expression that matches it literally. */
@@ -89,6 +143,7 @@ export function urlProblem(value: string, rule: UrlRule): string | undefined {
     return `The address "${value}" points at ${parsed.hostname}, which this field does not allow.`;
   }
   if (new RegExp(urlPattern(rule), 'u').test(value)) return undefined;
+  if (rule.rest && new RegExp(urlPattern({ ...rule, rest: undefined }), 'u').test(value)) return rule.rest.refused(value);
   if (!/^https?:\/\/[^/]/.test(value)) {
     return `The address "${value}" should start with exactly ${scheme}// in small letters, straight followed by the site's name.`;
   }

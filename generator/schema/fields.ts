@@ -50,14 +50,22 @@ export type FieldKind = 'price' | 'date' | 'photo' | 'phone' | 'email' | 'url' |
 /** The JSON Schema `pattern` for text that is not just spaces (zod trims before checking). */
 export const TEXT_PATTERN = '\\S';
 
+/**
+ * The longest text a field may hold, in characters. A heading, label or tagline is a line, a
+ * description or review a few paragraphs (the longest shipped is about 600); past these a page
+ * grows by the megabyte and no layout holds the text.
+ */
+export const MAX_TEXT_LENGTH = 300;
+export const MAX_LONG_TEXT_LENGTH = 5000;
+
 /** Visitor text: each translation file gives it in its own language. */
 export function text(description?: string) {
-  return plainText().meta({ description, ...TEXT_META, translatable: true });
+  return plainText(MAX_TEXT_LENGTH).meta({ description, ...TEXT_META, translatable: true });
 }
 
 /** Visitor text of a sentence or more (a description, a review): the editor gives it a text box of several lines. */
 export function longText(description?: string) {
-  return plainText().meta({ description, ...TEXT_META, translatable: true, kind: 'longtext' });
+  return plainText(MAX_LONG_TEXT_LENGTH).meta({ description, ...TEXT_META, translatable: true, kind: 'longtext' });
 }
 
 /**
@@ -65,7 +73,7 @@ export function longText(description?: string) {
  * as "5000+", the names of social networks. It is written once, in the English file.
  */
 export function sameText(description?: string) {
-  return plainText().meta({ description, ...TEXT_META });
+  return plainText(MAX_TEXT_LENGTH).meta({ description, ...TEXT_META });
 }
 
 const TEXT_META = {
@@ -74,8 +82,30 @@ const TEXT_META = {
   pattern: TEXT_PATTERN,
 } as const;
 
-function plainText() {
-  return z.string().trim().min(1);
+function plainText(max: number) {
+  return z.string().trim().min(1).max(max).superRefine(refuseControls);
+}
+
+/**
+ * Characters a page cannot carry: control characters other than tab and line break (an escape, a
+ * bell, a carriage return written as "\r"), Unicode noncharacters and halves of a character pair.
+ * HTML forbids them, so the HTML checker would fail the deploy, and a browser shows them as boxes
+ * or not at all. A YAML file gets them from a paste or from an escape in double quotes ("\e").
+ */
+const NOT_ON_A_PAGE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufdd0-\ufdef\ufffe\uffff]|\p{Cs}/u;
+
+function refuseControls(value: string, ctx: z.RefinementCtx): void {
+  const found = NOT_ON_A_PAGE.exec(value);
+  if (!found) return;
+  const code = `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  ctx.addIssue({
+    code: 'custom',
+    message: `This text holds the invisible code ${code} at character ${found.index + 1}; it is not a letter or a space, and a web page cannot show it.`,
+    params: {
+      problem: 'bad-format',
+      hint: 'retype the text around that place, or delete the escape (such as \\e, \\x1b or \\u001b) if the text is in double quotes',
+    },
+  });
 }
 
 /** A sentence list: at least one entry, each a piece of text (`long`: each a paragraph). */
@@ -190,17 +220,26 @@ export function phone(description = 'An international phone number') {
     .meta({ description, expected: 'an international phone number', hint: PHONE_HINT, pattern: PHONE_PATTERN, kind: 'phone' });
 }
 
-/** phoneProblem() as a JSON Schema pattern: separators anywhere, +91 with exactly ten digits. */
-const SEPARATORS = '[\\s().-]*';
+/**
+ * phoneProblem() as a JSON Schema pattern: separators anywhere, +91 with exactly ten digits. The
+ * separators are the ASCII ones people type; other spaces (U+3000, a no-break space, U+2028) and
+ * invisible marks (U+FEFF) are not separators but characters that would break the tel: link.
+ */
+const SEPARATORS = '[ \\t().-]*';
 const PHONE_PATTERN =
   `^${SEPARATORS}\\+${SEPARATORS}` +
   `(?:9${SEPARATORS}1(?:${SEPARATORS}\\d){10}|(?!9${SEPARATORS}1)[1-9](?:${SEPARATORS}\\d){7,14})${SEPARATORS}$`;
 
 export function phoneDigits(value: string): string {
-  return value.replace(/[\s\-().]/g, '');
+  return value.replace(/[ \t\-().]/g, '');
 }
 
 function phoneProblem(value: string): string | undefined {
+  const stray = /[^+0-9 \t().-]/u.exec(value);
+  if (stray && !/^\p{L}$/u.test(stray[0])) {
+    const code = `U+${stray[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    return `This phone number holds the character ${code} at character ${stray.index + 1}, which is neither a digit nor a space, dash, dot or bracket; it would break the call link.`;
+  }
   const compact = phoneDigits(value);
   if (!/^\+[1-9]\d{7,14}$/.test(compact)) {
     return `Expected an international phone number starting with + and the country code, got "${value}".`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { url } from './addresses.js';
+import { mapEmbedAddress, url } from './addresses.js';
 import { coordinate, email, id, phone, sameText, text } from './fields.js';
 
 /** Where a map or directions link may lead: the map services the contact page can embed. */
@@ -44,7 +44,7 @@ const place = {
     'The city as visitors read it in this language, e.g. Kozhikode (the Malayalam file gives it in Malayalam); left out, the city of the address. ${city} in any text stands for the main office’s',
   ).optional(),
   address,
-  mapEmbedUrl: url({ hosts: MAP_HOSTS }, 'The map shown on the contact page (an embed address)'),
+  mapEmbedUrl: mapEmbedAddress('The map shown on the contact page: a Google Maps embed address'),
   directionsUrl: url({ hosts: MAP_HOSTS }, 'Where the Get Directions link goes'),
   geo,
 };

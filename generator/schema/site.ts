@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { url, urlPattern, urlProblem } from './addresses.js';
+import { siteAddress, url, urlPattern, urlProblem } from './addresses.js';
 import { email, id, longText, sameText, text, textList, uniqueBy } from './fields.js';
 import { branchOffice, mainOffice } from './offices.js';
 import { photo } from './photo.js';
@@ -187,7 +187,7 @@ export const siteSchema = z.strictObject({
         'true: the deploy publishes nothing while a Malayalam text is not translated yet. Left out or false: such a text shows in English on the Malayalam pages until it is translated',
     }),
   seo: z.strictObject({
-    siteUrl: url({}, 'The address the site is published at, e.g. https://www.example.com'),
+    siteUrl: siteAddress('The address the site is published at, e.g. https://www.example.com'),
     locale: z.enum(['en_IN']).meta({ expected: 'the locale en_IN' }),
     shareImageAlt: text('Describes the picture shown when a page is shared (the share card, or the photo below): what it shows, in a sentence'),
     shareImage: photo('A photo shown when a page is shared on WhatsApp or Facebook, in place of the drawn share card').optional(),

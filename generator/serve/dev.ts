@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { OutputFile } from '../contract/output.js';
 import { projectRoot } from '../contract/root.js';
 import { headersFor, withSiteHeaders } from './headers.js';
+import { hostNamesThisServer } from './host.js';
 import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendRedirect, sendText, type RunningServer } from './http.js';
 import { DevSite } from './live/site.js';
 import { OVERLAY_CSS, overlayPage } from './live/overlay.js';
@@ -58,6 +59,10 @@ export async function startDev(options: DevOptions): Promise<RunningServer> {
 
 /** One request: a plug-in's address, the live-reload script, stylesheet and events, or a file of the site. */
 async function respond(site: DevSite, plugins: readonly DevPlugin[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!hostNamesThisServer(req)) {
+    sendText(req, res, 403, 'This server answers only to its own address, such as http://127.0.0.1 or http://localhost with its port.');
+    return;
+  }
   const pathname = (req.url ?? '/').replace(/[?#].*$/s, '');
   const plugin = plugins.find((candidate) => candidate.claims(pathname));
   if (plugin) {

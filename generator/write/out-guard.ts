@@ -141,7 +141,7 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-function contains(outer: string, inner: string): boolean {
+export function contains(outer: string, inner: string): boolean {
   const relative = path.relative(outer, inner);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

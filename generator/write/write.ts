@@ -1,6 +1,8 @@
-import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { guardOutDir, markerFile, type GuardOptions } from './out-guard.js';
+import { removeLeftovers, stagingPrefix } from './leftovers.js';
+import { moveIn } from './move-in.js';
 import type { OutputFile } from '../contract/output.js';
 
 /** Any web server must be able to read the site, whatever the umask: folders 755, files 644. */
@@ -8,20 +10,25 @@ const FOLDER_MODE = 0o755;
 const FILE_MODE = 0o644;
 
 /**
- * Writes the site into a fresh folder beside `outDir`, then swaps it in. First it proves that
- * `outDir` may be replaced (guardOutDir); until the swap the old folder is untouched, so a failure
- * at any point leaves the last good site as it was. The new folder carries the marker that lets
- * the next build recognise it as its own.
+ * Writes the site into a fresh folder beside `outDir`, then moves it in. First it proves that
+ * `outDir` may be replaced (guardOutDir) and removes what a killed build left beside it; until the
+ * move the old folder is untouched, so a failure while writing leaves the last good site as it
+ * was, and the move keeps a complete site in `outDir` at every instant (move-in.ts). The new
+ * folder carries the marker that lets the next build recognise it as its own.
  */
 export async function writeSite(files: readonly OutputFile[], outDir: string, guard: Omit<GuardOptions, 'files'>): Promise<void> {
   await guardOutDir(outDir, { ...guard, files });
   const target = path.resolve(guard.cwd, outDir);
   const parent = path.dirname(target);
   await mkdir(parent, { recursive: true });
-  const staging = await mkdtemp(path.join(parent, `.${path.basename(target)}-new-`));
+  await removeLeftovers(parent, path.basename(target));
+  const staging = await mkdtemp(path.join(parent, stagingPrefix(path.basename(target))));
   try {
     await chmod(staging, FOLDER_MODE);
-    const writes = [...files, markerFile(files)].map((file) => {
+    // The marker first: a folder left by a build killed while writing proves itself the build's own.
+    await writeFile(path.join(staging, markerFile(files).path), markerFile(files).contents, { mode: FILE_MODE });
+    await chmod(path.join(staging, markerFile(files).path), FILE_MODE);
+    const writes = files.map((file) => {
       const destination = path.join(staging, ...file.path.split('/'));
       if (!destination.startsWith(staging + path.sep)) throw new Error(`Refusing to write outside the output folder: ${file.path}`);
       return { destination, contents: file.contents };
@@ -34,11 +41,17 @@ export async function writeSite(files: readonly OutputFile[], outDir: string, gu
         await chmod(destination, FILE_MODE);
       }),
     );
-    await swap(staging, target);
+    if (await lstat(target).catch(() => undefined)) {
+      await moveIn(staging, target, files.map((file) => file.path), { file: FILE_MODE, folder: FOLDER_MODE });
+    } else {
+      await rename(staging, target);
+      return;
+    }
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
+  await rm(staging, { recursive: true, force: true });
 }
 
 /** mkdir -p below `base`, each new folder 755 whatever the umask. */
@@ -47,22 +60,4 @@ async function makeFolders(base: string, dir: string): Promise<void> {
   const created = await mkdir(dir, { recursive: true, mode: FOLDER_MODE });
   if (created === undefined) return;
   for (let folder = dir; folder.startsWith(created); folder = path.dirname(folder)) await chmod(folder, FOLDER_MODE);
-}
-
-async function swap(staging: string, target: string): Promise<void> {
-  const retired = `${staging}-old`;
-  let hadPrevious = true;
-  try {
-    await rename(target, retired);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    hadPrevious = false;
-  }
-  try {
-    await rename(staging, target);
-  } catch (error) {
-    if (hadPrevious) await rename(retired, target);
-    throw error;
-  }
-  if (hadPrevious) await rm(retired, { recursive: true, force: true });
 }

@@ -92,7 +92,7 @@ export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: st
                     })}
                   </select>
                 ) : spec.type === 'textarea' ? (
-                  <textarea {...common} rows={5} placeholder={field.placeholder} />
+                  <textarea {...common} rows={4} placeholder={field.placeholder} />
                 ) : (
                   <input {...common} type={spec.type} placeholder={field.placeholder} />
                 )}

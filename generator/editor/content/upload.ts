@@ -77,7 +77,11 @@ export async function storeUpload(contentDir: string, name: string, contentType:
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, name);
   if (!(await insideContent(contentDir, file))) return { status: 400, message: `content/${IMAGES_FOLDER}/ is not inside the content folder, so nothing can be stored there.` };
-  if (await exists(file)) return { status: 409, message: `A photo named ${name} is already in content/${IMAGES_FOLDER}/; choose another name, e.g. ${await freeName(folder, name)}.` };
+  const taken = await takenAs(file);
+  if (taken !== undefined) {
+    const same = taken === name ? `A photo named ${name}` : `A photo named ${taken}, which differs from ${name} only in capitals (Windows and Mac computers count them as one name),`;
+    return { status: 409, message: `${same} is already in content/${IMAGES_FOLDER}/; choose another name, e.g. ${await freeName(folder, name)}.` };
+  }
   // Written under a temporary name, then linked to its own: link() never replaces an existing file.
   const temp = path.join(folder, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
   try {
@@ -94,8 +98,14 @@ export async function storeUpload(contentDir: string, name: string, contentType:
   return { status: 201, src: `${IMAGES_FOLDER}/${name}` };
 }
 
-async function exists(file: string): Promise<boolean> {
-  return (await stat(file).catch(() => undefined)) !== undefined || (await readdir(path.dirname(file))).includes(path.basename(file));
+/** The name under which `file` or one differing only in capitals is already in its folder, if one is. */
+async function takenAs(file: string): Promise<string | undefined> {
+  const name = path.basename(file);
+  const entries = await readdir(path.dirname(file));
+  if (entries.includes(name)) return name;
+  const other = entries.find((entry) => entry.toLowerCase() === name.toLowerCase());
+  if (other !== undefined) return other;
+  return (await stat(file).catch(() => undefined)) !== undefined ? name : undefined;
 }
 
 /** `van.jpg` → the first of van-2.jpg, van-3.jpg… not yet taken. */

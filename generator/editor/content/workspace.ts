@@ -14,6 +14,7 @@ import { checkFile, untranslatedCounts } from './problems.js';
 import { ConflictError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER } from './upload.js';
 import { saveYaml, type SaveOptions } from './yaml-save.js';
+import { valueShapeProblem } from './value-shape.js';
 
 /**
  * The content folder as the editor's JSON API sees it: in go file names and values from the
@@ -109,7 +110,16 @@ export class ContentWorkspace {
     const stored = await this.#read(file);
     const conflict = `content/${file.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your version was not saved, to keep that change. Reload the file to see it, then make your change again.`;
     if ((stored?.version ?? '') !== version) return { status: 409, value: { message: conflict } };
-    const { text, changedLines } = stored ? saveYaml(stored.text, value, saveOptions(file)) : created(textFor(file, undefined, value));
+    const shape = valueShapeProblem(value);
+    if (shape) return { status: 422, value: { message: shape } };
+    let written: { text: string; changedLines: number };
+    try {
+      written = stored ? saveYaml(stored.text, value, saveOptions(file)) : created(textFor(file, undefined, value));
+    } catch (error) {
+      // The file on disk is untouched; the operator can change the value and save again.
+      return { status: 422, value: { message: `This change could not be written into content/${file.rel} as it is, so nothing was saved: ${(error as Error).message}` } };
+    }
+    const { text, changedLines } = written;
     const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, text]]));
     if (checked.problems.length > 0) return { status: 422, value: { problems: checked.problems } };
     let saved: string;

@@ -119,6 +119,10 @@ function limitsInWords(schema: JsonSchema, expected: string | undefined, advice:
     limits.minItems = schema.minItems;
     message = `This list needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}, each on its own line starting with "- ".`;
   }
+  if (typeof schema.maxLength === 'number') {
+    limits.maxLength = schema.maxLength;
+    message = `This text may be at most ${schema.maxLength} characters long, as much as its place on the page can show.`;
+  }
   if (!message) return;
   for (const key of Object.keys(limits)) delete schema[key];
   schema.if = limits;

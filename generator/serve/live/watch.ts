@@ -52,6 +52,9 @@ export function watchSources(
 ): SourceWatcher {
   const watcher = watch([folders.contentDir, folders.templatesDir, folders.clientDir, folders.staticDir], {
     ignoreInitial: true,
+    // A link in content/ to a large folder (ln -s /usr content/zz) would be walked to its end before
+    // the server starts; the site reads nothing through a link, so none is followed.
+    followSymlinks: false,
     ignored: (file) => isScratch(file),
   });
   const report = (file: string) => {

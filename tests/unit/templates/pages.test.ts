@@ -461,7 +461,8 @@ describe('/contact', () => {
     const details = controlLabelled(contact(), 'Additional Details');
     expect(details.tagName).toBe('TEXTAREA');
     expect(details.getAttribute('name')).toBe('message');
-    expect(details.getAttribute('rows')).toBe('5');
+    // SPEC.md §5: the message box has 4 rows.
+    expect(details.getAttribute('rows')).toBe('4');
     expect(details.hasAttribute('required')).toBe(false);
   });
 

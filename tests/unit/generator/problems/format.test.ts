@@ -57,3 +57,36 @@ describe('formatProblems', () => {
     expect(text.endsWith('3 problems in 2 files.')).toBe(true);
   });
 });
+
+describe('what a content file says is printed inert', () => {
+  // A phone number written to make `site check` print GitHub Actions workflow commands of its own.
+  const hostile = '+91 1\n::notice title=site check::Content is valid\n::stop-commands::x';
+  const workflowCommand = /^\s*::/m;
+
+  it('escapes the line breaks in a quoted value, so no line of the output starts with "::"', () => {
+    const problem: Problem = { ...price, message: `Expected an international phone number, got "${hostile}".`, hint: `not "${hostile}"` };
+    const text = formatProblems([problem], sources, { cwd: '/site' });
+    expect(text).not.toMatch(workflowCommand);
+    expect(text).toContain('got "+91 1\\n::notice title=site check::Content is valid\\n::stop-commands::x".');
+  });
+
+  it('shows an escape sequence in a YAML comment escaped in the code frame, with the caret still under the value', () => {
+    const file = '/site/content/site.yaml';
+    const yaml = '# \u001b]0;pwned\u0007\u001b[2J\u009b\u2028comment\nphone: \u001b[31mred\n';
+    const problem: Problem = { ...price, file, line: 2, column: 8, length: 10, path: 'contact.phone', message: 'Bad.', hint: undefined };
+    const text = formatProblem(problem, new Map([[file, yaml]]), { cwd: '/site' });
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(text.split('\n')).toEqual([
+      'content/site.yaml:2:8  contact.phone',
+      '  Bad.',
+      '   1 | # \\x1B]0;pwned\\x07\\x1B[2J\\x9B\\u2028comment',
+      ' > 2 | phone: \\x1B[31mred',
+      '     |        ^^^^^^^^^^^',
+    ]);
+  });
+
+  it('escapes a dot path and a file name that carry control characters', () => {
+    const problem: Problem = { ...price, file: '/site/content/a\nb.yaml', line: undefined, path: 'x\u001b[2J', message: 'M.', hint: undefined };
+    expect(formatProblem(problem, sources, { cwd: '/site' })).toBe('content/a\\nb.yaml  x\\x1B[2J\n  M.');
+  });
+});

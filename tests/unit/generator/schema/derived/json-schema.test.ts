@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parseDocument } from 'yaml';
@@ -160,11 +160,12 @@ describe('what editors say', () => {
       // A limit may stand only as the condition of an if, whose else carries the words.
       expect(at, `${at} has ${limits.join(', ')} outside an if`).toMatch(/\/if$/);
       const parent = all.find(([where]) => where === at.replace(/\/if$/, ''))![1];
-      expect((parent.else as { errorMessage?: string }).errorMessage, at).toMatch(/^(Expected|This list)/);
+      expect((parent.else as { errorMessage?: string }).errorMessage, at).toMatch(/^(Expected|This list|This text)/);
       worded.push((parent.else as { errorMessage: string }).errorMessage);
     }
     expect(worded).toContain('Expected a whole number of rupees more than 0. Hint: write the price as a plain number, e.g. 8999.');
     expect(worded).toContain('Expected a number of seconds from 5 to 120. Hint: how long to wait for the relay before showing the error, e.g. 20.');
+    expect(worded).toContain('This text may be at most 300 characters long, as much as its place on the page can show.');
   });
 
   it('a social link on the wrong site is explained, not shown as a regular expression', () => {
@@ -292,5 +293,41 @@ describe('the JSON Schemas agree with site check', () => {
     const data = doc.toJS() as unknown;
     expect(zodVerdict('site.yaml', data)).toEqual({ ok: true });
     expect(jsonVerdict('site.yaml', data)).toEqual({ ok: true, errors: null });
+  });
+});
+
+describe('site schema --out proves first that it may write', () => {
+  const run = async (dir: string, out: string) => {
+    const io = captureIo(dir);
+    const code = await main(['schema', '--out', out], io);
+    return { code, err: io.stderr() };
+  };
+
+  it('never writes into the content folder, where Publish would share the schemas', async () => {
+    const dir = await contentWithFixture();
+    temporary.push(dir);
+    const before = (await readdir(path.join(dir, 'content'), { recursive: true })).sort();
+    for (const out of ['content', 'content/ml', './content/', path.join(dir, 'content')]) {
+      const { code, err } = await run(dir, out);
+      expect(code, out).toBe(1);
+      expect(err).toMatch(/^Refusing to write the schemas into .*content.* holds the content, which Publish shares, not schemas\. Nothing was written\.$/m);
+    }
+    expect((await readdir(path.join(dir, 'content'), { recursive: true })).sort()).toEqual(before);
+  });
+
+  it('never overwrites a file it did not write, and overwrites its own', async () => {
+    const dir = await contentWithFixture();
+    temporary.push(dir);
+    await mkdir(path.join(dir, 'mine'), { recursive: true });
+    await writeFile(path.join(dir, 'mine', 'site.schema.json'), '{"notes": "mine"}');
+    const { code, err } = await run(dir, 'mine');
+    expect(code).toBe(1);
+    expect(err).toContain('it already holds site.schema.json, which site schema did not write and would overwrite.');
+    expect(await readFile(path.join(dir, 'mine', 'site.schema.json'), 'utf8')).toBe('{"notes": "mine"}');
+    await writeFile(path.join(dir, 'file.json'), 'x');
+    expect((await run(dir, 'file.json')).code).toBe(1);
+    expect(await readFile(path.join(dir, 'file.json'), 'utf8')).toBe('x');
+    expect((await run(dir, 'editor-schemas')).code).toBe(0);
+    expect((await run(dir, 'editor-schemas')).code).toBe(0);
   });
 });

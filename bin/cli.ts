@@ -60,6 +60,16 @@ function buildProgram(io: Io): Command {
     });
 
   program
+    .command('translations')
+    .description('mark translations reviewed: record the English each was made from, as it is now')
+    .requiredOption('--accept <targets...>', 'a translation folder (content/ml), file (content/ml/services.yaml) or text (content/ml/services.yaml:12, as a warning names it)')
+    .option('--content <dir>', 'content folder', 'content')
+    .action(async (options: { accept: string[]; content: string }) => {
+      const { runTranslations } = await import('./commands/translations.js');
+      await runTranslations(options, io);
+    });
+
+  program
     .command('schema')
     .description('write JSON Schemas of the content files, so editors can check the YAML while you type')
     .option('--out <dir>', 'folder for the schemas (content files point at schemas/)', 'schemas')

@@ -55,6 +55,9 @@ export const PROBLEM_CODES = {
   'missing-translation': 'An English text has no translation',
   'extra-translation': 'A translated text or list item with no English one to translate',
   'written-once': 'A value that is not text, written once in the English file, appears in a translation',
+  'outdated-translation': 'The English text changed after its translation was written',
+  'translation-needs-id': 'A translated list item without the id of the English item it translates',
+  'translation-record': 'A mistake in the record of the English each translation was made from',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -26,15 +26,16 @@ export async function updateRecord(
   contentDir: string,
   language: Language,
   choose: (text: TranslatedText, translation: LoadedFile) => boolean,
-  overrides?: ReadonlyMap<string, string>,
+  options: { overrides?: ReadonlyMap<string, string>; unrecorded?: boolean } = {},
 ): Promise<RecordUpdate> {
+  const { overrides, unrecorded } = options;
   const loaded = await loadContent(contentDir, { overrides });
   const file = path.join(contentDir, language.folder, RECORD_FILE);
   const stored = loaded.records.find((record) => record.language === language);
   const { record, problems } = readRecord(stored);
   const broken = loaded.problems.filter((problem) => problem.file === file);
   if (problems.length > 0 || broken.length > 0) throw new ContentError([...broken, ...problems], loaded.sources);
-  const accepted = acceptTranslations({ files: loaded.files, language, record, choose });
+  const accepted = acceptTranslations({ files: loaded.files, language, record, choose, unrecorded });
   const text = recordText(accepted.record, stored?.source, language);
   return { ...accepted, file, text, changedFile: text !== stored?.source };
 }

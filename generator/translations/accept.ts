@@ -17,6 +17,8 @@ export interface AcceptInput {
   record: SourceRecord | undefined;
   /** Whether this text of this translation file is to be marked reviewed. */
   choose: (text: TranslatedText, translation: LoadedFile) => boolean;
+  /** Record, too, every text with no record yet: a translator who saves a file has seen them. */
+  unrecorded?: boolean;
 }
 
 export interface Accepted {
@@ -27,7 +29,7 @@ export interface Accepted {
   changed: number;
 }
 
-export function acceptTranslations({ files, language, record, choose }: AcceptInput): Accepted {
+export function acceptTranslations({ files, language, record, choose, unrecorded = false }: AcceptInput): Accepted {
   const next = new Map<string, Map<string, string>>([...(record ?? new Map<string, ReadonlyMap<string, string>>())].map(([name, texts]) => [name, new Map(texts)]));
   const accepted = new Map<string, TranslatedText[]>();
   let changed = 0;
@@ -40,7 +42,7 @@ export function acceptTranslations({ files, language, record, choose }: AcceptIn
     const chosen: TranslatedText[] = [];
     for (const text of translatedTexts(CONTENT_FILES[name], english.data, translation.data)) {
       const was = before?.get(text.key);
-      if (choose(text, translation)) {
+      if (choose(text, translation) || (unrecorded && was === undefined)) {
         chosen.push(text);
         if (was !== undefined && was !== text.english) changed++;
         block.set(text.key, text.english);

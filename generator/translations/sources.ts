@@ -28,6 +28,8 @@ export interface TranslatedText {
   key: string;
   /** Its place in the translation file's own data (its own list places). */
   path: PathSegment[];
+  /** That place as problems name it (services[office].title). */
+  place: string;
   /** The English text it translates, as the English file has it now. */
   english: string;
 }
@@ -43,14 +45,19 @@ const isData = (value: unknown): value is Data => typeof value === 'object' && v
 /** Every text the translation gives for an English text (blank ones are not translations yet), in file order. */
 export function translatedTexts(schema: Schema, english: unknown, translated: unknown): TranslatedText[] {
   const out: TranslatedText[] = [];
-  walk(schema, english, translated, [], [], english, out);
+  walk(schema, english, translated, [], [], { english, translated }, out);
   return out;
 }
 
-function walk(schema: Schema, english: unknown, translated: unknown, from: PathSegment[], own: PathSegment[], root: unknown, out: TranslatedText[]): void {
+interface Roots {
+  english: unknown;
+  translated: unknown;
+}
+
+function walk(schema: Schema, english: unknown, translated: unknown, from: PathSegment[], own: PathSegment[], root: Roots, out: TranslatedText[]): void {
   const shape = shapeOf(schema);
   if (shape.kind === 'leaf') {
-    if (isTranslatableLeaf(schema) && typeof english === 'string' && !isBlank(translated)) out.push({ key: formatPath(from, root), path: own, english });
+    if (isTranslatableLeaf(schema) && typeof english === 'string' && !isBlank(translated)) out.push({ key: formatPath(from, root.english), path: own, place: formatPath(own, root.translated), english });
     return;
   }
   if (shape.kind === 'array') {
@@ -137,7 +144,7 @@ export function outdatedWarning(translation: LoadedFile, text: OutdatedText, sho
     code: 'outdated-translation',
     severity: 'warning',
     file: translation.file,
-    path: formatPath(text.path, translation.data),
+    path: text.place,
     ...at,
     message: `The English changed from ${was} to ${now}; review this translation.`,
     hint: `mend the text if it needs it, then mark it reviewed: save it in the editor, or run "npx site translations --accept ${shownFile}:${at.line}"`,

@@ -24,11 +24,12 @@ export function useFieldInfo(model: FieldModel, path: Path): FieldInfo {
   const id = fieldId(path);
   const key = normalPath(pathText(path));
   const problems = form.problems.get(key) ?? [];
-  const warnings = form.warnings.get(key) ?? [];
+  const outdated = form.outdated.get(key);
+  // The "English changed" mark says what its warning says, in the editor's words: shown once.
+  const warnings = (form.warnings.get(key) ?? []).filter((warning) => !(outdated && warning.code === 'outdated-translation'));
   const englishValue = form.englishOf(path);
   const english = typeof englishValue === 'string' || typeof englishValue === 'number' ? String(englishValue) : undefined;
   const missing = form.missing.has(key);
-  const outdated = form.outdated.get(key);
   const ids = [
     model.help ? `${id}-help` : '',
     english !== undefined && !outdated ? `${id}-english` : '',

@@ -5,6 +5,7 @@
  * the English item it translates.
  */
 import { parse } from 'yaml';
+import { expectNoAxeViolations } from '../axe.js';
 import { expect as baseExpect, test } from '../fixtures.js';
 import { openFile, startEditorProject, type EditorProject } from '../editor-helpers.js';
 
@@ -46,7 +47,11 @@ test('a Malayalam field whose English changed is marked with both Englishes, and
     await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
     await mark.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`english-changed-${width}.png`) });
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+    expect(widths.page, 'the page is no wider than the screen').toBeLessThanOrEqual(widths.screen);
   }
+  // The preview frame is the site itself, which accessibility.spec.ts checks page by page.
+  await expectNoAxeViolations(page, (axe) => axe.exclude('iframe'));
 
   await page.locator('#field-heading-title').fill('ക്ഷമിക്കണം, ആ പേജ് ഇവിടെയില്ല');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -55,7 +55,7 @@ export function FileEditor({ file }: { file: string }) {
   const [images, setImages] = useState<ImageEntry[]>([]);
   const [outdated, setOutdated] = useState<UiOutdated[]>([]);
   const [counts, setCounts] = useState<TextCounts | undefined>();
-  const [acceptNote, setAcceptNote] = useState('');
+  const [acceptNote, setAcceptNote] = useState({ text: '', refused: false });
   const sequence = useRef(0);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -250,11 +250,11 @@ export function FileEditor({ file }: { file: string }) {
     (path: readonly (string | number)[]) => {
       void postJson<Pick<FileData, 'outdated' | 'counts' | 'warnings'> & { accepted?: number }>('accept', { file, accepted: [path] }).then((answer) => {
         if (!answer.ok) {
-          setAcceptNote(messageOf(answer.body, `The field could not be marked reviewed (${answer.status}).`));
+          setAcceptNote({ text: messageOf(answer.body, `The field could not be marked reviewed (${answer.status}).`), refused: true });
           return;
         }
         showTranslationState(answer.body);
-        setAcceptNote(answer.body.accepted ? 'Marked reviewed: the English it translates now is recorded.' : 'Nothing was marked: save the field first.');
+        setAcceptNote({ text: answer.body.accepted ? 'Marked reviewed: the English it translates now is recorded.' : 'Nothing was marked: the field has no saved text yet; write it and save.', refused: !answer.body.accepted });
       });
     },
     [file, showTranslationState],
@@ -305,8 +305,8 @@ export function FileEditor({ file }: { file: string }) {
         </p>
       ) : null}
       {translation ? (
-        <p role="status" className="visually-hidden">
-          {acceptNote}
+        <p role="status" className={acceptNote.refused ? 'refusal' : 'visually-hidden'}>
+          {acceptNote.text}
         </p>
       ) : null}
       <div className="workspace">

@@ -12,6 +12,8 @@ import { contentFileNamed, insideContent } from '../security.js';
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
 import { checkFile, translationCounts } from './problems.js';
 import { updateRecord, writeRecord } from '../../translations/accept-files.js';
+import { RECORD_FILE } from '../../load/load.js';
+import { ContentError } from '../../problems/problem.js';
 import type { TranslatedText } from '../../translations/sources.js';
 import { ConflictError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER } from './upload.js';
@@ -135,7 +137,10 @@ export class ContentWorkspace {
     if (file.language) {
       const before = stored === undefined ? undefined : parsed(stored.text);
       const marked = accepted(body);
-      await this.#record(file, (text) => changedSince(before, value, text) || marked.has(pathKey(text.path)), true);
+      // The file is saved either way; a record with a mistake is site check's to report.
+      await this.#record(file, (text) => changedSince(before, value, text) || marked.has(pathKey(text.path)), true).catch((error: unknown) => {
+        if (!(error instanceof HttpError)) throw error;
+      });
     }
     return { status: 200, value: { version: saved, changedLines } };
   }
@@ -156,7 +161,14 @@ export class ContentWorkspace {
 
   /** Records the English of the chosen texts of a translation file (and, on a save, of those not recorded yet). */
   async #record(file: EditableFile, chosen: (text: TranslatedText) => boolean, unrecorded: boolean) {
-    const update = await updateRecord(this.#contentDir, file.language!, (text, translation) => translation.file === this.#path(file) && chosen(text), { unrecorded });
+    let update;
+    try {
+      update = await updateRecord(this.#contentDir, file.language!, (text, translation) => translation.file === this.#path(file) && chosen(text), { unrecorded });
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      const record = `content/${file.language!.folder}/${RECORD_FILE}`;
+      throw new HttpError(422, `${record} has a mistake, so the English of this text could not be recorded (nothing in it was changed). Run "npx site check" to see where, mend it, and try again.`);
+    }
     await writeRecord(update);
     return update;
   }

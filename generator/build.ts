@@ -111,11 +111,12 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
       : undefined;
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
   const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
-  const translations = translated.map(({ language, untranslated, outdated }) => ({
+  const translations = translated.map(({ language, untranslated, outdated, unrecorded }) => ({
     language,
     untranslated,
     outdated: new Map([...outdated].map(([file, texts]) => [file, texts.length])),
     changed: outdated,
+    unrecorded,
   }));
   const completeBy = options.completeTranslations
     ? '--complete-translations'

@@ -29,6 +29,8 @@ export interface Progress {
   outdated: ReadonlyMap<string, number>;
   /** By file as `untranslated`: those texts, with the English they were made from and the English now. */
   changed?: ReadonlyMap<string, readonly OutdatedText[]>;
+  /** By file as `untranslated`: how many translated texts have no record of their English, so nothing to compare. */
+  unrecorded?: ReadonlyMap<string, number>;
 }
 
 export interface TextCounts {
@@ -72,7 +74,9 @@ export function progressLines(translations: readonly Progress[], warnings: reado
     const { language } = progress;
     const name = language.englishName;
     const total = countTexts(progress);
-    if (total.untranslated + total.outdated === 0) return [`${name}: every text is translated.`];
+    const unrecorded = [...(progress.unrecorded ?? [])].filter(([, count]) => count > 0);
+    const record = unrecorded.length === 0 ? [] : [unrecordedLine(name, unrecorded, contentDir, language.folder, cwd)];
+    if (total.untranslated + total.outdated === 0) return [`${name}: every text is translated.`, ...record];
     const folder = path.join(contentDir, language.folder) + path.sep;
     const start = (codes: readonly string[]) => {
       const first = warnings.find((warning) => codes.includes(warning.code) && warning.file.startsWith(folder));
@@ -89,6 +93,13 @@ export function progressLines(translations: readonly Progress[], warnings: reado
       const where = start(['outdated-translation']);
       lines.push(`${name}: ${plural(total.outdated, 'translation was', 'translations were')} written for English that has changed since (in ${plural(files, 'file', 'files')}); review ${total.outdated === 1 ? 'it' : 'them'}${where ? `, starting at ${where}` : ''}.`);
     }
-    return lines;
+    return [...lines, ...record];
   });
+}
+
+/** Translated texts the record has no English for (written by hand since): nothing says when their English changes. */
+function unrecordedLine(name: string, files: readonly (readonly [string, number])[], contentDir: string, folder: string, cwd: string): string {
+  const count = files.reduce((sum, [, n]) => sum + n, 0);
+  const shown = (file: string) => path.relative(cwd, path.join(contentDir, file)).split(path.sep).join('/');
+  return `${name}: ${plural(count, 'translated text has', 'translated texts have')} no record of the English ${count === 1 ? 'it was' : 'they were'} made from, so a change to that English would go unnoticed; once ${count === 1 ? 'it is' : 'they are'} reviewed, run "npx site translations --accept ${files.length === 1 ? shown(files[0]![0]) : shown(folder)}" or save ${files.length === 1 ? 'the file' : 'the files'} in the editor.`;
 }

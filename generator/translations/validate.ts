@@ -9,7 +9,7 @@ import { mirrorProblems } from './mirror.js';
 import { overlay, translationPath } from './overlay.js';
 import type { PathSegment } from '../problems/locate.js';
 import { readRecord } from './record.js';
-import { outdatedTexts, outdatedWarning, translatedTexts, type OutdatedText } from './sources.js';
+import { outdatedTexts, outdatedWarning, translatedTexts, unrecordedTexts, type OutdatedText } from './sources.js';
 
 export interface TranslationResult {
   language: Language;
@@ -24,6 +24,8 @@ export interface TranslationResult {
   untranslated: Map<string, number>;
   /** The translated texts whose English changed since they were written, by file as `untranslated`. */
   outdated: Map<string, OutdatedText[]>;
+  /** How many translated texts have no record of their English, by file; empty when the folder keeps no record. */
+  unrecorded: Map<string, number>;
 }
 
 /**
@@ -38,6 +40,7 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
   const warnings: Problem[] = [];
   const untranslated = new Map<string, number>();
   const outdated = new Map<string, OutdatedText[]>();
+  const unrecorded = new Map<string, number>();
   const parsed = new Map<ContentFile, unknown>();
   const inEnglish: PathSegment[][] = [];
   for (const name of Object.keys(CONTENT_FILES) as ContentFile[]) {
@@ -52,8 +55,10 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     const englishFile = path.posix.join(path.basename(contentDir), name);
     const found = translation ? mirrorProblems({ schema, english: english.data, translation, language, englishFile }) : [];
     if (translation) {
-      const changed = outdatedTexts(translatedTexts(schema, english.data, translation.data), record?.get(name));
+      const texts = translatedTexts(schema, english.data, translation.data);
+      const changed = outdatedTexts(texts, record?.get(name));
       outdated.set(`${language.folder}/${name}`, changed);
+      if (record) unrecorded.set(`${language.folder}/${name}`, unrecordedTexts(texts, record.get(name)).length);
       const shown = path.posix.join(path.basename(contentDir), language.folder, name);
       found.push(...changed.map((text) => outdatedWarning(translation, text, shown)));
     }
@@ -82,5 +87,5 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     }
   }
   const complete = (Object.keys(CONTENT_FILES) as ContentFile[]).every((name) => parsed.has(name));
-  return { language, problems, warnings, untranslated, outdated, inEnglish, site: problems.length === 0 && complete ? assemble(parsed) : undefined };
+  return { language, problems, warnings, untranslated, outdated, unrecorded, inEnglish, site: problems.length === 0 && complete ? assemble(parsed) : undefined };
 }

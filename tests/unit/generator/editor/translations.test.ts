@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,5 +98,20 @@ describe('a Malayalam text whose English changed', () => {
     expect(await main(['translations', '--accept', 'content/ml/pages/not-found.yaml:7'], io)).toBe(0);
     expect(io.stdout()).toBe('content/ml/pages/not-found.yaml:7: 1 text marked reviewed (1 of them for English that had changed); their English is recorded in content/ml/translated-from.yaml.');
     expect(await siteCheckTotals()).toEqual({ untranslated: 51, outdated: 0 });
+  });
+
+  it('written by hand with no record is counted at the end of site check, until it is recorded', async () => {
+    const file = path.join(editor.contentDir, 'ml/services.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/^ {4}tagline:$/m, '    tagline: ബിസിനസ് തടസ്സമില്ലാതെ മാറ്റുന്നു'));
+    const io = captureIo(editor.dir);
+    expect(await main(['check', '--content', 'content'], io)).toBe(0);
+    expect(io.stdout().split('\n').at(-1)).toBe(
+      'Malayalam: 1 translated text has no record of the English it was made from, so a change to that English would go unnoticed; once it is reviewed, run "npx site translations --accept content/ml/services.yaml" or save the file in the editor.',
+    );
+    expect(await main(['translations', '--accept', 'content/ml/services.yaml'], captureIo(editor.dir))).toBe(0);
+    const again = captureIo(editor.dir);
+    expect(await main(['check', '--content', 'content'], again)).toBe(0);
+    expect(again.stdout()).not.toContain('no record');
+    expect((await record())['services.yaml']!['services[office].tagline']).toBe('Relocate your business with minimum downtime');
   });
 });

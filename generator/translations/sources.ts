@@ -45,31 +45,40 @@ const isData = (value: unknown): value is Data => typeof value === 'object' && v
 /** Every text the translation gives for an English text (blank ones are not translations yet), in file order. */
 export function translatedTexts(schema: Schema, english: unknown, translated: unknown): TranslatedText[] {
   const out: TranslatedText[] = [];
-  walk(schema, english, translated, [], [], { english, translated }, out);
+  walk(schema, english, translated, { key: '', place: '', path: [] }, out);
   return out;
 }
 
-interface Roots {
-  english: unknown;
-  translated: unknown;
+/** Where the walk is: the key and the place as problems name them, built as it goes down, and the path. */
+interface At {
+  key: string;
+  place: string;
+  path: PathSegment[];
 }
 
-function walk(schema: Schema, english: unknown, translated: unknown, from: PathSegment[], own: PathSegment[], root: Roots, out: TranslatedText[]): void {
+const field = (text: string, key: string) => (text ? `${text}.${key}` : key);
+
+function walk(schema: Schema, english: unknown, translated: unknown, at: At, out: TranslatedText[]): void {
   const shape = shapeOf(schema);
   if (shape.kind === 'leaf') {
-    if (isTranslatableLeaf(schema) && typeof english === 'string' && !isBlank(translated)) out.push({ key: formatPath(from, root.english), path: own, place: formatPath(own, root.translated), english });
+    if (isTranslatableLeaf(schema) && typeof english === 'string' && !isBlank(translated)) out.push({ key: at.key, path: at.path, place: at.place, english });
     return;
   }
   if (shape.kind === 'array') {
     if (!Array.isArray(english) || !Array.isArray(translated)) return;
-    pairItems(english, translated).translationOf.forEach((at, i) => {
-      if (at !== undefined) walk(shape.element, english[i], translated[at], [...from, i], [...own, at], root, out);
+    pairItems(english, translated).translationOf.forEach((own, i) => {
+      if (own === undefined) return;
+      // formatPath names an item by its id, or by its place counted from 1 (problems/locate.ts).
+      const next = { key: at.key + formatPath([i], english), place: at.place + formatPath([own], translated), path: [...at.path, own] };
+      walk(shape.element, english[i], translated[own], next, out);
     });
     return;
   }
   if (!isData(english) || !isData(translated)) return;
-  for (const [key, field] of Object.entries(shape.fields)) {
-    if (Object.hasOwn(english, key) && Object.hasOwn(translated, key)) walk(field, english[key], translated[key], [...from, key], [...own, key], root, out);
+  for (const [key, fieldSchema] of Object.entries(shape.fields)) {
+    if (Object.hasOwn(english, key) && Object.hasOwn(translated, key)) {
+      walk(fieldSchema, english[key], translated[key], { key: field(at.key, key), place: field(at.place, key), path: [...at.path, key] }, out);
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_FILES } from '../../../../generator/schema/index.js';
 import { changeQuotes, outdatedTexts, translatedTexts } from '../../../../generator/translations/sources.js';
-import { readSample } from '../../../helpers/content.js';
+import { readSample, SAMPLE_CONTENT } from '../../../helpers/content.js';
+import { checkContent } from '../../../../generator/build.js';
 
 type Actions = { actions: { id: string; title: string; message: string }[] };
 const english = readSample<Actions>('whatsapp.yaml');
@@ -51,5 +52,16 @@ describe('quoting a change', () => {
     const [a, b] = changeQuotes(was, now);
     expect(a).toBe('"…your home, whether it is a 1 BHK flat in Kakkanad or…"');
     expect(b).toBe('"…your home, whether it is a 2 BHK flat in Kakkanad or…"');
+  });
+});
+
+describe('the sample content', () => {
+  it('starts in sync: every Malayalam text records the English it translates, and none of it has changed', async () => {
+    const checked = await checkContent(SAMPLE_CONTENT);
+    expect(checked.warnings.filter((warning) => warning.code === 'outdated-translation')).toEqual([]);
+    const [malayalam] = checked.translations;
+    expect([...malayalam!.outdated.values()].reduce((a, b) => a + b, 0)).toBe(0);
+    expect([...malayalam!.unrecorded!.values()].reduce((a, b) => a + b, 0)).toBe(0);
+    expect(malayalam!.unrecorded!.size).toBeGreaterThan(5);
   });
 });

@@ -34,6 +34,7 @@ const recorded = async (file: string) => (parse(await project.read('ml/translate
 test('a Malayalam field whose English changed is marked with both Englishes, and saving it takes the mark away', async ({ page }, testInfo) => {
   await openFile(page, project, 'ml/pages/not-found.yaml');
   await expect(page.getByText('2 texts were translated from English that has changed since, marked “English changed”')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('banner.png') });
   const mark = page.locator('#field-heading-title-outdated');
   await expect(mark).toContainText('English changed');
   await expect(mark.locator('q').first()).toHaveText('Sorry, We Could Not Find That Page');

@@ -5,6 +5,7 @@ import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem, type ProblemCode 
 import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
 import { closest } from '../problems/suggest.js';
 import { checkReferences } from './references.js';
+import { checkConsistency } from './consistency.js';
 import { rangeWords } from '../schema/derived/bounds.js';
 import { boundsAt, metaAt, shapeAt } from '../schema/derived/walk.js';
 
@@ -31,7 +32,7 @@ export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
   }
   const references = checkReferences(files, parsed);
   problems.push(...references.problems);
-  const warnings = references.warnings;
+  const warnings = [...references.warnings, ...checkConsistency(files, parsed)];
 
   const all = Object.keys(CONTENT_FILES) as ContentFile[];
   if (problems.length > 0 || !all.every((name) => parsed.has(name))) return { problems, warnings };

@@ -42,7 +42,7 @@ function buildProgram(io: Io): Command {
     .option('--site-url <url>', 'published address, instead of seo.siteUrl in site.yaml')
     .option('--form-endpoint <url>', 'quote form relay, instead of the addresses in site.yaml')
     .option('--strict', 'refuse to build while sample values marked PLACEHOLDER are left (the deploy uses this)')
-    .option('--complete-translations', 'refuse to build while a Malayalam text is not translated yet (by default it shows in English)')
+    .option('--complete-translations', 'refuse to build while a Malayalam text is not translated yet (by default it shows in English) or was translated from English that has changed since')
     .option('--host <host>', 'where the site is published: cloudflare (the default) or github-pages, which says what that host leaves out')
     .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string; strict?: boolean; completeTranslations?: boolean; host?: string }) => {
       const { runBuild } = await import('./commands/build.js');
@@ -55,10 +55,20 @@ function buildProgram(io: Io): Command {
     .option('--content <dir>', 'content folder', 'content')
     .option('--strict', 'count sample values marked PLACEHOLDER as problems, as the deploy does')
     .option('--site-url <url>', 'the published address will come from here, so seo.siteUrl may stay an example')
-    .option('--complete-translations', 'count Malayalam texts not translated yet as problems')
+    .option('--complete-translations', 'count Malayalam texts not translated yet, or translated from English that has changed since, as problems')
     .action(async (options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean }) => {
       const { runCheck } = await import('./commands/check.js');
       await runCheck(options, io);
+    });
+
+  program
+    .command('translations')
+    .description('mark translations reviewed: record the English each was made from, as it is now')
+    .requiredOption('--accept <targets...>', 'a translation folder (content/ml), file (content/ml/services.yaml) or text (content/ml/services.yaml:12, as a warning names it)')
+    .option('--content <dir>', 'content folder', 'content')
+    .action(async (options: { accept: string[]; content: string }) => {
+      const { runTranslations } = await import('./commands/translations.js');
+      await runTranslations(options, io);
     });
 
   program

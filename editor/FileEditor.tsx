@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EDIT_ROOT, getJson, messageOf, postJson, postWhileLeaving } from './api.js';
 import { FormContextValue, type FormContext } from './context.js';
 import { Field } from './fields/Field.js';
-import { getIn, idOfText, parsePath, problemPath } from './paths.js';
+import { englishAt, getIn, idOfText, parsePath, problemPath } from './paths.js';
 import { languageOf } from './pages.js';
 import { Preview } from './Preview.js';
-import type { FileData, FileEntry, ImageEntry, UiProblem } from './types.js';
+import type { FileData, FileEntry, ImageEntry, TextCounts, UiOutdated, UiProblem } from './types.js';
 
 /** How long typing pauses before the change is checked and shown in the preview. */
 const PAUSE_MS = 400;
@@ -53,6 +53,9 @@ export function FileEditor({ file }: { file: string }) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const [revision, setRevision] = useState(0);
   const [images, setImages] = useState<ImageEntry[]>([]);
+  const [outdated, setOutdated] = useState<UiOutdated[]>([]);
+  const [counts, setCounts] = useState<TextCounts | undefined>();
+  const [acceptNote, setAcceptNote] = useState({ text: '', refused: false });
   const sequence = useRef(0);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -64,6 +67,15 @@ export function FileEditor({ file }: { file: string }) {
     setVersion(body.version);
     setProblems(body.problems ?? []);
     setWarnings(body.warnings ?? []);
+    setOutdated(body.outdated ?? []);
+    setCounts(body.counts);
+  }, []);
+
+  /** A translation's marks and counts as the server has them now (after a save, or a field marked reviewed). */
+  const showTranslationState = useCallback((body: Pick<FileData, 'outdated' | 'counts' | 'warnings'>) => {
+    setOutdated(body.outdated ?? []);
+    setCounts(body.counts);
+    if (body.warnings) setWarnings(body.warnings);
   }, []);
 
   const load = useCallback(async () => {
@@ -149,11 +161,12 @@ export function FileEditor({ file }: { file: string }) {
     const timer = setTimeout(() => {
       const mine = ++sequence.current;
       setChecking(true);
-      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[] }>('check', { file, value })
+      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[]; counts?: TextCounts }>('check', { file, value })
         .then((answer) => {
           if (mine !== sequence.current || !answer.ok) return;
           setProblems(answer.body.problems);
           setWarnings(answer.body.warnings ?? []);
+          if (answer.body.counts) setCounts(answer.body.counts);
         })
         .catch(() => undefined)
         .finally(() => mine === sequence.current && setChecking(false));
@@ -190,6 +203,11 @@ export function FileEditor({ file }: { file: string }) {
       setProblems([]);
       setOutcome({ kind: 'saved', changedLines: answer.body.changedLines ?? 0, at: clock() });
       setRevision((n) => n + 1);
+      // Saving a translated text records the English it now translates: its "English changed" mark goes.
+      if (data?.english !== undefined) {
+        const fresh = await getJson<FileData>(`file?file=${encodeURIComponent(file)}`);
+        if (fresh.ok) showTranslationState(fresh.body);
+      }
     } else if (answer.status === 422 && answer.body.problems) {
       setProblems(answer.body.problems);
       setOutcome({ kind: 'invalid', count: answer.body.problems.length });
@@ -227,9 +245,34 @@ export function FileEditor({ file }: { file: string }) {
     const paths = (data?.missing ?? []).map((text) => problemPath(text, value));
     return new Set(paths.filter((text) => isEmpty(getIn(value, parsePath(text)))));
   }, [data, value]);
+  const changedEnglish = useMemo(() => new Map(outdated.map((text) => [problemPath(text.path, value), { was: text.was, now: text.now }])), [outdated, value]);
+  const accept = useCallback(
+    (path: readonly (string | number)[]) => {
+      void postJson<Pick<FileData, 'outdated' | 'counts' | 'warnings'> & { accepted?: number }>('accept', { file, accepted: [path] }).then((answer) => {
+        if (!answer.ok) {
+          setAcceptNote({ text: messageOf(answer.body, `The field could not be marked reviewed (${answer.status}).`), refused: true });
+          return;
+        }
+        showTranslationState(answer.body);
+        setAcceptNote({ text: answer.body.accepted ? 'Marked reviewed: the English it translates now is recorded.' : 'Nothing was marked: the field has no saved text yet; write it and save.', refused: !answer.body.accepted });
+      });
+    },
+    [file, showTranslationState],
+  );
   const context: FormContext = useMemo(
-    () => ({ problems: byPath(problems, value), warnings: byPath(warnings, value), english: data?.english, missing, lang: languageOf(file) || 'en', images, refreshImages }),
-    [problems, warnings, data, missing, file, images, refreshImages],
+    () => ({
+      problems: byPath(problems, value),
+      warnings: byPath(warnings, value),
+      english: data?.english,
+      englishOf: (path: readonly (string | number)[]) => (data?.english === undefined ? undefined : englishAt(data.english, value, path)),
+      missing,
+      outdated: changedEnglish,
+      accept,
+      lang: languageOf(file) || 'en',
+      images,
+      refreshImages,
+    }),
+    [problems, warnings, data, missing, changedEnglish, accept, file, images, refreshImages],
   );
   if (loadError) {
     return (
@@ -258,7 +301,12 @@ export function FileEditor({ file }: { file: string }) {
         <p className="note">
           The Malayalam text of <a href={`${EDIT_ROOT}/${entry?.english ?? file.replace(/^[a-z]{2}\//, '')}`}>content/{entry?.english ?? file.replace(/^[a-z]{2}\//, '')}</a>
           : each field shows its English text below it.
-          {missing.size > 0 ? ` ${missing.size} ${missing.size === 1 ? 'field is' : 'fields are'} not translated yet, marked “Not translated yet”.` : ''}
+          <TranslationCounts counts={counts} />
+        </p>
+      ) : null}
+      {translation ? (
+        <p role="status" className={acceptNote.refused ? 'refusal' : 'visually-hidden'}>
+          {acceptNote.text}
         </p>
       ) : null}
       <div className="workspace">
@@ -281,6 +329,19 @@ export function FileEditor({ file }: { file: string }) {
       </div>
     </main>
   );
+}
+
+/**
+ * How many texts of this file need a translator, as the server counted them with `site check`'s
+ * own count: a text shown in English counts once, however it is missing (one field, or a whole item).
+ */
+function TranslationCounts({ counts }: { counts: TextCounts | undefined }) {
+  if (!counts || counts.untranslated + counts.outdated === 0) return null;
+  const parts = [
+    counts.untranslated > 0 ? `${counts.untranslated} ${counts.untranslated === 1 ? 'text is' : 'texts are'} not translated yet, marked “Not translated yet”` : '',
+    counts.outdated > 0 ? `${counts.outdated} ${counts.outdated === 1 ? 'text was' : 'texts were'} translated from English that has changed since, marked “English changed”` : '',
+  ].filter(Boolean);
+  return <> {parts.join('; ')}.</>;
 }
 
 function clock(): string {

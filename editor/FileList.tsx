@@ -63,6 +63,11 @@ function FileGroup({ heading, id, files }: { heading: string; id: string; files:
                 {entry.untranslated} {entry.untranslated === 1 ? 'text' : 'texts'} not translated yet (shown in English meanwhile)
               </p>
             ) : null}
+            {entry.outdated ? (
+              <p className="untranslated">
+                {entry.outdated} {entry.outdated === 1 ? 'text' : 'texts'} translated from English that has changed since
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

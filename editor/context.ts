@@ -7,10 +7,16 @@ export interface FormContext {
   problems: ReadonlyMap<string, UiProblem[]>;
   /** Warnings (placeholders, likely mistakes) by normalised path: shown, but saving is allowed. */
   warnings: ReadonlyMap<string, UiProblem[]>;
-  /** For a translation file: the English file's value, walked by the same paths. */
+  /** For a translation file: the English file's value. */
   english?: unknown;
+  /** For a translation file: the English value the value at a path translates (lists paired as the site pairs them). */
+  englishOf: (path: readonly (string | number)[]) => unknown;
   /** For a translation file: the normalised paths still to be translated. */
   missing: ReadonlySet<string>;
+  /** For a translation file: by normalised path, the English a text was translated from and the English now. */
+  outdated: ReadonlyMap<string, { was: string; now: string }>;
+  /** Marks the text at a path reviewed as it is ("Translation still right"). */
+  accept: (path: readonly (string | number)[]) => void;
   /** The language of the text being edited, for the inputs' lang attribute. */
   lang: string;
   /** Photos in content/images/, and a way to read them again after an upload. */
@@ -22,6 +28,9 @@ export const FormContextValue = createContext<FormContext>({
   problems: new Map(),
   warnings: new Map(),
   missing: new Set(),
+  englishOf: () => undefined,
+  outdated: new Map(),
+  accept: () => undefined,
   lang: 'en',
   images: [],
   refreshImages: async () => undefined,

@@ -1,3 +1,5 @@
+import { pairItems } from '../generator/translations/pairs.js';
+
 /**
  * Paths into a file's value, written as the checker writes them: services[2].pricing.starting.
  * Fields find their problems, English values and "missing" marks by this text.
@@ -78,4 +80,24 @@ export function problemPath(text: string, value: unknown): string {
     here = list[index];
   }
   return pathText(parts);
+}
+
+/**
+ * The English value a translation's value at `path` translates: list items are paired as the
+ * site pairs them (by the English item's id where the translated item names one, else by place).
+ */
+export function englishAt(english: unknown, translated: unknown, path: Path): unknown {
+  let from = english;
+  let here = translated;
+  for (const part of path) {
+    if (typeof part === 'number' && Array.isArray(from) && Array.isArray(here)) {
+      const at = pairItems(from, here).translationOf.indexOf(part);
+      from = at < 0 ? undefined : from[at];
+      here = here[part];
+    } else {
+      from = from !== null && typeof from === 'object' ? (from as Record<string | number, unknown>)[part] : undefined;
+      here = here !== null && typeof here === 'object' ? (here as Record<string | number, unknown>)[part] : undefined;
+    }
+  }
+  return from;
 }

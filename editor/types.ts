@@ -1,11 +1,13 @@
 /** What the editor's server sends (generator/editor/): the shapes of its JSON answers. */
 
 import type { FieldModel } from '../generator/editor/form-model.js';
-import type { UiProblem } from '../generator/editor/content/problems.js';
+import type { UiOutdated, UiProblem } from '../generator/editor/content/problems.js';
+import type { TextCounts } from '../generator/translations/progress.js';
 
 // The form model and problems are the server's own types: one definition for both sides.
 export type { FieldBase, FieldModel, SelectOption } from '../generator/editor/form-model.js';
-export type { UiProblem } from '../generator/editor/content/problems.js';
+export type { UiOutdated, UiProblem } from '../generator/editor/content/problems.js';
+export type { TextCounts } from '../generator/translations/progress.js';
 
 export type Kind = FieldModel['kind'];
 export type ModelOf<K extends Kind> = Extract<FieldModel, { kind: K }>;
@@ -18,6 +20,8 @@ export interface FileEntry {
   english?: string;
   /** In a translation: how many texts it lacks, shown in English on its pages meanwhile. */
   untranslated?: number;
+  /** In a translation: how many of its texts were translated from English that has changed since. */
+  outdated?: number;
   exists: boolean;
 }
 
@@ -28,6 +32,10 @@ export interface FileData {
   model: FieldModel;
   english?: unknown;
   missing?: string[];
+  /** In a translation: the texts whose English changed since they were translated. */
+  outdated?: UiOutdated[];
+  /** In a translation: how many texts need a translator, as `site check` counts them. */
+  counts?: TextCounts;
   problems: UiProblem[];
   /** Placeholders and likely mistakes: shown, saving allowed. */
   warnings?: UiProblem[];

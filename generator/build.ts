@@ -115,7 +115,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const loaded = await loadContent(dir, { overrides: options.overrides });
   const validated = validateContent(loaded.files);
   const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
-  const translated = loaded.languages.map((language) => validateTranslation(loaded.files, language));
+  const translated = loaded.languages.map((language) => validateTranslation(loaded.files, language, loaded.records.find((record) => record.language === language)));
   const now = options.now ?? new Date();
   const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...findUnknownFacts(loaded.files), ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =
@@ -127,7 +127,13 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
     : [];
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
   const warnings = [...findCutText(loaded.files), ...validated.warnings, ...contradictions, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
-  const translations = translated.map(({ language, untranslated }) => ({ language, untranslated }));
+  const translations = translated.map(({ language, untranslated, outdated, unrecorded }) => ({
+    language,
+    untranslated,
+    outdated: new Map([...outdated].map(([file, texts]) => [file, texts.length])),
+    changed: outdated,
+    unrecorded,
+  }));
   const completeBy = options.completeTranslations
     ? '--complete-translations'
     : options.strict && validated.site?.settings.completeTranslations

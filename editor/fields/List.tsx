@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { fieldId } from '../paths.js';
 import type { ModelOf } from '../types.js';
-import { blank } from './blank.js';
+import { useForm } from '../context.js';
+import { newItem } from './blank.js';
 import { Field } from './Field.js';
 import { FieldNotes, LabelText, useFieldInfo } from './info.js';
 import type { LeafProps } from './Leaf.js';
@@ -25,6 +26,7 @@ function itemSummary(value: unknown): string {
  */
 export function ListField({ model, path, value, onChange, label }: LeafProps<ModelOf<'list'>>) {
   const info = useFieldInfo(model, path);
+  const form = useForm();
   const items = Array.isArray(value) ? value : [];
   // The server names one item ("Service"), or says "Ideal for: one entry" when the name has no singular.
   const entryOnly = /: one entry$/.test(model.item.label);
@@ -62,7 +64,8 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
     change(next, `${nameOf(index)} removed; ${next.length} left.`, { index: Math.min(index, next.length - 1), action: 'remove' });
   };
   const add = () => {
-    const next = [...items, blank(model.item)];
+    // In a translation, a new item names the English item it translates, so it stays with it.
+    const next = [...items, newItem(model, items, form.englishOf(path))];
     change(next, `${nameOf(next.length - 1)} added at the end.`, { index: next.length - 1, action: 'add' });
   };
   const itemModel = { ...model.item, help: undefined };

@@ -1,3 +1,4 @@
+import { idOf } from '../../generator/translations/pairs.js';
 import type { FieldModel } from '../types.js';
 
 /**
@@ -27,4 +28,18 @@ export function blank(model: FieldModel): unknown {
     default:
       return '';
   }
+}
+
+/**
+ * A new item for a list: blank, and in a translation whose items pair by id, naming with `id` the
+ * first English item that no item of the list translates yet (`english` is the English list at the
+ * same place), so it stays with that item whatever happens to the English list's order. An English
+ * list without ids gets the blank item alone.
+ */
+export function newItem(list: Extract<FieldModel, { kind: 'list' }>, items: readonly unknown[], english: unknown): unknown {
+  const start = blank(list.item);
+  if (!list.pairsById || !Array.isArray(english) || (start !== undefined && (typeof start !== 'object' || start === null))) return start;
+  const taken = new Set(items.map(idOf));
+  const next = english.map(idOf).find((id) => id !== undefined && !taken.has(id));
+  return next === undefined ? start : { id: next, ...(start as Record<string, unknown>) };
 }

@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import { useForm } from '../context.js';
-import { fieldId, getIn, normalPath, pathText, type Path } from '../paths.js';
+import { fieldId, normalPath, pathText, type Path } from '../paths.js';
 import type { FieldModel, UiProblem } from '../types.js';
 
 /** What a field shows around its control: help, the English text, its problems, and the ids that tie them to it. */
 export interface FieldInfo {
   id: string;
+  path: Path;
   problems: UiProblem[];
   warnings: UiProblem[];
   /** The English value at the same path, for a translation file. */
   english: string | undefined;
   missing: boolean;
+  /** For a translated text whose English changed since: the English it was made from, and the English now. */
+  outdated: { was: string; now: string } | undefined;
   /** For aria-describedby: the ids of the notes below that exist. */
   describedBy: string | undefined;
   invalid: boolean;
@@ -21,18 +24,21 @@ export function useFieldInfo(model: FieldModel, path: Path): FieldInfo {
   const id = fieldId(path);
   const key = normalPath(pathText(path));
   const problems = form.problems.get(key) ?? [];
-  const warnings = form.warnings.get(key) ?? [];
-  const englishValue = form.english === undefined ? undefined : getIn(form.english, path);
+  const outdated = form.outdated.get(key);
+  // The "English changed" mark says what its warning says, in the editor's words: shown once.
+  const warnings = (form.warnings.get(key) ?? []).filter((warning) => !(outdated && warning.code === 'outdated-translation'));
+  const englishValue = form.englishOf(path);
   const english = typeof englishValue === 'string' || typeof englishValue === 'number' ? String(englishValue) : undefined;
   const missing = form.missing.has(key);
   const ids = [
     model.help ? `${id}-help` : '',
-    english !== undefined ? `${id}-english` : '',
+    english !== undefined && !outdated ? `${id}-english` : '',
     missing ? `${id}-missing` : '',
+    outdated ? `${id}-outdated` : '',
     problems.length > 0 ? `${id}-problems` : '',
     warnings.length > 0 ? `${id}-warnings` : '',
   ].filter(Boolean);
-  return { id, problems, warnings, english, missing, describedBy: ids.length > 0 ? ids.join(' ') : undefined, invalid: problems.length > 0 };
+  return { id, path, problems, warnings, english, missing, outdated, describedBy: ids.length > 0 ? ids.join(' ') : undefined, invalid: problems.length > 0 };
 }
 
 /** The label's text with its required mark (the control itself carries aria-required). */
@@ -51,6 +57,7 @@ export function LabelText({ label, required }: { label: string; required: boolea
 
 /** Help, English value, missing mark and problems, each with the id the control points at. */
 export function FieldNotes({ model, info }: { model: FieldModel; info: FieldInfo }) {
+  const { accept } = useForm();
   return (
     <>
       {model.help ? (
@@ -58,11 +65,22 @@ export function FieldNotes({ model, info }: { model: FieldModel; info: FieldInfo
           {model.help}
         </p>
       ) : null}
-      {info.english !== undefined ? (
+      {info.english !== undefined && !info.outdated ? (
         <p className="english" id={`${info.id}-english`}>
           <span className="english-label">English: </span>
           <span lang="en">{info.english}</span>
         </p>
+      ) : null}
+      {info.outdated ? (
+        <div className="outdated" id={`${info.id}-outdated`}>
+          <p>
+            <strong>English changed</strong> since this was translated. It was: <q lang="en">{info.outdated.was}</q> It is now:{' '}
+            <q lang="en">{info.outdated.now}</q> Mend the Malayalam if it needs it and save; if it still says the same, press the button.
+          </p>
+          <button type="button" data-action="accept" onClick={() => accept(info.path)}>
+            Translation still right
+          </button>
+        </div>
       ) : null}
       {info.missing ? (
         <p className="missing" id={`${info.id}-missing`}>

@@ -32,7 +32,14 @@ export type FieldModel = FieldBase &
     | { kind: 'price' }
     | { kind: 'select'; options: SelectOption[] }
     | { kind: 'photo' }
-    | { kind: 'list'; item: FieldModel; minItems?: number; maxItems?: number }
+    | {
+        kind: 'list';
+        item: FieldModel;
+        minItems?: number;
+        maxItems?: number;
+        /** In a translation: each item names the English item it translates by `id` (the form does not show it). */
+        pairsById?: boolean;
+      }
     | { kind: 'group'; fields: FieldModel[] }
     | { kind: 'choice'; variants: { label: string; model: FieldModel }[] }
   );
@@ -62,6 +69,12 @@ interface Def {
   checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number; inclusive?: boolean } } }[];
 }
 
+/** Whether a translated list's items carry the id that pairs each with its English item. */
+function pairsById(element: Schema): boolean {
+  const def = defOf(unwrapOptional(element).inner) as unknown as Def;
+  return def.type === 'object' && Object.values(def.shape ?? {}).some((field) => metaOf(field).pairing === true);
+}
+
 function fieldModel(key: string, schema: Schema, required: boolean, options: ModelOptions): FieldModel {
   const { inner } = unwrapOptional(schema);
   const meta = metaOf(schema);
@@ -87,6 +100,7 @@ function fieldModel(key: string, schema: Schema, required: boolean, options: Mod
         ...base,
         kind: 'list',
         item: { ...fieldModel('', def.element!, true, options), label: itemLabel(key) },
+        ...(pairsById(def.element!) ? { pairsById: true } : {}),
         ...(limits.minItems !== undefined ? { minItems: limits.minItems } : {}),
         ...(limits.maxItems !== undefined ? { maxItems: limits.maxItems } : {}),
       };

@@ -106,6 +106,11 @@ export class Editor {
               this.#json(req, res, status, value);
             });
           });
+        case 'api/accept':
+          return post(async () => {
+            const body = await this.#body(req);
+            await this.#oneAtATime(async () => this.#json(req, res, 200, await this.#workspace.accept(body)));
+          });
         case 'api/images':
           return get(async () => this.#json(req, res, 200, { images: await listImages(this.#contentDir) }));
         case 'api/upload':

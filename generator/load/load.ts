@@ -23,8 +23,24 @@ export interface LoadedFile {
   data?: unknown;
 }
 
+/** The record of the English each translated text was made from (translations/sources.ts), as read. */
+export interface LoadedRecord {
+  language: Language;
+  file: string;
+  source: string;
+  doc: Document;
+  lineCounter: LineCounter;
+  /** The plain data, present only when the file parsed cleanly. */
+  data?: unknown;
+}
+
+/** The record's name inside a translation's folder (content/ml/translated-from.yaml). */
+export const RECORD_FILE = 'translated-from.yaml';
+
 export interface LoadResult {
   files: LoadedFile[];
+  /** Each translation's record of its English sources, where the folder has one. */
+  records: LoadedRecord[];
   problems: Problem[];
   /** Translation files not there at all: their pages show the English file's texts. */
   warnings: Problem[];
@@ -94,11 +110,45 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       files.push(loaded);
     }),
   );
-  const known = wanted.map(({ name, language }) => (language ? `${language.folder}/${name}` : name));
+  const records = (await Promise.all(languages.map((language) => loadRecord(contentDir, language, options, problems, sources)))).flat();
+  const known = [...wanted.map(({ name, language }) => (language ? `${language.folder}/${name}` : name)), ...languages.map((language) => `${language.folder}/${RECORD_FILE}`)];
   problems.push(...(await unknownFiles(contentDir, known)));
   const order = (f: LoadedFile) => names.indexOf(f.name) + (f.language ? names.length * (1 + TRANSLATIONS.indexOf(f.language)) : 0);
   files.sort((a, b) => order(a) - order(b));
-  return { files, problems, warnings, languages, sources };
+  return { files, records, problems, warnings, languages, sources };
+}
+
+/** A translation's record, parsed; none when the folder has no record (nothing is compared then). */
+async function loadRecord(contentDir: string, language: Language, options: LoadOptions, problems: Problem[], sources: Map<string, string>): Promise<LoadedRecord[]> {
+  const rel = `${language.folder}/${RECORD_FILE}`;
+  const file = path.join(contentDir, rel);
+  const override = options.overrides?.get(rel);
+  let bytes: Buffer;
+  try {
+    bytes = override === undefined ? await readFile(file) : Buffer.from(override, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return [];
+  }
+  const decoded = decodeContent(bytes, rel);
+  if ('problem' in decoded) {
+    if (decoded.shown !== undefined) sources.set(file, decoded.shown);
+    problems.push({ ...decoded.problem, file });
+    return [];
+  }
+  sources.set(file, decoded.text);
+  const { lineCounter, syntax } = parseOnce(file, decoded.text);
+  const record: LoadedRecord = { language, file, source: decoded.text, doc: syntax.doc, lineCounter };
+  if (syntax.problems.length > 0) {
+    problems.push(...syntax.problems.slice(0, MAX_PROBLEMS_PER_FILE).map((problem) => ({ ...problem, file })));
+    return [record];
+  }
+  try {
+    record.data = syntax.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch {
+    record.data = undefined;
+  }
+  return [record];
 }
 
 /** The translations the content publishes: those whose folder (e.g. content/ml/) exists. */

@@ -50,7 +50,10 @@ function walk(input: MirrorInput, schema: Schema, english: unknown, translated: 
     const { translationOf, unpaired } = pairItems(items, translated);
     translationOf.forEach((at, i) => {
       if (at === undefined) out.push(missingItem(input, shape.element, items, translated, i, path));
-      else walk(input, shape.element, items[i], translated[at], [...path, at], out);
+      else {
+        if (idOf(items[i]) !== undefined && isData(translated[at]) && idOf(translated[at]) === undefined) out.push(needsId(input, shape.element, items[i], [...path, at]));
+        walk(input, shape.element, items[i], translated[at], [...path, at], out);
+      }
     });
     for (const at of unpaired) out.push(extraItem(input, items, translated, [...path, at]));
     return;
@@ -172,6 +175,24 @@ function extraItem(input: MirrorInput, items: unknown[], translated: unknown[], 
     ...location,
     message: `Item ${index + 1} has no English item to translate: the English list in ${input.englishFile} has ${items.length}.`,
     hint: `remove it here, or add the item to ${input.englishFile} first`,
+  };
+}
+
+/**
+ * An item of a list whose English items have ids, without one: it pairs by its place, so moving
+ * the English item, or taking out one above it, would give its text to another item unnoticed.
+ */
+function needsId(input: MirrorInput, element: Schema, english: unknown, path: PathSegment[]): Problem {
+  const index = Number(path.at(-1));
+  const id = idOf(english)!;
+  const first = firstText(element, english);
+  return {
+    ...base(input, path),
+    ...at(input, locateValue, path),
+    code: 'translation-needs-id',
+    severity: 'warning',
+    message: `Item ${index + 1} has no "id:", so it translates whichever English item stands in its place, now "${id}"${first ? ` (${quote(first.value)})` : ''}; if the English list changes order, its text would show with another item.`,
+    hint: `add the line "id: ${id}" to this item if it translates that one, else the id of the English item it does translate`,
   };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { LoadedFile } from '../load/load.js';
+import type { LoadedFile, LoadedRecord } from '../load/load.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
 import { assemble, fileProblems, SITE_PLACE } from '../check/validate.js';
@@ -8,6 +8,8 @@ import { localizeLinks } from './links.js';
 import { mirrorProblems } from './mirror.js';
 import { overlay, translationPath } from './overlay.js';
 import type { PathSegment } from '../problems/locate.js';
+import { readRecord } from './record.js';
+import { outdatedTexts, outdatedWarning, translatedTexts, unrecordedTexts, type OutdatedText } from './sources.js';
 
 export interface TranslationResult {
   language: Language;
@@ -20,6 +22,10 @@ export interface TranslationResult {
   warnings: Problem[];
   /** How many texts each translation file lacks (shown in English), by its name in the content folder (ml/services.yaml). */
   untranslated: Map<string, number>;
+  /** The translated texts whose English changed since they were written, by file as `untranslated`. */
+  outdated: Map<string, OutdatedText[]>;
+  /** How many translated texts have no record of their English, by file; empty when the folder keeps no record. */
+  unrecorded: Map<string, number>;
 }
 
 /**
@@ -29,10 +35,12 @@ export interface TranslationResult {
  * A text not translated yet is a warning and shows in English, marked as such (fallback.ts); a
  * translation file missing altogether shows all of its English file so (load.ts warns about it).
  */
-export function validateTranslation(files: readonly LoadedFile[], language: Language): TranslationResult {
-  const problems: Problem[] = [];
+export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord?: LoadedRecord): TranslationResult {
+  const { record, problems } = readRecord(loadedRecord);
   const warnings: Problem[] = [];
   const untranslated = new Map<string, number>();
+  const outdated = new Map<string, OutdatedText[]>();
+  const unrecorded = new Map<string, number>();
   const parsed = new Map<ContentFile, unknown>();
   const inEnglish: PathSegment[][] = [];
   for (const name of Object.keys(CONTENT_FILES) as ContentFile[]) {
@@ -46,6 +54,14 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     const contentDir = english.file.slice(0, english.file.length - name.length - 1);
     const englishFile = path.posix.join(path.basename(contentDir), name);
     const found = translation ? mirrorProblems({ schema, english: english.data, translation, language, englishFile }) : [];
+    if (translation) {
+      const texts = translatedTexts(schema, english.data, translation.data);
+      const changed = outdatedTexts(texts, record?.get(name));
+      outdated.set(`${language.folder}/${name}`, changed);
+      if (record) unrecorded.set(`${language.folder}/${name}`, unrecordedTexts(texts, record.get(name)).length);
+      const shown = path.posix.join(path.basename(contentDir), language.folder, name);
+      found.push(...changed.map((text) => outdatedWarning(translation, text, shown)));
+    }
     const fallbacks: PathSegment[][] = [];
     const result = schema.safeParse(overlay(schema, english.data, translation?.data, fallbacks));
     untranslated.set(`${language.folder}/${name}`, fallbacks.length);
@@ -71,5 +87,5 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     }
   }
   const complete = (Object.keys(CONTENT_FILES) as ContentFile[]).every((name) => parsed.has(name));
-  return { language, problems, warnings, untranslated, inEnglish, site: problems.length === 0 && complete ? assemble(parsed) : undefined };
+  return { language, problems, warnings, untranslated, outdated, unrecorded, inEnglish, site: problems.length === 0 && complete ? assemble(parsed) : undefined };
 }

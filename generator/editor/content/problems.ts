@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { checkContent } from '../../build.js';
 import type { Problem } from '../../problems/problem.js';
+import { countTexts, type Progress, type TextCounts } from '../../translations/progress.js';
 
 /** A problem as the editor's browser app shows it at its field. */
 export interface UiProblem {
@@ -27,9 +28,28 @@ export function uiProblem(problem: Problem, contentDir: string): UiProblem {
   };
 }
 
+/** A translated text whose English changed since: where it is, as the checker names it, and both Englishes. */
+export interface UiOutdated {
+  path: string;
+  was: string;
+  now: string;
+}
+
 export interface FileProblems {
   problems: UiProblem[];
   warnings: UiProblem[];
+  /** For a translation file: how many of its texts need a translator, counted as `site check` counts them. */
+  counts?: TextCounts;
+  /** For a translation file: the texts whose English changed since they were translated. */
+  outdated?: UiOutdated[];
+}
+
+/** What a translation file's banner and marks show, from the check's own count of it. */
+function translationState(translations: readonly Progress[], rel: string): Pick<FileProblems, 'counts' | 'outdated'> {
+  const progress = translations.find((one) => rel.startsWith(`${one.language.folder}/`));
+  if (!progress) return {};
+  const outdated = (progress.changed?.get(rel) ?? []).map((text) => ({ path: text.place, was: text.was, now: text.english }));
+  return { counts: countTexts(progress, rel), outdated };
 }
 
 /**
@@ -44,14 +64,18 @@ export async function checkFile(contentDir: string, rel: string, overrides: Read
   return {
     problems: checked.problems.filter(mine).map((problem) => uiProblem(problem, dir)),
     warnings: checked.warnings.filter(mine).map((problem) => uiProblem(problem, dir)),
+    ...translationState(checked.translations, rel),
   };
 }
 
 /**
- * How many texts each translation file lacks, by its name in the content folder (ml/services.yaml),
- * from a check of the content as it is on disk: the editor's list of files shows it beside each.
+ * How many texts each translation file lacks or has for changed English, by its name in the
+ * content folder (ml/services.yaml), from a check of the content as it is on disk: the editor's
+ * list of files shows them beside each, counted as `site check` counts them.
  */
-export async function untranslatedCounts(contentDir: string): Promise<Map<string, number>> {
+export async function translationCounts(contentDir: string): Promise<Map<string, TextCounts>> {
   const checked = await checkContent(path.resolve(contentDir));
-  return new Map(checked.translations.flatMap((translation) => [...translation.untranslated]));
+  return new Map(
+    checked.translations.flatMap((progress) => [...new Set([...progress.untranslated.keys(), ...progress.outdated.keys()])].map((rel) => [rel, countTexts(progress, rel)] as const)),
+  );
 }

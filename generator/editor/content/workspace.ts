@@ -10,7 +10,11 @@ import { formModel, type FieldModel } from '../form-model.js';
 import { iconSvg } from '../icons.js';
 import { contentFileNamed, insideContent } from '../security.js';
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
-import { checkFile, untranslatedCounts } from './problems.js';
+import { checkFile, translationCounts } from './problems.js';
+import { updateRecord, writeRecord } from '../../translations/accept-files.js';
+import { RECORD_FILE } from '../../load/load.js';
+import { ContentError } from '../../problems/problem.js';
+import type { TranslatedText } from '../../translations/sources.js';
 import { ConflictError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER } from './upload.js';
 import { saveYaml, type SaveOptions } from './yaml-save.js';
@@ -49,7 +53,7 @@ export class ContentWorkspace {
     // A translation's files are listed once its folder exists: that is when the site publishes it.
     const languages = await Promise.all(TRANSLATIONS.map(async (language) => ((await isFolder(path.join(this.#contentDir, language.folder))) ? [language.code] : [])));
     const published = new Set(languages.flat());
-    const untranslated = published.size > 0 ? await untranslatedCounts(this.#contentDir) : new Map<string, number>();
+    const counts = published.size > 0 ? await translationCounts(this.#contentDir) : new Map<string, { untranslated: number; outdated: number }>();
     const files = await Promise.all(
       editableFiles()
         .filter((file) => !file.language || published.has(file.language.code))
@@ -59,7 +63,9 @@ export class ContentWorkspace {
             file: file.rel,
             title: fileTitle(file),
             summary: fileSummary(file, stored?.text),
-            ...(file.language ? { language: file.language.code, english: file.name, untranslated: untranslated.get(file.rel) ?? 0 } : {}),
+            ...(file.language
+              ? { language: file.language.code, english: file.name, untranslated: counts.get(file.rel)?.untranslated ?? 0, outdated: counts.get(file.rel)?.outdated ?? 0 }
+              : {}),
             exists: stored !== undefined,
           };
         }),
@@ -80,7 +86,14 @@ export class ContentWorkspace {
       value: stored.version === '' ? {} : (parsed(stored.text) ?? null),
       model: await this.#model(file),
       pages: pagesOf(file),
-      ...(file.language ? { english: parsed(english?.text ?? '') ?? null, missing: checked.warnings.filter((p) => p.code === 'missing-translation').map((p) => p.path) } : {}),
+      ...(file.language
+        ? {
+            english: parsed(english?.text ?? '') ?? null,
+            missing: checked.warnings.filter((p) => p.code === 'missing-translation').map((p) => p.path),
+            outdated: checked.outdated ?? [],
+            counts: checked.counts,
+          }
+        : {}),
       problems: checked.problems,
       warnings: checked.warnings,
     };
@@ -131,7 +144,43 @@ export class ContentWorkspace {
       throw error;
     }
     this.#drafts.delete(file.rel);
+    if (file.language) {
+      const before = stored === undefined ? undefined : parsed(stored.text);
+      const marked = accepted(body);
+      // The file is saved either way; a record with a mistake is site check's to report.
+      await this.#record(file, (text) => changedSince(before, value, text) || marked.has(pathKey(text.path)), true).catch((error: unknown) => {
+        if (!(error instanceof HttpError)) throw error;
+      });
+    }
     return { status: 200, value: { version: saved, changedLines } };
+  }
+
+  /**
+   * Marks translated texts reviewed without changing them ("Translation still right"): their
+   * English is recorded as it is now, so they are no longer marked "English changed".
+   */
+  async accept(body: unknown) {
+    const { file } = this.#fileAndValue({ ...(body as object), value: true });
+    if (!file.language) throw new HttpError(400, `content/${file.rel} is not a translation.`);
+    const paths = accepted(body);
+    if (paths.size === 0) throw new HttpError(400, 'The request names no field to mark reviewed.');
+    const update = await this.#record(file, (text) => paths.has(pathKey(text.path)), false);
+    const checked = await checkFile(this.#contentDir, file.rel);
+    return { accepted: update.accepted.get(file.rel)?.length ?? 0, outdated: checked.outdated ?? [], counts: checked.counts, warnings: checked.warnings };
+  }
+
+  /** Records the English of the chosen texts of a translation file (and, on a save, of those not recorded yet). */
+  async #record(file: EditableFile, chosen: (text: TranslatedText) => boolean, unrecorded: boolean) {
+    let update;
+    try {
+      update = await updateRecord(this.#contentDir, file.language!, (text, translation) => translation.file === this.#path(file) && chosen(text), { unrecorded });
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      const record = `content/${file.language!.folder}/${RECORD_FILE}`;
+      throw new HttpError(422, `${record} has a mistake, so the English of this text could not be recorded (nothing in it was changed). Run "npx site check" to see where, mend it, and try again.`);
+    }
+    await writeRecord(update);
+    return update;
   }
 
   /** The text of every file with a draft, the draft laid over it: what a preview reads in place of the files. */
@@ -203,6 +252,24 @@ function textFor(file: EditableFile, source: string | undefined, value: unknown)
     // A file that does not parse cannot be changed in place; the value is checked as written anew.
     return fresh();
   }
+}
+
+/** A path into a file's data as one text, for comparing: services.0.title. */
+function pathKey(path: readonly (string | number)[]): string {
+  return path.join('.');
+}
+
+/** The fields a request names to mark reviewed (`accepted`: paths as lists of keys and places). */
+function accepted(body: unknown): Set<string> {
+  const list = (body as { accepted?: unknown } | null)?.accepted;
+  if (!Array.isArray(list)) return new Set();
+  return new Set(list.filter((one): one is (string | number)[] => Array.isArray(one) && one.every((part) => typeof part === 'string' || typeof part === 'number')).map(pathKey));
+}
+
+/** Whether the saved value gives another text at this text's place than the file had before. */
+function changedSince(before: unknown, value: unknown, text: TranslatedText): boolean {
+  const at = (data: unknown) => text.path.reduce<unknown>((here, part) => (here !== null && typeof here === 'object' ? (here as Record<string | number, unknown>)[part] : undefined), data);
+  return before === undefined || at(before) !== at(value);
 }
 
 /** New keys go where the file's schema lists them. */

@@ -321,8 +321,11 @@ describe('hostile files', () => {
       .replace(/^(closeLabel: ).*$/m, '$1*label');
     expect(source).toContain('*label');
     const outcome = await checkWith('whatsapp.yaml', source);
-    // The sample's placeholders are warnings; nothing about whatsapp.yaml is.
-    expect(outcome.stderr).not.toContain('whatsapp.yaml');
+    // The sample's placeholders are warnings; nothing about whatsapp.yaml is. The alias gave
+    // closeLabel openLabel's English, so its Malayalam is asked to be reviewed, and that is all.
+    expect(outcome.stderr).not.toMatch(/^content\/whatsapp\.yaml/m);
+    expect(outcome.stderr.match(/^content\/ml\/whatsapp\.yaml.*$/gm)).toEqual([expect.stringMatching(/^content\/ml\/whatsapp\.yaml:\d+:\d+  closeLabel  \(warning\)$/)]);
+    expect(outcome.stderr).toMatch(/The English changed from ".*" to "Chat with us on WhatsApp"; review this translation\./);
     expect(outcome.code).toBe(0);
   });
 

@@ -34,7 +34,7 @@ describe('placeholders', () => {
     const io = captureIo(dir);
     expect(await main(['check'], io)).toBe(0);
     await expectOutput('check.txt', io.stderr());
-    expect(io.stdout()).toMatch(/^Content is valid: 22 files checked\. Replace the 18 sample values above before publishing/);
+    expect(io.stdout()).toMatch(/^Content is valid: 23 files checked\. Replace the 18 sample values above before publishing/);
   });
 
   it('site check --strict counts them as problems and exits 1', async () => {

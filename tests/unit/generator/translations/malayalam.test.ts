@@ -242,10 +242,12 @@ describe('the translation schemas', () => {
     expect(item.properties.services.items.required).not.toContain('id');
   });
 
-  test('site check reads the translation files and counts them', async () => {
+  test('site check reads the translation files, and the record of their English, and counts them', async () => {
     const checked = await checkContent(SAMPLE_CONTENT);
     expect(checked.problems).toEqual([]);
-    expect([...checked.sources.keys()].filter((file) => file.includes('/ml/'))).toHaveLength(11);
+    const read = [...checked.sources.keys()].filter((file) => file.includes('/ml/'));
+    expect(read).toHaveLength(12);
+    expect(read.filter((file) => file.endsWith('/ml/translated-from.yaml'))).toHaveLength(1);
   });
 
   test('a service added to services.yaml alone is a warning in ml/services.yaml, naming the English title to translate', async () => {

@@ -184,6 +184,23 @@ export function labelFor(key: string): string {
   return sentenceCase(words.join(' '));
 }
 
+/**
+ * A field's name as the editor's form shows it, from a problem's dot path, each group's label
+ * before the field's: company.name → "Company › Name", social[1].url → "Social 2 › Address".
+ */
+export function fieldName(dotPath: string): string {
+  const parts: string[] = [];
+  let list: string | undefined;
+  for (const [, key, index] of dotPath.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    if (key !== undefined) parts.push(labelFor((list = key)));
+    else if (parts.length > 0 && list !== undefined) {
+      const named = itemLabel(list);
+      parts.splice(-1, 1, `${named === 'Entry' ? labelFor(list) : named} ${Number(index) + 1}`);
+    }
+  }
+  return parts.join(' › ') || 'this file';
+}
+
 /** What one entry of a list is called: services → "Service", keyFeatures → "Key feature", idealFor → "Entry". */
 function itemLabel(listKey: string): string {
   const label = labelFor(listKey);

@@ -5,11 +5,13 @@ import { TRANSLATIONS } from '../../contract/languages.js';
 import { modeline } from '../../schema/derived/json-schema.js';
 import { translationSchema } from '../../schema/derived/translation-schema.js';
 import { shapeAt } from '../../schema/derived/walk.js';
+import { settlePlaceholders } from '../../check/placeholders.js';
 import { CONTENT_FILES, type ContentFile } from '../../schema/index.js';
 import { formModel, type FieldModel } from '../form-model.js';
 import { iconSvg } from '../icons.js';
 import { contentFileNamed, insideContent } from '../security.js';
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
+import { changedLines } from './compare.js';
 import { checkFile, untranslatedCounts } from './problems.js';
 import { ConflictError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER } from './upload.js';
@@ -109,9 +111,11 @@ export class ContentWorkspace {
     const stored = await this.#read(file);
     const conflict = `content/${file.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your version was not saved, to keep that change. Reload the file to see it, then make your change again.`;
     if ((stored?.version ?? '') !== version) return { status: 409, value: { message: conflict } };
-    const { text, changedLines } = stored ? saveYaml(stored.text, value, saveOptions(file)) : created(textFor(file, undefined, value));
-    const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, text]]));
+    const proposed = stored ? saveYaml(stored.text, value, saveOptions(file)).text : textFor(file, undefined, value);
+    // Checked as the form has it, so each problem's line is the one the value is on in the file now.
+    const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, proposed]]));
     if (checked.problems.length > 0) return { status: 422, value: { problems: checked.problems } };
+    const { text, changedLines } = stored ? settled(stored.text, proposed) : created(proposed);
     let saved: string;
     try {
       if (!stored) await mkdir(path.dirname(this.#path(file)), { recursive: true });
@@ -193,6 +197,12 @@ function textFor(file: EditableFile, source: string | undefined, value: unknown)
     // A file that does not parse cannot be changed in place; the value is checked as written anew.
     return fresh();
   }
+}
+
+/** The new text of a file without the PLACEHOLDER notes of the samples it replaces. */
+function settled(source: string, proposed: string): { text: string; changedLines: number } {
+  const text = settlePlaceholders(source, proposed);
+  return { text, changedLines: changedLines(source, text) };
 }
 
 /** New keys go where the file's schema lists them. */

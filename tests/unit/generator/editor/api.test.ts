@@ -224,6 +224,25 @@ describe('saving', () => {
     expect(await readFile(filePath('site.yaml'))).toEqual(before);
   });
 
+  it('ends a placeholder when its sample is replaced: the PLACEHOLDER comment goes, the warning with it, in the editor’s words until then', async () => {
+    const opened = await open('site.yaml');
+    const warned = opened.warnings.find((p: { path: string }) => p.path === 'company.name');
+    expect(warned).toMatchObject({ code: 'placeholder', message: 'Replace the sample value in Company › Name with the company’s own.' });
+    expect(warned.message).not.toMatch(/line/);
+    const value = structuredClone(opened.value);
+    value.company.name = 'Periyar Packers';
+    const saved = await editor.api('POST', '/__edit/api/save', { file: 'site.yaml', value, version: opened.version });
+    expect(saved.status).toBe(200);
+    const after = await readFile(filePath('site.yaml'), 'utf8');
+    expect(after).toContain('  name: Periyar Packers');
+    expect(after).not.toContain('replace with the real company name');
+    expect(after).toContain('# PLACEHOLDER: replace with the real phone number');
+    expect(saved.json().changedLines).toBe(2);
+    const reopened = await open('site.yaml');
+    expect(reopened.warnings.map((p: { path: string }) => p.path)).not.toContain('company.name');
+    expect(reopened.warnings.map((p: { path: string }) => p.path)).toContain('contact.phone');
+  });
+
   it('saves an unchanged value without touching the bytes, and adds, removes and moves list items', async () => {
     const before = await readFile(filePath('pages/home.yaml'), 'utf8');
     const opened = await open('pages/home.yaml');

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EDIT_ROOT, getJson, messageOf, postJson, postWhileLeaving } from './api.js';
 import { FormContextValue, type FormContext } from './context.js';
 import { Field } from './fields/Field.js';
-import { getIn, idOfText, parsePath, problemPath } from './paths.js';
+import { getIn, idOfText, parsePath, problemPath, type Path } from './paths.js';
 import { languageOf } from './pages.js';
 import { Preview } from './Preview.js';
 import type { FileData, FileEntry, ImageEntry, UiProblem } from './types.js';
@@ -55,9 +55,15 @@ export function FileEditor({ file }: { file: string }) {
   const [images, setImages] = useState<ImageEntry[]>([]);
   const sequence = useRef(0);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // Numbers as typed or as the file writes them, by path (as JSON): sent beside the value.
+  const typedNumbers = useRef(new Map<string, string>());
+  const typedNumber = useCallback((path: Path) => typedNumbers.current.get(JSON.stringify(path)), []);
+  const setTypedNumber = useCallback((path: Path, text: string) => void typedNumbers.current.set(JSON.stringify(path), text), []);
+  const numbers = () => [...typedNumbers.current].map(([path, text]) => [JSON.parse(path) as Path, text]);
 
   /** The file as the server sent it: its form, the saved value, its version and its checks. */
   const show = useCallback((body: FileData) => {
+    typedNumbers.current = new Map((body.numbers ?? []).map(([path, text]) => [JSON.stringify(path), text]));
     setData(body);
     setValue(body.value);
     setSaved(body.value);
@@ -149,7 +155,7 @@ export function FileEditor({ file }: { file: string }) {
     const timer = setTimeout(() => {
       const mine = ++sequence.current;
       setChecking(true);
-      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[] }>('check', { file, value })
+      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[] }>('check', { file, value, numbers: numbers() })
         .then((answer) => {
           if (mine !== sequence.current || !answer.ok) return;
           setProblems(answer.body.problems);
@@ -157,7 +163,7 @@ export function FileEditor({ file }: { file: string }) {
         })
         .catch(() => undefined)
         .finally(() => mine === sequence.current && setChecking(false));
-      void postJson('draft', { file, value })
+      void postJson('draft', { file, value, numbers: numbers() })
         .then((answer) => answer.ok && mine === sequence.current && setRevision((n) => n + 1))
         .catch(() => undefined);
     }, PAUSE_MS);
@@ -183,6 +189,7 @@ export function FileEditor({ file }: { file: string }) {
       file,
       value,
       version,
+      numbers: numbers(),
     });
     if (answer.ok && answer.body.version) {
       setVersion(answer.body.version);
@@ -228,8 +235,18 @@ export function FileEditor({ file }: { file: string }) {
     return new Set(paths.filter((text) => isEmpty(getIn(value, parsePath(text)))));
   }, [data, value]);
   const context: FormContext = useMemo(
-    () => ({ problems: byPath(problems, value), warnings: byPath(warnings, value), english: data?.english, missing, lang: languageOf(file) || 'en', images, refreshImages }),
-    [problems, warnings, data, missing, file, images, refreshImages],
+    () => ({
+      problems: byPath(problems, value),
+      warnings: byPath(warnings, value),
+      english: data?.english,
+      missing,
+      lang: languageOf(file) || 'en',
+      images,
+      refreshImages,
+      typedNumber,
+      setTypedNumber,
+    }),
+    [problems, warnings, data, missing, file, images, refreshImages, typedNumber, setTypedNumber],
   );
   if (loadError) {
     return (

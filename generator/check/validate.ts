@@ -4,6 +4,7 @@ import { formatPath, locateKey, locateParent, locateValue, type PathSegment } fr
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem, type ProblemCode } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
 import { closest } from '../problems/suggest.js';
+import { decimalProblems } from './decimals.js';
 import { checkReferences } from './references.js';
 import { rangeWords } from '../schema/derived/bounds.js';
 import { boundsAt, metaAt, shapeAt } from '../schema/derived/walk.js';
@@ -26,8 +27,9 @@ export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
     if (file.data === undefined) continue;
     const schema = CONTENT_FILES[file.name];
     const result = schema.safeParse(file.data);
-    if (result.success) parsed.set(file.name, result.data);
-    else problems.push(...fileProblems(result.error.issues, file, schema));
+    const imprecise = decimalProblems(file, schema);
+    if (result.success && imprecise.length === 0) parsed.set(file.name, result.data);
+    else problems.push(...imprecise, ...(result.success ? [] : fileProblems(result.error.issues, file, schema)));
   }
   const references = checkReferences(files, parsed);
   problems.push(...references.problems);

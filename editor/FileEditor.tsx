@@ -5,6 +5,7 @@ import { Field } from './fields/Field.js';
 import { getIn, idOfText, parsePath, problemPath, type Path } from './paths.js';
 import { languageOf } from './pages.js';
 import { Preview } from './Preview.js';
+import { TextMode } from './TextMode.js';
 import type { FileData, FileEntry, ImageEntry, UiProblem } from './types.js';
 
 /** How long typing pauses before the change is checked and shown in the preview. */
@@ -263,6 +264,15 @@ export function FileEditor({ file }: { file: string }) {
       <main id="main" className="page">
         <Header file={file} title={entry?.title} />
         <p role="status">Opening content/{file}…</p>
+      </main>
+    );
+  }
+
+  if (data.value === null && data.text !== undefined) {
+    return (
+      <main id="main" className="page file-page">
+        <Header file={file} title={entry?.title} summary={entry?.summary} />
+        <TextMode file={file} text={data.text} version={data.version} problems={problems} onSaved={() => void load()} />
       </main>
     );
   }

@@ -104,6 +104,14 @@ export class Editor {
               this.#json(req, res, status, value);
             });
           });
+        case 'api/save-text':
+          return post(async () => {
+            const body = await this.#body(req);
+            await this.#oneAtATime(async () => {
+              const { status, value } = await this.#workspace.saveText(body);
+              this.#json(req, res, status, value);
+            });
+          });
         case 'api/images':
           return get(async () => this.#json(req, res, 200, { images: await listImages(this.#contentDir) }));
         case 'api/upload':

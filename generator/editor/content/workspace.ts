@@ -23,6 +23,9 @@ import { saveYaml, type SaveOptions } from './yaml-save.js';
  * comments and layout. The drafts (unsaved values) are kept here too, for previews.
  */
 
+/** Problems that leave a file without a tree to show as a form. */
+const UNREADABLE = new Set(['yaml-syntax', 'not-a-mapping', 'too-complex', 'not-utf8']);
+
 /** A request the editor refuses, with the HTTP status to answer with. */
 export class HttpError extends Error {
   constructor(
@@ -75,10 +78,13 @@ export class ContentWorkspace {
     const stored = (await this.#read(file)) ?? { text: '', version: '' };
     const checked = await checkFile(this.#contentDir, file.rel);
     const english = file.language ? await this.#read({ rel: file.name, name: file.name }) : undefined;
+    const value = stored.version === '' ? {} : (parsed(stored.text) ?? null);
     return {
       file: file.rel,
       version: stored.version,
-      value: stored.version === '' ? {} : (parsed(stored.text) ?? null),
+      value,
+      // A file the YAML reader cannot read has no form: the editor shows its text to mend instead.
+      ...(value === null ? { text: stored.text } : {}),
       numbers: writtenNumbers(stored.text),
       model: await this.#model(file),
       pages: pagesOf(file),
@@ -127,6 +133,31 @@ export class ContentWorkspace {
     }
     this.#drafts.delete(file.rel);
     return { status: 200, value: { version: saved, changedLines } };
+  }
+
+  /**
+   * Writes a file's text as typed in the editor's text box (a file with a YAML mistake has no form).
+   * Refused, writing nothing, while the text still cannot be read as YAML: the form needs a tree.
+   */
+  async saveText(body: unknown): Promise<{ status: number; value: unknown }> {
+    const { file, text, version } = (body ?? {}) as { file?: unknown; text?: unknown; version?: unknown };
+    if (typeof file !== 'string') throw new HttpError(400, 'The request names no file.');
+    if (typeof text !== 'string' || typeof version !== 'string') throw new HttpError(400, 'The request carries no text or no version.');
+    const named = this.#named(file);
+    const stored = await this.#read(named);
+    const conflict = `content/${named.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your text was not saved, to keep that change. Reload the file to see it, then make your change again.`;
+    if ((stored?.version ?? '') !== version) return { status: 409, value: { message: conflict } };
+    const checked = await checkFile(this.#contentDir, named.rel, new Map([[named.rel, text]]));
+    const unreadable = checked.problems.filter((problem) => UNREADABLE.has(problem.code));
+    if (unreadable.length > 0) return { status: 422, value: { problems: unreadable } };
+    try {
+      if (!stored) await mkdir(path.dirname(this.#path(named)), { recursive: true });
+      const saved = text === stored?.text ? stored.version : await writeStored(this.#path(named), text, stored?.version);
+      return { status: 200, value: { version: saved, changedLines: stored ? changedLines(stored.text, text) : text.split('\n').length } };
+    } catch (error) {
+      if (error instanceof ConflictError) return { status: 409, value: { message: conflict } };
+      throw error;
+    }
   }
 
   /** The text of every file with a draft, the draft laid over it: what a preview reads in place of the files. */

@@ -369,8 +369,7 @@ function ProblemLinks({ problems, value }: { problems: UiProblem[]; value: unkno
     <ul className="problem-list">
       {problems.map((problem, index) => (
         <li key={index}>
-          <a href={`#${idOfText(problemPath(problem.path, value))}`}>{problem.path || 'The file'}</a>
-          {problem.line ? ` (line ${problem.line})` : ''}: {problem.message}
+          <a href={`#${idOfText(problemPath(problem.path, value))}`}>{problem.path ? (problem.field ?? problem.path) : 'The file'}</a>: {problem.message}
           {problem.hint ? <span className="hint"> Hint: {problem.hint}</span> : null}
         </li>
       ))}

@@ -12,10 +12,15 @@ import { decimalsWritten } from '../schema/fields.js';
  */
 export function decimalProblems(file: LoadedFile, root: Schema): Problem[] {
   const problems: Problem[] = [];
+  // Aliases can make a file's data a loop; each group is visited once, and only where the schema has fields.
+  const seen = new Set<object>();
   const visit = (value: unknown, path: PathSegment[]) => {
-    if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
-    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
-    else if (typeof value === 'number') {
+    if (value !== null && typeof value === 'object') {
+      if (seen.has(value) || path.length > 12) return;
+      seen.add(value);
+      if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
+      else for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+    } else if (typeof value === 'number') {
       const meta = metaAt(root, path);
       const needed = meta.minDecimals;
       if (needed === undefined) return;

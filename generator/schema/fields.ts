@@ -48,6 +48,8 @@ export interface FieldMeta {
    * has 5), which a JS number cannot tell: site check counts them in the YAML (check/decimals.ts).
    */
   minDecimals?: number;
+  /** The hint in the editor's words, where `hint` speaks of lines and colons. */
+  editorHint?: string;
 }
 
 /** What a field holds, for the content editor's choice of control. */
@@ -77,6 +79,7 @@ export function sameText(description?: string) {
 const TEXT_META = {
   expected: 'some text',
   hint: 'write the text after the colon, or remove the line if the field is optional',
+  editorHint: 'type the text in the box; a field that is not required may be left empty',
   pattern: TEXT_PATTERN,
 } as const;
 

@@ -9,6 +9,8 @@ export interface UiProblem {
   file: string;
   /** e.g. services[2].pricing.starting; '' for the whole file. */
   path: string;
+  /** The field's name as the form labels it: Company › Name. */
+  field: string;
   line?: number;
   column?: number;
   message: string;
@@ -26,6 +28,7 @@ export function uiProblem(problem: Problem, contentDir: string): UiProblem {
   return {
     file: `${path.basename(contentDir)}/${rel}`,
     path: problem.path,
+    field,
     ...(problem.line !== undefined ? { line: problem.line, column: problem.column ?? 1 } : {}),
     message,
     ...(hint ? { hint } : {}),

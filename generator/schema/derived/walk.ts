@@ -62,6 +62,7 @@ export function metaAt(root: Schema, path: readonly PathSegment[]): FieldMeta {
     meta.hint ??= found?.hint;
     meta.suggest ??= found?.suggest;
     meta.minDecimals ??= found?.minDecimals;
+    meta.editorHint ??= found?.editorHint;
   });
   return meta;
 }

@@ -42,7 +42,8 @@ function buildProgram(io: Io): Command {
     .option('--form-endpoint <url>', 'quote form relay, instead of the addresses in site.yaml')
     .option('--strict', 'refuse to build while sample values marked PLACEHOLDER are left (the deploy uses this)')
     .option('--complete-translations', 'refuse to build while a Malayalam text is not translated yet (by default it shows in English)')
-    .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string; strict?: boolean; completeTranslations?: boolean }) => {
+    .option('--host <host>', 'where the site is published: cloudflare (the default) or github-pages, which says what that host leaves out')
+    .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string; strict?: boolean; completeTranslations?: boolean; host?: string }) => {
       const { runBuild } = await import('./commands/build.js');
       await runBuild(options, io);
     });

@@ -14,6 +14,7 @@ import { classesOf, stylesForClasses } from './render/page-styles.js';
 import { findPlaceholders } from './check/placeholders.js';
 import { findCutText } from './check/comments.js';
 import { favicon, robots, sitemap } from './render/seo-files.js';
+import { assetsIgnoreFile } from './write/out-guard.js';
 import { sortProblems } from './problems/format.js';
 import { validateContent } from './check/validate.js';
 import { checkPhotos, type CheckedPhoto } from './images/check.js';
@@ -192,7 +193,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles, popup)));
   const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
   const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
-  return [...secured, ...popup.files, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site)];
+  return [...secured, ...popup.files, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site), assetsIgnoreFile()];
 }
 
 /**

@@ -26,6 +26,9 @@ took compile
 if ! command -v java >/dev/null 2>&1 && [ -z "${JAVA_HOME:-}" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "No Java found: installing Debian's default-jre-headless for the HTML validity test..."
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; } >/dev/null || status=1
+elif ! command -v java >/dev/null 2>&1 && [ -z "${JAVA_HOME:-}" ]; then
+  echo "No Java found, which the HTML validity test needs: install a Java runtime (Debian or Ubuntu: sudo apt-get install default-jre-headless), or set JAVA_HOME." >&2
+  status=1
 fi
 
 step "unit and integration tests (vitest)"

@@ -3,6 +3,7 @@ import { gzip } from 'node:zlib';
 import { isTextType } from '../../generator/serve/compress.js';
 import { contentType } from '../../generator/serve/mime.js';
 import { build } from '../../generator/build.js';
+import { hostNote, parseHost } from '../../generator/hosts.js';
 import { formatProblems } from '../../generator/problems/format.js';
 import { displayFolder } from '../../generator/write/out-guard.js';
 import type { OutputFile } from '../../generator/contract/output.js';
@@ -20,10 +21,12 @@ interface BuildFlags {
   formEndpoint?: string;
   strict?: boolean;
   completeTranslations?: boolean;
+  host?: string;
 }
 
 export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const started = performance.now();
+  const host = parseHost(flags.host);
   const outDir = resolveFrom(io, flags.out);
   const contentDir = resolveFrom(io, flags.content);
   const shown = flags.out.trim() === '' ? 'the output folder' : displayFolder(outDir, io.cwd);
@@ -62,6 +65,8 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const ms = Math.round(performance.now() - started);
   io.out(`Built ${result.files.length} files into ${shown} in ${ms} ms.`);
   for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
+  const note = hostNote(host);
+  if (note) io.out(note);
 }
 
 const gzipBytes = promisify(gzip);

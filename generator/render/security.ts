@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../contract/output.js';
 import type { Site } from '../schema/index.js';
+import { checkHeaderLimits } from './header-limits.js';
 
 /**
  * Security headers derived from the content: a Content-Security-Policy that allows exactly what
@@ -124,7 +125,7 @@ export function securityHeaders(site: Site): Array<[name: string, value: string]
 /**
  * `_headers` for Netlify and Cloudflare Pages (and this project's own servers): a path pattern
  * at the start of a line, then its headers indented by two spaces. Assets carry a content hash
- * in their names, so they may be cached for a year.
+ * in their names, so they may be cached for a year. Refused when Cloudflare would drop part of it.
  */
 export function headersFile(site: Site): OutputFile {
   const block = (pattern: string, headers: ReadonlyArray<readonly [string, string]>) =>
@@ -134,6 +135,7 @@ export function headersFile(site: Site): OutputFile {
     block('/*', securityHeaders(site)),
     block('/assets/*', [['Cache-Control', 'public, max-age=31536000, immutable']]),
   ].join('\n\n');
+  checkHeaderLimits(contents);
   return { path: '_headers', contents: `${contents}\n` };
 }
 

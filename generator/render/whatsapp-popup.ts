@@ -21,12 +21,15 @@ export interface Popup {
 /**
  * Where each language's popup is served: named by a hash of its markup and of the stylesheet
  * its rules come from, so a change to either is a new address, and a cache never serves an old one.
+ * The address has no `.html`: Cloudflare answers a file's name with a redirect to the name without
+ * it, which would cost every visitor who opens the popup a round trip; GitHub Pages and
+ * `site preview` serve `<address>.html` at it too.
  */
 export function popupAddresses(popups: readonly Popup[], stylesheet: string): Map<string, string> {
   return new Map(
     popups.map(({ language, markup }) => {
       const hash = createHash('sha256').update(markup).update('\0').update(stylesheet).digest('hex').slice(0, 10);
-      return [language.code, `/assets/whatsapp/${language.code}.${hash}.html`];
+      return [language.code, `/assets/whatsapp/${language.code}.${hash}`];
     }),
   );
 }
@@ -54,7 +57,7 @@ export function popupFiles(popups: readonly Popup[], addresses: ReadonlyMap<stri
     for (const name of classes) if (onPages.has(name)) result.shared.add(name);
     const styles = stylesOnlyFor(stylesheet, own, onPages);
     result.styles.set(address, styles);
-    result.files.push({ path: address.slice(1), contents: `${styles ? `<style>${styles}</style>` : ''}${markup}` });
+    result.files.push({ path: popupFile(address), contents: `${styles ? `<style>${styles}</style>` : ''}${markup}` });
   }
   return result;
 }
@@ -62,4 +65,9 @@ export function popupFiles(popups: readonly Popup[], addresses: ReadonlyMap<stri
 /** The address of the popup a rendered page fetches, if it fetches one. */
 export function popupAddressOf(html: string): string | undefined {
   return /\sdata-whatsapp-src="([^"]+)"/.exec(html)?.[1];
+}
+
+/** The file that serves a popup's address, from the site folder (no leading slash). */
+export function popupFile(address: string): string {
+  return `${address.slice(1)}.html`;
 }

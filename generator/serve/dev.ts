@@ -8,7 +8,7 @@ import { OVERLAY_CSS, overlayPage } from './live/overlay.js';
 import { DEV_PATHS, RELOAD_SCRIPT, injectReloadScript } from './live/reload.js';
 import { contentType } from './mime.js';
 import type { DevPlugin, DevPluginFactory } from './plugin.js';
-import { candidates, folderIndex, isPublic, parseRequestPath, withTrailingSlash } from './static.js';
+import { candidates, folderIndex, htmlFileAddress, isPublic, notFoundPages, parseRequestPath, withPath, withTrailingSlash } from './static.js';
 
 export interface DevOptions {
   contentDir: string;
@@ -95,13 +95,20 @@ async function respond(site: DevSite, plugins: readonly DevPlugin[], req: Incomi
     send(req, res, 500, devHeaders('index.html', headers), overlayPage(site.failure, site.build));
     return;
   }
+  // As on Cloudflare, so a link written without its slash, or to a page's file name, shows up here as a redirect.
+  const canonical = file && isPublic(request.segments) ? htmlFileAddress(request.segments) : undefined;
+  if (canonical && file?.path === request.segments.join('/')) {
+    sendRedirect(req, res, withPath(req.url ?? '/', canonical), devHeaders('redirect.txt', headers));
+    return;
+  }
   const folder = !file && isPublic(request.segments) ? folderIndex(request.segments) : undefined;
   if (folder && site.file(folder)) {
-    // As on the hosts, so a link written without its slash shows up here as a redirect.
     sendRedirect(req, res, withTrailingSlash(req.url ?? '/'), devHeaders('redirect.txt', headers));
     return;
   }
-  const notFound = site.file('404.html');
+  const notFound = notFoundPages(request.segments)
+    .map((name) => site.file(name))
+    .find((found) => found !== undefined);
   if (file) sendFile(site, req, res, 200, file, headers);
   else if (notFound) sendFile(site, req, res, 404, notFound, headers);
   else sendText(req, res, 404, 'Not found.');

@@ -94,9 +94,12 @@ export function sendText(req: IncomingMessage, res: ServerResponse, status: numb
   send(req, res, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers }, `${text}\n`);
 }
 
-/** A permanent redirect, as static hosts send for a folder's address without its trailing slash. */
+/**
+ * The redirect Cloudflare (Workers with static assets) sends for a folder's address without its
+ * trailing slash and for a page's file name: 307, which keeps the method, like every host's.
+ */
 export function sendRedirect(req: IncomingMessage, res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
-  sendText(req, res, 301, `Moved to ${location}`, { ...headers, Location: location });
+  sendText(req, res, 307, `Moved to ${location}`, { ...headers, Location: location });
 }
 
 /** Refuses methods a static host does not accept. */

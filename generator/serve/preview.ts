@@ -6,7 +6,7 @@ import { headersFor, parseHeaders, withSiteHeaders, type HeaderRule } from './he
 import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendRedirect, sendText, type RunningServer } from './http.js';
 import { compressed, isCompressible, negotiateEncoding } from './compress.js';
 import { contentType } from './mime.js';
-import { cacheControl, candidates, folderIndex, isPublic, parseRequestPath, withTrailingSlash } from './static.js';
+import { cacheControl, candidates, folderIndex, htmlFileAddress, isPublic, notFoundPages, parseRequestPath, withPath, withTrailingSlash } from './static.js';
 
 export interface PreviewOptions {
   /** The built site folder, e.g. dist. */
@@ -18,11 +18,12 @@ export interface PreviewOptions {
 }
 
 /**
- * Serves a built site as a static host or CDN would: pretty URLs, a 301 redirect from a folder's
- * address without its trailing slash to the address with it, 404.html with status 404,
+ * Serves a built site as Cloudflare does (tests/unit/host/ checks both against the same table):
+ * pretty URLs, a 307 redirect from a folder's address without its trailing slash to the address
+ * with it and from an HTML file's name to its address, the nearest 404.html with status 404,
  * long caching for hashed assets, text compressed as the browser accepts it (brotli or gzip),
- * and the headers of its `_headers` file. Never serves a file
- * outside `dir`, even through a symbolic link.
+ * and the headers of its `_headers` file. Never serves a file outside `dir`, even through a
+ * symbolic link.
  */
 export async function startPreview(options: PreviewOptions): Promise<RunningServer> {
   const root = await siteFolder(options.dir);
@@ -57,6 +58,13 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse): 
   const rules = await readRules(root);
   const extra = headersFor(rules, request.pathname);
   const visible = isPublic(request.segments);
+  const target = req.url ?? '/';
+  // A page asked for by its file name is sent to its one address, as Cloudflare does.
+  const canonical = visible ? htmlFileAddress(request.segments) : undefined;
+  if (canonical && (await findFile(root, [request.segments.join('/')]))) {
+    sendRedirect(req, res, withPath(target, canonical), Object.fromEntries(extra));
+    return;
+  }
   const found = visible ? await findFile(root, candidates(request.segments)) : undefined;
   if (found) {
     await sendFile(req, res, 200, found, extra);
@@ -64,10 +72,10 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse): 
   }
   const folder = visible ? folderIndex(request.segments) : undefined;
   if (folder && (await findFile(root, [folder]))) {
-    sendRedirect(req, res, withTrailingSlash(req.url ?? '/'), Object.fromEntries(extra));
+    sendRedirect(req, res, withTrailingSlash(target), Object.fromEntries(extra));
     return;
   }
-  const notFound = await findFile(root, ['404.html']);
+  const notFound = await findFile(root, notFoundPages(request.segments));
   if (notFound) await sendFile(req, res, 404, notFound, extra);
   else sendText(req, res, 404, 'Not found.', Object.fromEntries(extra));
 }

@@ -53,9 +53,41 @@ export function candidates(segments: readonly string[]): string[] {
 }
 
 /**
+ * Where Cloudflare sends a request that names an HTML file by its file name: `/about/index.html`
+ * → `/about/`, `/index.html` → `/`, `/assets/whatsapp/en.1a2b3c4d5e.html` → the same without
+ * `.html`; undefined for any other path. The host redirects only when that file exists, and serves
+ * it at the new address, so a page has one address and a link to the file name costs a redirect.
+ */
+export function htmlFileAddress(segments: readonly string[]): string | undefined {
+  const last = segments.at(-1) ?? '';
+  if (!last.endsWith('.html')) return undefined;
+  const folder = segments.slice(0, -1);
+  if (last === 'index.html') return `/${[...folder, ''].join('/')}`;
+  return `/${[...folder, last.slice(0, -'.html'.length)].join('/')}`;
+}
+
+/**
+ * The 404 pages that answer a missing path, nearest first: `/ml/nope` → ml/404.html, then
+ * 404.html, as Cloudflare looks for one up the folder tree (so a Malayalam address gets the
+ * Malayalam page).
+ */
+export function notFoundPages(segments: readonly string[]): string[] {
+  const folders = segments.slice(0, -1);
+  return folders.map((_, at) => [...folders.slice(0, folders.length - at), '404.html'].join('/')).concat('404.html');
+}
+
+/**
+ * The same request target with a new path, the query kept (`/about?utm_source=x` → `/about/?utm_source=x`).
+ */
+export function withPath(target: string, pathname: string): string {
+  const queryAt = target.search(/[?#]/);
+  return queryAt === -1 ? pathname : `${pathname}${target.slice(queryAt)}`;
+}
+
+/**
  * The folder page a path without its trailing slash names (`/about` → about/index.html), or
- * undefined for a path that ends in a slash. GitHub Pages, Netlify and Cloudflare Pages answer
- * such a path with a redirect to the folder's address (`/about/`), never with the page itself.
+ * undefined for a path that ends in a slash. GitHub Pages, Netlify and Cloudflare answer such a
+ * path with a redirect to the folder's address (`/about/`), never with the page itself.
  */
 export function folderIndex(segments: readonly string[]): string | undefined {
   return segments.at(-1) ? `${segments.join('/')}/index.html` : undefined;
@@ -67,12 +99,14 @@ export function folderIndex(segments: readonly string[]): string | undefined {
  */
 export function withTrailingSlash(target: string): string {
   const queryAt = target.search(/[?#]/);
-  return queryAt === -1 ? `${target}/` : `${target.slice(0, queryAt)}/${target.slice(queryAt)}`;
+  return withPath(target, `${queryAt === -1 ? target : target.slice(0, queryAt)}/`);
 }
 
 /**
  * Whether a file may be served at all: hidden files stay hidden (except .well-known), and the
- * host configuration files (_headers, _redirects) are read by the host, never sent.
+ * host configuration files (_headers, _redirects) are read by the host, never sent; so is the
+ * build's bookkeeping (.site-build.json, .assetsignore), which Cloudflare leaves out through
+ * .assetsignore.
  */
 export function isPublic(segments: readonly string[]): boolean {
   if (segments.some((segment) => segment.startsWith('.') && segment !== '.well-known')) return false;

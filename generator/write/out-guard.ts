@@ -16,6 +16,15 @@ export interface Marker {
   files: string[];
 }
 
+/**
+ * Cloudflare uploads every file of the folder it publishes except those named in its
+ * `.assetsignore` (and `_headers`, `_redirects` and the list itself), so the build names its
+ * bookkeeping there: otherwise /.site-build.json would be on the web.
+ */
+export function assetsIgnoreFile(): OutputFile {
+  return { path: '.assetsignore', contents: `# Written by site build: files of the site folder Cloudflare must not publish.\n/${MARKER}\n` };
+}
+
 export function markerFile(files: readonly OutputFile[]): OutputFile {
   const marker: Marker = { builtBy: 'site build', files: files.map((file) => file.path).sort() };
   return { path: MARKER, contents: `${JSON.stringify(marker, null, 2)}\n` };

@@ -4,6 +4,7 @@
  * (on the frozen sample) and the rules every operator's content must pass.
  */
 import { Window } from 'happy-dom';
+import { popupFile } from '../../generator/render/whatsapp-popup.js';
 
 const window = new Window({
   url: 'https://site.invalid/',
@@ -202,13 +203,13 @@ export function relHas(a: Element, ...tokens: string[]): boolean {
 
 /**
  * `doc` with its WhatsApp popup filled in as the client fills it, from the built file the popup
- * names (`data-whatsapp-src`), read with `fileAt` (a path without its leading slash). Returns the popup.
+ * names (`data-whatsapp-src`, served from `popupFile(src)`), read with `fileAt`. Returns the popup.
  */
 export function fillWhatsAppPopup(doc: Document, fileAt: (path: string) => string | undefined): Element {
   const popup = doc.querySelector('[data-whatsapp-popup]');
   const src = popup?.getAttribute('data-whatsapp-src');
   if (!popup || !src) throw new Error('The page has no WhatsApp popup that names its contents');
-  const contents = fileAt(src.replace(/^\//, ''));
+  const contents = fileAt(popupFile(src));
   if (contents === undefined) throw new Error(`The build has no ${src}, which the page's WhatsApp popup names`);
   popup.innerHTML = contents;
   return popup;

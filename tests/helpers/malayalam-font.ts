@@ -14,7 +14,7 @@ export function requireMalayalamFont(): void {
   }
   if (!/Malayalam/.test(families)) {
     throw new Error(
-      'No Malayalam system font is installed, so layouts that break on every phone would pass here. Install Noto Sans Malayalam (Debian: apt-get install fonts-noto-core; bash scripts/find-engines.sh does it as root).',
+      'No Malayalam system font is installed, so layouts that break on every phone would pass here. Install Noto Sans Malayalam (Debian or Ubuntu: sudo apt-get install fonts-noto-core; as root on Debian, npm test does it through scripts/find-engines.sh).',
     );
   }
 }

@@ -4,6 +4,7 @@
  * actually render.
  */
 import { build, type BuildResult } from '../../../generator/build.js';
+import { popupFile } from '../../../generator/render/whatsapp-popup.js';
 import { SAMPLE_CONTENT } from '../../helpers/content.js';
 
 export const FORM_ENDPOINT = 'https://relay.test/ajax';
@@ -16,9 +17,9 @@ export function builtSite(): Promise<BuildResult> {
   return built;
 }
 
-/** The WhatsApp popup's contents as the built site serves them at `src` (e.g. /assets/whatsapp/en.….html). */
+/** The WhatsApp popup's contents as the built site serves them at `src` (e.g. /assets/whatsapp/en.…, from its .html file). */
 export async function popupFromBuild(src: string): Promise<string> {
-  return pageHtml(src.replace(/^\//, ''));
+  return pageHtml(popupFile(src));
 }
 
 /** The rendered HTML of one output file, e.g. 'contact/index.html'. */

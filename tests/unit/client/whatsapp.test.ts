@@ -77,7 +77,7 @@ describe('without JavaScript', () => {
 
   test('the page carries only where the popup’s contents are, not the contents', () => {
     expect(popup().children).toHaveLength(0);
-    expect(popup().dataset.whatsappSrc).toMatch(/^\/assets\/whatsapp\/en\.[0-9a-f]{10}\.html$/);
+    expect(popup().dataset.whatsappSrc).toMatch(/^\/assets\/whatsapp\/en\.[0-9a-f]{10}$/);
   });
 });
 

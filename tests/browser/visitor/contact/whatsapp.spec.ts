@@ -98,7 +98,7 @@ test('the page carries no quick actions: they are fetched once it has loaded, an
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return { src, times: fetched.length, after: fetched.every((entry) => entry.startTime >= navigation.loadEventEnd) };
   });
-  expect(timing).toEqual({ src: expect.stringMatching(/^\/assets\/whatsapp\/en\.[0-9a-f]{10}\.html$/), times: 1, after: true });
+  expect(timing).toEqual({ src: expect.stringMatching(/^\/assets\/whatsapp\/en\.[0-9a-f]{10}$/), times: 1, after: true });
   await openPopup(page);
 });
 

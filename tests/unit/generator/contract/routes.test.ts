@@ -148,7 +148,7 @@ describe('the addresses the built site gives out', () => {
   });
 
   it('would catch an address without the slash: the preview redirects it as the hosts do', async () => {
-    expect(await answer('/about')).toMatchObject({ status: 301, location: '/about/' });
+    expect(await answer('/about')).toMatchObject({ status: 307, location: '/about/' });
     expect(internal(`${SITE_URL}/contact#quote-sent`)).toBe('/contact');
   });
 });

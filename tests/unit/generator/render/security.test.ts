@@ -9,6 +9,7 @@ import { contentSecurityPolicy, serializePolicy } from '../../../../generator/re
 import { faviconDataUrl } from '../../../../templates/favicon.js';
 import { headersFor, parseHeaders } from '../../../../generator/serve/headers.js';
 import type { ContentFile } from '../../../../generator/schema/index.js';
+import { popupFile } from '../../../../generator/render/whatsapp-popup.js';
 import { contentWithFixture, ROOT, SAMPLE_CONTENT } from '../../../helpers/content.js';
 
 /**
@@ -167,7 +168,7 @@ describe('security headers and the page policy, from the shipped content', () =>
       const html = text(result, file);
       const frames = /(^|\/)contact\/index\.html$/.test(file) ? 'https://www.google.com' : "'none'";
       // The popup's contents, which the client puts into the page, start with a <style> of their own.
-      const popup = text(result, /data-whatsapp-src="\/([^"]+)"/.exec(html)![1]!);
+      const popup = text(result, popupFile(/data-whatsapp-src="([^"]+)"/.exec(html)![1]!));
       const metaPolicy = SAMPLE_POLICY.replace('STYLE', `${inlineStyle(html).source} ${inlineStyle(popup).source}`).replace("; frame-ancestors 'none'", '').replace('frame-src https://www.google.com', `frame-src ${frames}`);
       const doc = parseHtml(html);
       const metas = [...doc.querySelectorAll('meta[http-equiv]')];
@@ -282,8 +283,7 @@ describe('markup in content renders as text', () => {
     expect(text(result, 'services/index.html')).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(parseHtml(text(result, 'contact/index.html')).querySelector('#quote-name')?.getAttribute('placeholder')).toBe(`">${IMG}`);
     // The WhatsApp popup's contents, which the client puts into every page: the greeting and a message were markup.
-    const popupFile = /data-whatsapp-src="\/([^"]+)"/.exec(text(result, 'index.html'))![1]!;
-    const popup = text(result, popupFile);
+    const popup = text(result, popupFile(/data-whatsapp-src="([^"]+)"/.exec(text(result, 'index.html'))![1]!));
     expect(inlineFindings(popup.replace(/^<style>[\s\S]*?<\/style>/, ''), `/${js}`, [])).toEqual([]);
     expect(popup).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(popup).not.toContain(SCRIPT);

@@ -153,13 +153,18 @@ describe('site dev: content edits', () => {
     }
     // As on the hosts, a folder's address without its slash redirects, keeping the query.
     const bare = await get(server.url, '/about?from=menu');
-    expect([bare.status, bare.location]).toEqual([301, '/about/?from=menu']);
+    expect([bare.status, bare.location]).toEqual([307, '/about/?from=menu']);
+    const fileName = await get(server.url, '/about/index.html');
+    expect([fileName.status, fileName.location]).toEqual([307, '/about/']);
     const script = await get(server.url, '/__dev/reload.js');
     expect(script.type).toBe('text/javascript; charset=utf-8');
     expect(script.body).toContain("new EventSource(\"/__dev/events\")");
     const missing = await get(server.url, '/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('/__dev/reload.js');
+    // The nearest 404 page, as on Cloudflare: a mistyped Malayalam address gets the Malayalam one.
+    const missingMl = await get(server.url, '/ml/no-such-page');
+    expect([missingMl.status, /<html[^>]* lang="([^"-]+)/.exec(missingMl.body)?.[1]]).toEqual([404, 'ml']);
   });
 
   it('reloads the page with the new text after a content file is saved', async () => {

@@ -100,9 +100,7 @@ describe('site preview: paths', () => {
 
   it.each([
     ['/', 'index.html'],
-    ['/index.html', 'index.html'],
     ['/about/', 'about/index.html'],
-    ['/about/index.html', 'about/index.html'],
     ['/services/?utm_source=whatsapp', 'services/index.html'],
     ['/contact/', 'contact/index.html'],
     ['/sitemap.xml', 'sitemap.xml'],
@@ -116,9 +114,11 @@ describe('site preview: paths', () => {
     ['/about', '/about/'],
     ['/services?utm_source=whatsapp&utm_medium=chat', '/services/?utm_source=whatsapp&utm_medium=chat'],
     ['/contact', '/contact/'],
-  ])('redirects the folder address %s to %s, as GitHub Pages, Netlify and Cloudflare Pages do', async (target, location) => {
+    ['/index.html', '/'],
+    ['/about/index.html?from=menu', '/about/?from=menu'],
+  ])('redirects %s to the page’s one address %s, as Cloudflare does', async (target, location) => {
     const answer = await raw(server.url, target);
-    expect(answer.status).toBe(301);
+    expect(answer.status).toBe(307);
     expect(answer.headers.location).toBe(location);
     // The site's headers travel on the redirect too.
     expect(answer.headers['x-frame-options']).toBe('DENY');

@@ -1,0 +1,43 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../../bin/cli.js';
+import { captureIo, contentWithFixture } from '../../helpers/content.js';
+
+const temp: string[] = [];
+afterAll(async () => {
+  for (const dir of temp) await rm(dir, { recursive: true, force: true });
+});
+
+async function buildFor(...flags: string[]) {
+  const dir = await contentWithFixture();
+  temp.push(dir);
+  const io = captureIo(dir);
+  const code = await main(['build', '--content', 'content', '--out', path.join(dir, 'dist'), ...flags], io);
+  return { code, out: io.stdout(), err: io.stderr() };
+}
+
+describe('site build --host', () => {
+  it('says once, for GitHub Pages, what that host leaves out', async () => {
+    const { code, out } = await buildFor('--host', 'github-pages');
+    expect(code).toBe(0);
+    expect(out.match(/Built for GitHub Pages/g)).toHaveLength(1);
+    expect(out).toMatch(/frame-ancestors, X-Frame-Options, Permissions-Policy/);
+    expect(out).toMatch(/year-long cache of \/assets\//);
+    expect(out).toMatch(/Malayalam 404 page/);
+  });
+
+  it('says nothing of the kind for Cloudflare, the default', async () => {
+    for (const flags of [[], ['--host', 'cloudflare']]) {
+      const { code, out } = await buildFor(...flags);
+      expect(code).toBe(0);
+      expect(out).not.toMatch(/leaves out|left out/);
+    }
+  });
+
+  it('refuses a host it does not know, naming the ones it does', async () => {
+    const { code, err } = await buildFor('--host', 'netlify');
+    expect(code).toBe(1);
+    expect(err).toContain('--host needs one of cloudflare or github-pages, got "netlify".');
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * The deploy as GitHub runs it: every workflow passes an outside validator, the jobs on GitHub's
+ * own runner need nothing but what that runner has, nothing is published before the checks its
+ * push needs, and scripts/changed-code.sh tells a content-only push from one that changes code.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { validateWorkflow } from '@action-validator/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ROOT } from '../../helpers/content.js';
+
+interface Step {
+  name?: string;
+  run?: string;
+  uses?: string;
+}
+interface Job {
+  'runs-on': string;
+  container?: { image: string; options?: string };
+  needs?: string | string[];
+  if?: string;
+  steps: Step[];
+}
+
+const WORKFLOWS = path.join(ROOT, '.github/workflows');
+const workflowFiles = (await readdir(WORKFLOWS)).filter((name) => /\.ya?ml$/.test(name));
+const deploy = parse(await readFile(path.join(WORKFLOWS, 'deploy.yml'), 'utf8')) as { jobs: Record<string, Job> };
+const needsOf = (job: Job) => [job.needs ?? []].flat();
+/** Jobs that publish: they run wrangler or GitHub's Pages actions. */
+const publishing = Object.entries(deploy.jobs).filter(([, job]) => job.steps.some((step) => /wrangler (deploy|versions upload)/.test(step.run ?? '') || /upload-pages-artifact/.test(step.uses ?? '')));
+
+describe('the workflows', () => {
+  it.each(workflowFiles)('%s passes action-validator', async (name) => {
+    const { errors } = validateWorkflow(await readFile(path.join(WORKFLOWS, name), 'utf8'));
+    expect(errors, JSON.stringify(errors, null, 2)).toEqual([]);
+  });
+
+  it('use Node 24 wherever they set Node up', () => {
+    const setups = Object.values(deploy.jobs).flatMap((job) => job.steps.filter((step) => step.uses?.startsWith('actions/setup-node')));
+    expect(setups.length).toBeGreaterThan(0);
+    for (const step of setups as Array<Step & { with?: { 'node-version'?: unknown } }>) expect(step.with?.['node-version']).toBe(24);
+    expect(deploy.jobs.tests!.container?.image).toBe('node:24-bookworm');
+  });
+
+  it('install nothing on GitHub’s runner itself: packages only in the Debian container', () => {
+    for (const [name, job] of Object.entries(deploy.jobs)) {
+      if (job.container) continue;
+      for (const step of job.steps) expect(step.run ?? '', `${name}: ${step.name}`).not.toMatch(/\b(sudo|apt-get|apt)\b|npm test\b|playwright install/);
+    }
+  });
+
+  it('run the content checks on the runner and the whole npm test in Debian as root', () => {
+    const runs = (job: string) => deploy.jobs[job]!.steps.map((step) => step.run ?? '').join('\n');
+    expect(runs('site')).toMatch(/site\.js check --strict[\s\S]*npm run test:content[\s\S]*site\.js build --strict/);
+    expect(runs('tests')).toMatch(/^npm test$/m);
+  });
+
+  it('publish nothing before the build passed, nor a change to code before npm test passed on the same push', () => {
+    expect(publishing.map(([name]) => name).sort()).toEqual(['cloudflare', 'github-pages-upload']);
+    for (const [name, job] of publishing) {
+      expect(needsOf(job), name).toEqual(expect.arrayContaining(['changes', 'site', 'tests']));
+      expect(job.if, name).toContain("needs.site.result == 'success'");
+      // A skipped npm test lets a publish through only for a push that changed content alone.
+      expect(job.if!.replace(/\s+/g, ' '), name).toContain("(needs.tests.result == 'success' || (needs.tests.result == 'skipped' && needs.changes.outputs.code == 'false'))");
+    }
+    expect(deploy.jobs.tests!.if).toBe("needs.changes.outputs.code == 'true'");
+  });
+});
+
+/**
+ * The part of GitHub's expression language the publish conditions use: property paths, 'strings',
+ * ==, !=, !, &&, || (which, as in GitHub, give the deciding value), parentheses and cancelled().
+ */
+function evaluate(expression: string, context: Record<string, string>): string | boolean {
+  const tokens = expression.match(/'[^']*'|[A-Za-z_][\w.-]*\(\)|[A-Za-z_][\w.-]*|==|!=|&&|\|\||[!()]/g) ?? [];
+  let at = 0;
+  const peek = () => tokens[at];
+  const next = () => tokens[at++]!;
+  const primary = (): string | boolean => {
+    const token = next();
+    if (token === '(') {
+      const value = or();
+      if (next() !== ')') throw new Error(`unclosed ( in ${expression}`);
+      return value;
+    }
+    if (token === '!') return !primary();
+    if (token === 'cancelled()') return false;
+    if (token.startsWith("'")) return token.slice(1, -1);
+    if (!(token in context)) throw new Error(`the scenario does not say what ${token} is`);
+    return context[token]!;
+  };
+  const comparison = (): string | boolean => {
+    const left = primary();
+    const operator = peek();
+    if (operator !== '==' && operator !== '!=') return left;
+    next();
+    const equal = String(left) === String(primary());
+    return operator === '==' ? equal : !equal;
+  };
+  const and = (): string | boolean => {
+    let value = comparison();
+    while (peek() === '&&') {
+      next();
+      const right = comparison();
+      value = value ? right : value;
+    }
+    return value;
+  };
+  const or = (): string | boolean => {
+    let value = and();
+    while (peek() === '||') {
+      next();
+      const right = and();
+      value = value ? value : right;
+    }
+    return value;
+  };
+  const value = or();
+  if (at !== tokens.length) throw new Error(`could not read ${expression}`);
+  return value;
+}
+
+describe('who publishes, push by push (the jobs’ if: conditions, evaluated)', () => {
+  const cases = [
+    ['a content-only push to main, checks passed', true, { code: 'false', site: 'success', tests: 'skipped' }],
+    ['a push that changes code, npm test passed', true, { code: 'true', site: 'success', tests: 'success' }],
+    ['a push with a broken template: npm test failed', false, { code: 'true', site: 'success', tests: 'failure' }],
+    ['a push with a broken template whose content checks also failed', false, { code: 'true', site: 'failure', tests: 'failure' }],
+    ['a content-only push whose content checks failed', false, { code: 'false', site: 'failure', tests: 'skipped' }],
+    ['a push whose changes could not be told apart', false, { code: '', site: 'success', tests: 'skipped' }],
+    ['a push that changes code, npm test cancelled', false, { code: 'true', site: 'success', tests: 'cancelled' }],
+  ] as const;
+  const context = (host: string, ref: string, { code, site, tests }: { code: string; site: string; tests: string }) => ({
+    'vars.SITE_HOST': host,
+    'github.ref': ref,
+    'needs.changes.outputs.code': code,
+    'needs.site.result': site,
+    'needs.tests.result': tests,
+  });
+
+  it.each(cases)('%s: published on Cloudflare: %s', (_what, published, results) => {
+    expect(Boolean(evaluate(deploy.jobs.cloudflare!.if!, context('cloudflare', 'refs/heads/main', results)))).toBe(published);
+    // GitHub Pages is not chosen: it stays out whatever happened.
+    expect(Boolean(evaluate(deploy.jobs['github-pages-upload']!.if!, context('cloudflare', 'refs/heads/main', results)))).toBe(false);
+  });
+
+  it.each(cases)('%s: published on GitHub Pages: %s', (_what, published, results) => {
+    for (const host of ['', 'github-pages']) {
+      expect(Boolean(evaluate(deploy.jobs['github-pages-upload']!.if!, context(host, 'refs/heads/main', results)))).toBe(published);
+      expect(Boolean(evaluate(deploy.jobs.cloudflare!.if!, context(host, 'refs/heads/main', results)))).toBe(false);
+    }
+  });
+
+  it('publishes a branch push on Cloudflare (at its preview address), never on GitHub Pages', () => {
+    const passed = { code: 'true', site: 'success', tests: 'success' };
+    expect(Boolean(evaluate(deploy.jobs.cloudflare!.if!, context('cloudflare', 'refs/heads/new-prices', passed)))).toBe(true);
+    expect(Boolean(evaluate(deploy.jobs['github-pages-upload']!.if!, context('', 'refs/heads/new-prices', passed)))).toBe(false);
+  });
+
+  it('runs npm test exactly when the push changes code', () => {
+    expect(evaluate(deploy.jobs.tests!.if!, { 'needs.changes.outputs.code': 'true' })).toBe(true);
+    expect(evaluate(deploy.jobs.tests!.if!, { 'needs.changes.outputs.code': 'false' })).toBe(false);
+  });
+});
+
+describe('npm run test:content', () => {
+  it('runs every test that reads content/, and needs no browser', async () => {
+    const script = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['test:content']!;
+    const tests = (await readdir(path.join(ROOT, 'tests/unit'), { recursive: true })).filter((file) => file.endsWith('.test.ts'));
+    const readers: string[] = [];
+    for (const file of tests) if ((await readFile(path.join(ROOT, 'tests/unit', file), 'utf8')).includes('LIVE_CONTENT')) readers.push(`tests/unit/${file.split(path.sep).join('/')}`);
+    expect(readers.length).toBeGreaterThan(0);
+    for (const file of readers) expect(script.split(/\s+/), `${file} reads content/`).toContain(file);
+    expect(script).not.toMatch(/playwright|engines/);
+  });
+});
+
+describe('scripts/changed-code.sh', () => {
+  const temp: string[] = [];
+  afterAll(async () => {
+    for (const dir of temp) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** git with an identity of its own, so nothing depends on the machine's. */
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' }).trim();
+  const decide = (cwd: string, before: string) => execFileSync('bash', [path.join(ROOT, 'scripts/changed-code.sh'), before], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+
+  async function repo(): Promise<{ dir: string; commit: (file: string) => Promise<string> }> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-changes-'));
+    temp.push(dir);
+    git(dir, 'init', '-q');
+    const commit = async (file: string) => {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), `${Math.random()}\n`);
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-qm', `change ${file}`);
+      return git(dir, 'rev-parse', 'HEAD');
+    };
+    return { dir, commit };
+  }
+
+  it('says code=false for a push that changes only content/', async () => {
+    const { dir, commit } = await repo();
+    const before = await commit('templates/Page.tsx');
+    await commit('content/services.yaml');
+    await commit('content/ml/services.yaml');
+    expect(decide(dir, before)).toBe('code=false');
+  });
+
+  it('says code=true when any commit of the push changes a file outside content/', async () => {
+    const { dir, commit } = await repo();
+    const before = await commit('content/site.yaml');
+    await commit('templates/Page.tsx');
+    await commit('content/site.yaml');
+    expect(decide(dir, before)).toBe('code=true');
+  });
+
+  it('says code=true when the commit before the push is unknown: a new branch, a run by hand', async () => {
+    const { dir, commit } = await repo();
+    await commit('content/site.yaml');
+    expect(decide(dir, '0000000000000000000000000000000000000000')).toBe('code=true');
+    expect(decide(dir, '')).toBe('code=true');
+    expect(decide(dir, '1234567890abcdef1234567890abcdef12345678')).toBe('code=true');
+  });
+});

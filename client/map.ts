@@ -6,14 +6,18 @@
  */
 
 /**
- * Enhances the [data-map] box under `root`, if the page has one. Returns a function that removes
- * the listeners it added (the map, once shown, stays).
+ * Enhances every [data-map] box under `root` (one per office). Returns a function that removes
+ * the listeners it added (a map, once shown, stays).
  */
 export function initMap(root: ParentNode): () => void {
-  const box = root.querySelector<HTMLElement>('[data-map]');
-  const show = box?.querySelector<HTMLAnchorElement>('[data-map-show]');
-  const src = box?.dataset.mapSrc;
-  if (!box || !show || !src) return () => undefined;
+  const stops = [...root.querySelectorAll<HTMLElement>('[data-map]')].map(initBox);
+  return () => stops.forEach((stop) => stop());
+}
+
+function initBox(box: HTMLElement): () => void {
+  const show = box.querySelector<HTMLAnchorElement>('[data-map-show]');
+  const src = box.dataset.mapSrc;
+  if (!show || !src) return () => undefined;
   const stop = new AbortController();
 
   const load = () => {

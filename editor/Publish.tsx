@@ -1,23 +1,37 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { getJson, messageOf, postJson } from './api.js';
+import { PublishAddress } from './PublishAddress.js';
+import { PublishIdentity, type Signer } from './PublishIdentity.js';
 import type { PublishState } from './types.js';
 
 type Result =
   | { kind: 'none' }
   | { kind: 'busy' }
-  | { kind: 'done'; commit: string; pushed: boolean; message?: string }
-  | { kind: 'refused'; message: string };
+  | { kind: 'done'; commit: string; pushed: boolean; message?: string; details?: string }
+  | { kind: 'refused'; message: string; details?: string };
+
+interface PublishAnswer {
+  commit?: string;
+  pushed?: boolean;
+  message?: string;
+  details?: string;
+  needs?: 'identity' | 'folder';
+}
 
 /**
  * Publishing: commits the changed content files, and only those, with the operator's message, then
- * pushes. Each refusal is the server's own message, shown as it is.
+ * pushes. Each refusal is the server's own sentence, shown as it is, with git's words under it.
  */
 export function Publish() {
   const [state, setState] = useState<PublishState | null>(null);
   const [readError, setReadError] = useState('');
   const [message, setMessage] = useState('');
   const [result, setResult] = useState<Result>({ kind: 'none' });
+  const [sendToFolder, setSendToFolder] = useState(false);
+  const [changingIdentity, setChangingIdentity] = useState(false);
+  const [signer, setSigner] = useState<Signer>({ name: '', email: '' });
   const messageId = useId();
+  const askIdentity = state !== null && (state.identity === null || changingIdentity);
 
   const read = useCallback(async () => {
     const answer = await getJson<PublishState>('publish');
@@ -30,14 +44,26 @@ export function Publish() {
 
   const publish = async () => {
     setResult({ kind: 'busy' });
-    const answer = await postJson<{ commit?: string; pushed?: boolean; message?: string }>('publish', { message });
-    if (answer.ok && answer.body.commit) {
-      setResult({ kind: 'done', commit: answer.body.commit, pushed: answer.body.pushed === true, message: answer.body.message });
+    const answer = await postJson<PublishAnswer>('publish', {
+      message,
+      ...(askIdentity ? signer : {}),
+      ...(state?.folder && sendToFolder ? { sendToFolder: state.remote } : {}),
+    });
+    const { commit, pushed, details, needs } = answer.body;
+    if (answer.ok && commit) {
+      setResult({ kind: 'done', commit, pushed: pushed === true, message: answer.body.message, details });
       setMessage('');
+      setChangingIdentity(false);
     } else {
-      setResult({ kind: 'refused', message: messageOf(answer.body, `Publishing was refused (${answer.status}); nothing was changed.`) });
+      setResult({ kind: 'refused', message: messageOf(answer.body, `Publishing was refused (${answer.status}); nothing was changed.`), details });
+      if (needs === 'identity') setChangingIdentity(true);
     }
     await read();
+  };
+
+  const changeIdentity = () => {
+    setSigner(state?.identity ?? { name: '', email: '' });
+    setChangingIdentity(true);
   };
 
   return (
@@ -82,7 +108,16 @@ export function Publish() {
               </ul>
             </div>
           ) : null}
-          <p className="help">{state.remote ? `Publishing sends the changes to ${state.remote}, which puts them on the site.` : 'No remote is set: publishing records the changes here only.'}</p>
+          <PublishAddress
+            state={state}
+            sendToFolder={sendToFolder}
+            onSendToFolder={setSendToFolder}
+            onChanged={(changed) => {
+              setState(changed);
+              setSendToFolder(false);
+            }}
+          />
+          <PublishIdentity identity={state.identity} editing={askIdentity} onEdit={changeIdentity} signer={signer} onChange={setSigner} />
           <div className="field">
             <label htmlFor={messageId}>
               What did you change?<span className="required" aria-hidden="true"> *</span>
@@ -98,12 +133,14 @@ export function Publish() {
         <div className="refusal" role="alert">
           <p>Not published. Nothing was changed.</p>
           <p className="message">{result.message}</p>
+          <GitSaid details={result.details} />
         </div>
       ) : null}
       {result.kind === 'done' && !result.pushed && result.message ? (
         <div className="refusal" role="alert">
           <p>Recorded here as commit {result.commit.slice(0, 7)}, but not sent on, so the site does not show it yet:</p>
           <p className="message">{result.message}</p>
+          <GitSaid details={result.details} />
         </div>
       ) : null}
       <p role="status" className="publish-status">
@@ -112,5 +149,16 @@ export function Publish() {
           : ''}
       </p>
     </section>
+  );
+}
+
+/** Git's own words, for whoever helps the owner: folded away under the plain sentence. */
+function GitSaid({ details }: { details?: string }) {
+  if (!details) return null;
+  return (
+    <details className="git-said">
+      <summary>What git said</summary>
+      <pre>{details}</pre>
+    </details>
   );
 }

@@ -45,11 +45,5 @@ export interface ImageEntry {
   bytes: number;
 }
 
-export interface PublishState {
-  repository: boolean;
-  changed: string[];
-  blocking: string[];
-  remote: string | null;
-  /** Commits made here but not yet sent (a push that failed earlier). */
-  unpushed?: number;
-}
+/** What the Publish panel shows: the server's own type. */
+export type { PublishStatus as PublishState } from '../generator/editor/publish.js';

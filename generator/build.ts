@@ -9,11 +9,18 @@ import { featureIconFiles } from './render/icon-files.js';
 import type { Site } from './schema/index.js';
 import { hashSource, headersFile, showsMap, withPolicyMeta } from './render/security.js';
 import { foldConstantTokens } from './render/css-constants.js';
+import { brandedStylesheet, withBrandTokens } from './render/brand-css.js';
+import { paletteOf } from './contract/palette.js';
 import { popupAddresses, popupAddressOf, popupFiles, type PopupFiles } from './render/whatsapp-popup.js';
 import { classesOf, stylesForClasses } from './render/page-styles.js';
 import { findPlaceholders } from './check/placeholders.js';
 import { findCutText } from './check/comments.js';
+import { findUnknownFacts } from './check/fact-names.js';
+import { findContradictions } from './check/contradictions.js';
+import { withFacts } from './translations/facts.js';
 import { favicon, robots, sitemap } from './render/seo-files.js';
+import { drawBrandPictures, type BrandPictures } from './render/brand-pictures.js';
+import { staticFilesBeside } from './render/static-guard.js';
 import { assetsIgnoreFile } from './write/out-guard.js';
 import { sortProblems } from './problems/format.js';
 import { validateContent } from './check/validate.js';
@@ -31,7 +38,7 @@ export interface BuildOptions extends BundleOptions {
   siteUrl?: string;
   /** Overrides both form relay addresses from content, e.g. to point tests at a local server. */
   formEndpoint?: string;
-  /** The build's clock, for the copyright year; tests pass a fixed date. */
+  /** The build's clock, for the copyright year and ${years}; tests pass a fixed date (the CLI takes SOURCE_DATE_EPOCH). */
   now?: Date;
   /** Placeholders and the warnings in STRICT_REFUSES are errors: the deploy builds this way. */
   strict?: boolean;
@@ -73,6 +80,8 @@ export interface CheckOptions {
   siteUrlOverridden?: boolean;
   /** Texts checked in place of files on disk, by name in the content folder (see loadContent). */
   overrides?: ReadonlyMap<string, string>;
+  /** The build's date, from which ${years} is counted; tests and reproducible builds pass a fixed one. */
+  now?: Date;
 }
 
 /**
@@ -84,6 +93,7 @@ const STRICT_REFUSES: Partial<Record<ProblemCode, string>> = {
   placeholder: 'a strict build (the deploy) refuses placeholders',
   'service-not-offered': 'a strict build (the deploy) refuses a service left out of the form unless leftOut names it',
   'text-cut-by-comment': 'a strict build (the deploy) refuses text cut short by a comment',
+  'fact-contradicted': 'a strict build (the deploy) refuses a text that says otherwise than site.yaml',
 };
 
 /** The warnings that asking for complete translations refuses, each hint saying who asked (`by`). */
@@ -105,13 +115,17 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const validated = validateContent(loaded.files);
   const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
   const translated = loaded.languages.map((language) => validateTranslation(loaded.files, language));
-  const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...photos.problems, ...translated.flatMap((t) => t.problems)]);
+  const now = options.now ?? new Date();
+  const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...findUnknownFacts(loaded.files), ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =
     problems.length === 0 && validated.site && translated.every((t) => t.site)
-      ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }
+      ? withFacts({ ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }, now)
       : undefined;
+  const contradictions = validated.site
+    ? findContradictions(loaded.files, validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now)
+    : [];
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
-  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
+  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...contradictions, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
   const translations = translated.map(({ language, untranslated }) => ({ language, untranslated }));
   const completeBy = options.completeTranslations
     ? '--complete-translations'
@@ -140,14 +154,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const bundling = bundleAssets(options);
   // Keep a rejected bundle from being reported as unhandled while content is still checked.
   bundling.catch(() => undefined);
-  const checked = await checkContent(options.contentDir, { strict: options.strict, completeTranslations: options.completeTranslations, siteUrlOverridden: overrides.siteUrl !== undefined });
+  const checked = await checkContent(options.contentDir, {
+    strict: options.strict,
+    completeTranslations: options.completeTranslations,
+    siteUrlOverridden: overrides.siteUrl !== undefined,
+    now: options.now,
+  });
   if (!checked.site) throw new ContentError(checked.problems, checked.sources);
   const photos = await processPhotos(checked.photos ?? [], options.photos);
   if (photos.problems.length > 0) throw new ContentError(sortProblems(photos.problems), checked.sources);
   const site = applyOverrides(checked.site, overrides);
+  const pictures = await drawBrandPictures(site, logoOf(checked.photos));
   return {
     site,
-    files: assembleSite(site, await bundling, { now: options.now, photos }),
+    files: assembleSite(site, await bundling, { now: options.now, photos, pictures }),
     warnings: checked.warnings,
     sources: checked.sources,
     photoStats: photos.stats,
@@ -166,13 +186,22 @@ export interface AssembleOptions {
   render?: typeof renderPages;
   /** The site's photos, encoded; none when absent. */
   photos?: Pick<ProcessedPhotos, 'files' | 'photos'>;
+  /** The logo's sizes and the share pictures (drawBrandPictures); none when absent (the editor's preview). */
+  pictures?: BrandPictures;
+}
+
+/** The content's logo among the checked photos, if it names one. */
+export function logoOf(photos: readonly CheckedPhoto[] | undefined): CheckedPhoto | undefined {
+  return photos?.find((photo) => photo.slot === 'logo');
 }
 
 /** The last stage of build(): every output file for a valid site and its bundled assets. */
 export function assembleSite(site: Site, bundle: Bundle, options: AssembleOptions = {}): OutputFile[] {
   const render = options.render ?? renderPages;
-  // Pages carry the stylesheet with its constant tokens written in; site dev links the file as it is.
-  const styles = options.linkStylesheet ? bundle.styles : foldConstantTokens(bundle.styles);
+  // Pages carry the stylesheet in the site's colours with its constant tokens written in; site dev links the file as it is.
+  const branded = withBrandTokens(bundle.styles, paletteOf(site.settings.brand));
+  const styles = options.linkStylesheet ? branded : foldConstantTokens(branded);
+  const stylesheetFile = brandedStylesheet(bundle.stylesheet, branded);
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
   // Every language shows the same features' drawings: the English site names them all.
   const featureIcons = featureIconFiles(site);
@@ -181,10 +210,11 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const popupAt = popupAddresses(popups, styles);
   const pages = render(site, {
     icons: featureIcons.icons,
-    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${bundle.stylesheet.path}` } : { inline: styles } },
+    assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${stylesheetFile.path}` } : { inline: styles } },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
     photos: options.photos?.photos ?? NO_PHOTOS,
+    logo: options.pictures?.logo,
     ...(popups.length ? { whatsappPopups: popupAt } : {}),
   });
   const popup = popupFiles(popups, popupAt, styles, pages);
@@ -192,8 +222,22 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   // and its popup's, and the map's frame only where it can be shown; _headers adds what holds for every file.
   const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles, popup)));
   const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
-  const stylesheet = options.linkStylesheet ? [bundle.stylesheet] : [];
-  return [...secured, ...popup.files, ...bundle.files, ...stylesheet, ...featureIcons.files, ...(options.photos?.files ?? []), favicon(), sitemap(site, siteUrl), robots(siteUrl), headersFile(site), assetsIgnoreFile()];
+  const stylesheet = options.linkStylesheet ? [stylesheetFile] : [];
+  const made = [
+    ...secured,
+    ...popup.files,
+    ...bundle.files,
+    ...stylesheet,
+    ...featureIcons.files,
+    ...(options.photos?.files ?? []),
+    ...(options.pictures?.files ?? []),
+    favicon(site),
+    sitemap(site, siteUrl),
+    robots(siteUrl),
+    headersFile(site),
+    assetsIgnoreFile(),
+  ];
+  return [...made, ...staticFilesBeside(bundle.static, made)];
 }
 
 /**

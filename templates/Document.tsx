@@ -1,6 +1,8 @@
 import { pageAddress } from '../generator/contract/routes.js';
 import type { ReactNode } from 'react';
 import type { PageProps } from './types.js';
+import { paletteOf } from '../generator/contract/palette.js';
+import { BrandContext } from './palette.js';
 import { Footer } from './parts/Footer.js';
 import { Head } from './parts/Head.js';
 import { Header } from './parts/Header.js';
@@ -33,20 +35,22 @@ function PageBody({ page, site, siteUrl, photos, icons, language }: PageProps): 
 export function Document(props: PageProps) {
   const { site, page, path, buildYear, siteUrl, language, alternates } = props;
   return (
-    <html lang={language.htmlLang}>
-      <Head {...props} />
-      <body>
-        <a className="skip-link" href="#main">
-          {site.layout.skipLink}
-        </a>
-        <Header site={site} path={path} language={language} alternates={alternates} />
-        <main id="main" tabIndex={-1}>
-          <PageBody {...props} />
-        </main>
-        {/* The not-found page has no address of its own to come back to: the home page stands in. */}
-        <Footer site={site} buildYear={buildYear} language={language} returnTo={`${siteUrl}${page === 'notFound' ? pageAddress('/', language) : pageAddress(path)}`} />
-        <WhatsApp site={site} popupSrc={props.whatsappPopup} />
-      </body>
-    </html>
+    <BrandContext.Provider value={{ palette: paletteOf(site.settings.brand), logo: props.logo }}>
+      <html lang={language.htmlLang}>
+        <Head {...props} />
+        <body>
+          <a className="skip-link" href="#main">
+            {site.layout.skipLink}
+          </a>
+          <Header site={site} path={path} language={language} alternates={alternates} />
+          <main id="main" tabIndex={-1}>
+            <PageBody {...props} />
+          </main>
+          {/* The not-found page has no address of its own to come back to: the home page stands in. */}
+          <Footer site={site} buildYear={buildYear} language={language} returnTo={`${siteUrl}${page === 'notFound' ? pageAddress('/', language) : pageAddress(path)}`} />
+          <WhatsApp site={site} popupSrc={props.whatsappPopup} />
+        </body>
+      </html>
+    </BrandContext.Provider>
   );
 }

@@ -44,6 +44,12 @@ import Truck from 'lucide-react/icons/truck';
 import Users from 'lucide-react/icons/users';
 import Warehouse from 'lucide-react/icons/warehouse';
 import Wrench from 'lucide-react/icons/wrench';
+import Motorbike from 'lucide-react/icons/motorbike';
+import Scooter from 'lucide-react/icons/scooter';
+import Plane from 'lucide-react/icons/plane';
+import Ship from 'lucide-react/icons/ship';
+import Piano from 'lucide-react/icons/piano';
+import PlantPot from 'lucide-react/icons/plant-pot';
 import type { LucideIcon } from 'lucide-react';
 import type { IconName } from '../generator/schema/index.js';
 
@@ -56,6 +62,13 @@ export const ICONS: Record<IconName, LucideIcon> = {
   warehouse: Warehouse,
   truck: Truck,
   car: Car,
+  // A moving company's loads: two-wheelers, cars, moves abroad by air and sea, pianos, house plants.
+  bike: Motorbike,
+  scooter: Scooter,
+  plane: Plane,
+  ship: Ship,
+  piano: Piano,
+  plant: PlantPot,
   paw: PawPrint,
   shield: Shield,
   'shield-check': ShieldCheck,

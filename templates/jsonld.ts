@@ -1,5 +1,6 @@
-import type { DayOfWeek, MovingCompany, WithContext } from 'schema-dts';
-import type { Site } from '../generator/schema/index.js';
+import type { DayOfWeek, MovingCompany, PostalAddress, WithContext } from 'schema-dts';
+import { ICON_PICTURES } from './favicon.js';
+import { officesOf, type Office, type Site } from '../generator/schema/index.js';
 import { pageAddress } from '../generator/contract/routes.js';
 import { formatRupees } from './format.js';
 import type { PageId } from './types.js';
@@ -15,7 +16,7 @@ const DAY_NAMES = {
 } as const;
 
 /** The picture search engines show as the company's logo: a raster, as Google asks, at least 112 px square. */
-export const LOGO_PNG = { path: 'logo.png', size: 512 } as const;
+export const LOGO_PNG = ICON_PICTURES.logo;
 
 /**
  * What each page says of the company, beyond the name, address and telephone every page gives:
@@ -42,6 +43,7 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string, page: PageId): 
   const { company, contact, social, business } = site.settings;
   const facets = new Set<Facet>(FACETS[page]);
   const { address, openingHours, geo } = contact;
+  const branches = officesOf(site.settings).slice(1);
   const prices = site.services.map((service) => service.pricing.starting);
   const sameAs = social.flatMap((entry) => (entry.url ? [entry.url] : []));
   const home = `${siteUrl}${pageAddress('/')}`;
@@ -55,14 +57,7 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string, page: PageId): 
     url: home,
     logo: `${siteUrl}/${LOGO_PNG.path}`,
     telephone: contact.phone,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: address.locality ? `${address.street}, ${address.locality}` : address.street,
-      addressLocality: address.city,
-      addressRegion: address.region,
-      postalCode: address.postalCode,
-      addressCountry: address.country,
-    },
+    address: postalAddress(address),
     priceRange: `${formatRupees(Math.min(...prices))} - ${formatRupees(Math.max(...prices))}`,
     ...(facets.has('profile')
       ? {
@@ -78,13 +73,21 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string, page: PageId): 
     ...(facets.has('hours')
       ? {
           email: contact.email,
-          geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
-          openingHoursSpecification: {
-            '@type': 'OpeningHoursSpecification',
-            dayOfWeek: openingHours.days.map((day): DayOfWeek => `https://schema.org/${DAY_NAMES[day]}`),
-            opens: openingHours.opens,
-            closes: openingHours.closes,
-          },
+          ...whereAndWhen({ geo, openingHours }),
+        }
+      : {}),
+    // Each further office is a department of the company, as schema.org has it for a branch with
+    // its own address, phone and hours; the first office is the company's own address above.
+    ...(branches.length > 0
+      ? {
+          department: branches.map((office) => ({
+            '@type': 'MovingCompany' as const,
+            '@id': `${home}#office-${office.id}`,
+            name: `${company.name} (${office.name})`,
+            telephone: office.phone,
+            address: postalAddress(office.address),
+            ...(facets.has('hours') ? whereAndWhen(office) : {}),
+          })),
         }
       : {}),
     ...(facets.has('profile') || facets.has('districts')
@@ -102,6 +105,30 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string, page: PageId): 
           })),
         }
       : {}),
+  };
+}
+
+function postalAddress(address: Office['address']): PostalAddress {
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: address.locality ? `${address.street}, ${address.locality}` : address.street,
+    addressLocality: address.city,
+    addressRegion: address.region,
+    postalCode: address.postalCode,
+    addressCountry: address.country,
+  };
+}
+
+/** Where an office is on the map and when it is open. */
+function whereAndWhen({ geo, openingHours }: Pick<Office, 'geo' | 'openingHours'>) {
+  return {
+    geo: { '@type': 'GeoCoordinates' as const, latitude: geo.latitude, longitude: geo.longitude },
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification' as const,
+      dayOfWeek: openingHours.days.map((day): DayOfWeek => `https://schema.org/${DAY_NAMES[day]}`),
+      opens: openingHours.opens,
+      closes: openingHours.closes,
+    },
   };
 }
 

@@ -1,23 +1,32 @@
+import { createContext, useContext } from 'react';
+import { SAMPLE_PALETTE, type Palette } from '../generator/contract/palette.js';
+
 /**
- * Colours the SVG drawings use as presentation attributes (so they survive without CSS).
- * They match the custom properties in styles/tokens.css; change both together.
+ * What a page is drawn in: the site's palette (worked out from its brand colours, see
+ * generator/contract/palette.ts) and, when the content gives one, its logo picture. The SVG
+ * drawings take their colours from here as presentation attributes, so they survive without CSS.
  */
-export const PALETTE = {
-  primary: '#0b5563',
-  primaryDark: '#073b45',
-  primaryTint: '#e4f1f1',
-  accent: '#f4a024',
-  accentLight: '#ffd58a',
-  star: '#d97706',
-  ink: '#17262b',
-  water: '#8ccfca',
-  waterDeep: '#4fa9a3',
-  leaf: '#2e7d4f',
-  leafLight: '#49a36a',
-  trunk: '#8a5a2b',
-  sand: '#f6e7c8',
-  box: '#e0a458',
-  boxDark: '#b97a34',
-  white: '#ffffff',
-  wheelHub: '#cfd8dc',
-} as const;
+export interface BrandLook {
+  palette: Palette;
+  /** The logo the content gives, as a picture file made for the header; the drawn mark without one. */
+  logo?: LogoPicture;
+}
+
+export interface LogoPicture {
+  /** Root-relative address of a PNG twice the size it is shown at. */
+  src: string;
+  /** Its proportions: the header shows it this wide for each unit of height. */
+  aspect: number;
+}
+
+export const SAMPLE_LOOK: BrandLook = { palette: SAMPLE_PALETTE };
+
+export const BrandContext = createContext<BrandLook>(SAMPLE_LOOK);
+
+export function useBrand(): BrandLook {
+  return useContext(BrandContext);
+}
+
+export function usePalette(): Palette {
+  return useContext(BrandContext).palette;
+}

@@ -38,8 +38,8 @@ export function homeCards(site: Site, language?: Language): HomeCard[] {
   const { fromLabel } = site.pages.home.services;
   return site.pages.home.services.items.map((card) => {
     const service = site.services.find((s) => s.id === card.service);
-    // A card's own link is already in the page's language (translations/links.ts).
-    const href = service ? pageAddress(`/services#${service.id}`, language) : card.href;
+    // A card's own link is already in the page's language (translations/links.ts); without one, a service's card leads to it.
+    const href = card.href ?? (service ? pageAddress(`/services#${service.id}`, language) : undefined);
     return {
       icon: card.icon ?? service!.icon,
       title: card.title ?? service!.title,

@@ -1,8 +1,8 @@
 import type { Language } from '../generator/contract/languages.js';
 
 /**
- * The drawn share card of a language's pages (static/, drawn by scripts/share-image.mjs in that
- * language), shown when a link is shared and the content names no photo for it.
+ * The share picture of a language's pages, drawn by the build from the content in that language
+ * (generator/render/brand-pictures.ts), shown when a link is shared and the content names no photo.
  */
 export function shareCardPath(language: Pick<Language, 'folder'>): string {
   return language.folder ? `/share-${language.folder}.png` : '/share.png';

@@ -1,6 +1,7 @@
 import type { Photos } from '../generator/contract/photo.js';
 import type { IconName, Site } from '../generator/schema/index.js';
 import type { Language } from '../generator/contract/languages.js';
+import type { LogoPicture } from './palette.js';
 
 /** The pages the generator renders; each becomes one HTML document. */
 export type PageId = 'home' | 'about' | 'services' | 'contact' | 'privacy' | 'notFound';
@@ -29,6 +30,8 @@ export interface PageProps {
   photos: Photos;
   /** Drawings served as files of their own; a template draws an icon into the page when it has none. */
   icons?: IconFiles;
+  /** The content's logo as a picture for the header; without it the drawn mark. */
+  logo?: LogoPicture;
   /** Where the WhatsApp popup's contents are served; without it they are drawn into the page. */
   whatsappPopup?: string;
   /** The language this page is written in; `site` holds that language's text. */

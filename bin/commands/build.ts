@@ -12,7 +12,7 @@ import { ContentError } from '../../generator/problems/problem.js';
 import { projectRoot } from '../../generator/contract/root.js';
 import { writeSite } from '../../generator/write/write.js';
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
-import { resolveFrom, type Io } from '../io.js';
+import { buildDate, resolveFrom, type Io } from '../io.js';
 
 interface BuildFlags {
   content: string;
@@ -32,7 +32,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const shown = flags.out.trim() === '' ? 'the output folder' : displayFolder(outDir, io.cwd);
   let result;
   try {
-    result = await build({ contentDir, siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint, strict: flags.strict, completeTranslations: flags.completeTranslations });
+    result = await build({ contentDir, now: buildDate(io), siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint, strict: flags.strict, completeTranslations: flags.completeTranslations });
   } catch (error) {
     if (error instanceof ContentError) {
       io.err(formatProblems(error.problems, error.sources, { cwd: io.cwd }));

@@ -2,11 +2,11 @@ import { checkContent } from '../../generator/build.js';
 import { formatProblems } from '../../generator/problems/format.js';
 import { ContentError } from '../../generator/problems/problem.js';
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
-import { resolveFrom, type Io } from '../io.js';
+import { buildDate, resolveFrom, type Io } from '../io.js';
 
 export async function runCheck(options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean }, io: Io): Promise<void> {
   const contentDir = resolveFrom(io, options.content);
-  const result = await checkContent(contentDir, { strict: options.strict, completeTranslations: options.completeTranslations, siteUrlOverridden: options.siteUrl !== undefined });
+  const result = await checkContent(contentDir, { now: buildDate(io), strict: options.strict, completeTranslations: options.completeTranslations, siteUrlOverridden: options.siteUrl !== undefined });
   if (result.problems.length > 0) {
     io.err(formatProblems(result.problems, result.sources, { cwd: io.cwd }));
     throw new ContentError(result.problems, result.sources);

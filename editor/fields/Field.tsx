@@ -1,7 +1,7 @@
 import type { Path } from '../paths.js';
 import type { FieldModel } from '../types.js';
 import { ChoiceField, GroupField } from './Group.js';
-import { BooleanField, NumberField, PriceField, SelectField, TextField } from './Leaf.js';
+import { BooleanField, ColourField, NumberField, PriceField, SelectField, TextField } from './Leaf.js';
 import { ListField } from './List.js';
 import { PhotoField } from './Photo.js';
 
@@ -32,6 +32,8 @@ export function Field({ model, path, value, onChange, label }: FieldProps) {
       return <PriceField model={model} path={path} value={value} onChange={onChange} label={shown} />;
     case 'number':
       return <NumberField model={model} path={path} value={value} onChange={onChange} label={shown} />;
+    case 'colour':
+      return <ColourField model={model} path={path} value={value} onChange={onChange} label={shown} />;
     case 'boolean':
       return <BooleanField model={model} path={path} value={value} onChange={onChange} label={shown} />;
     default:

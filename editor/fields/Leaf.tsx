@@ -66,6 +66,28 @@ export function TextField({ model, path, value, onChange, label }: LeafProps) {
   );
 }
 
+/**
+ * A colour: the browser's colour picker beside its code, which can be typed or pasted. Both
+ * change the same value; an emptied code leaves the colour out (the sample's stands in).
+ */
+export function ColourField({ model, path, value, onChange, label }: LeafProps) {
+  const info = useFieldInfo(model, path);
+  const text = asText(value);
+  const picked = /^#[0-9a-fA-F]{6}$/.test(text) ? text.toLowerCase() : (model.placeholder ?? '#000000');
+  return (
+    <div className={`field field-colour${info.missing ? ' is-missing' : ''}`}>
+      <label htmlFor={info.id}>
+        <LabelText label={label} required={model.required} />
+      </label>
+      <div className="colour-row">
+        <input type="color" value={picked} onChange={(event) => onChange(event.target.value)} aria-label={`${label}: pick a colour`} data-colour-picker />
+        <input {...ariaFor(info, model)} type="text" value={text} placeholder={model.placeholder} onChange={textChange(model, onChange)} spellCheck={false} autoComplete="off" />
+      </div>
+      <FieldNotes model={model} info={info} />
+    </div>
+  );
+}
+
 export function BooleanField({ model, path, value, onChange, label }: LeafProps) {
   const info = useFieldInfo(model, path);
   return (

@@ -3,7 +3,6 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheFile, modificationTimes, readCacheEntry, unchangedSince, writeCacheEntry, type InputTimes } from './input-cache.js';
 import type { OutputFile } from '../contract/output.js';
-import { logoPng } from './raster.js';
 import { licenceFiles } from './licences.js';
 import { projectRoot } from '../contract/root.js';
 
@@ -16,7 +15,10 @@ export interface BundleOptions {
 }
 
 export interface Bundle {
+  /** The script's and stylesheet's files besides themselves (fonts), and the licences. */
   files: OutputFile[];
+  /** The owner's files from static/, served as they are at the site's root; each knows where it came from. */
+  static: StaticFile[];
   /** Root-relative URL of the hashed script, for the templates. */
   js: string;
   /**
@@ -29,30 +31,36 @@ export interface Bundle {
   stylesheet: OutputFile;
 }
 
+/** A file copied from static/. */
+export interface StaticFile extends OutputFile {
+  /** Absolute path of the file in static/. */
+  source: string;
+}
+
 /** Browsers the site supports: what mid-range Android phones of the last few years run. */
 const TARGET = ['chrome100', 'firefox100', 'safari15', 'edge100'];
 
 /**
- * Bundles and minifies the client script and the stylesheet into content-hashed files; copies
- * the static files and draws the logo picture beside them.
+ * Bundles and minifies the client script and the stylesheet into content-hashed files, and reads
+ * the static files to copy beside them. Nothing here depends on the content: the pictures drawn
+ * from it (logo, share pictures) are made by render/brand-pictures.ts.
  */
 export async function bundleAssets(options: BundleOptions = {}): Promise<Bundle> {
   const root = projectRoot();
-  const [js, css, copied, logo, licences] = await Promise.all([
+  const [js, css, copied, licences] = await Promise.all([
     bundleOne(options.scriptEntry ?? path.join(root, 'client/main.ts'), 'js'),
     bundleOne(options.styleEntry ?? path.join(root, 'templates/styles/main.css'), 'css'),
     staticFiles(options.staticDir ?? path.join(root, 'static')),
-    logoPng(),
     licenceFiles(),
   ]);
   const styles = String(css.main.contents);
-  return { files: [js.main, ...js.extra, ...css.extra, ...copied, logo, ...licences], js: `/${js.main.path}`, styles, stylesheet: css.main };
+  return { files: [js.main, ...js.extra, ...css.extra, ...licences], static: copied, js: `/${js.main.path}`, styles, stylesheet: css.main };
 }
 
-/** Files served as they are at fixed addresses, such as the share picture /share.png. */
-async function staticFiles(dir: string): Promise<OutputFile[]> {
+/** Files served as they are at fixed addresses, such as a search engine's verification file. */
+async function staticFiles(dir: string): Promise<StaticFile[]> {
   const names = await readdir(dir).catch(() => []);
-  return Promise.all(names.sort().map(async (name) => ({ path: name, contents: await readFile(path.join(dir, name)) })));
+  return Promise.all(names.sort().map(async (name) => ({ path: name, source: path.join(dir, name), contents: await readFile(path.join(dir, name)) })));
 }
 
 /**

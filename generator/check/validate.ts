@@ -6,6 +6,7 @@ import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
 import { closest } from '../problems/suggest.js';
 import { decimalProblems } from './decimals.js';
 import { checkReferences } from './references.js';
+import { checkConsistency } from './consistency.js';
 import { rangeWords } from '../schema/derived/bounds.js';
 import { boundsAt, metaAt, shapeAt } from '../schema/derived/walk.js';
 
@@ -33,7 +34,7 @@ export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
   }
   const references = checkReferences(files, parsed);
   problems.push(...references.problems);
-  const warnings = references.warnings;
+  const warnings = [...references.warnings, ...checkConsistency(files, parsed)];
 
   const all = Object.keys(CONTENT_FILES) as ContentFile[];
   if (problems.length > 0 || !all.every((name) => parsed.has(name))) return { problems, warnings };

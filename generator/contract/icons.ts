@@ -48,6 +48,12 @@ export const ICON_NAMES = [
   'forklift',
   'navigation',
   'send',
+  'bike',
+  'scooter',
+  'plane',
+  'ship',
+  'piano',
+  'plant',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -13,9 +13,11 @@ export interface Slot {
   square?: boolean;
   /** In the first screenful: loaded at once and first; every other photo waits until it is near. */
   priority?: boolean;
+  /** Not published as photo variants: the build draws it into pictures of its own (the logo). */
+  drawn?: boolean;
 }
 
-export type SlotName = 'hero' | 'story' | 'service' | 'avatar' | 'share';
+export type SlotName = 'hero' | 'story' | 'service' | 'avatar' | 'share' | 'logo';
 
 export const SLOTS: Readonly<Record<SlotName, Slot>> = {
   /** Home hero, in place of the drawing: the whole column on phones, at most 36rem; beside the title from 56em. */
@@ -38,6 +40,8 @@ export const SLOTS: Readonly<Record<SlotName, Slot>> = {
   avatar: { widths: [96, 144], sizes: '3rem', square: true },
   /** The picture a shared link shows: never on a page, only its JPEG at the 1200 px WhatsApp and Facebook ask for. */
   share: { widths: [1200], sizes: '1200px' },
+  /** The company's logo (brand.logo): drawn by the build into the header, the icons (512 px for search engines) and the share pictures. */
+  logo: { widths: [512], sizes: '512px', drawn: true },
 };
 
 /** The width a photo needs to look sharp everywhere its slot shows it. */

@@ -27,7 +27,7 @@ export interface SelectOption {
 
 export type FieldModel = FieldBase &
   (
-    | { kind: 'text' | 'longtext' | 'email' | 'phone' | 'url' | 'date' | 'boolean' }
+    | { kind: 'text' | 'longtext' | 'email' | 'phone' | 'url' | 'date' | 'boolean' | 'colour' }
     | { kind: 'number'; min?: number; max?: number; step?: number }
     | { kind: 'price' }
     | { kind: 'select'; options: SelectOption[] }
@@ -131,6 +131,7 @@ function stringKind(kind: FieldKind | undefined, options: ModelOptions): Control
     case 'phone':
     case 'url':
     case 'date':
+    case 'colour':
       return { kind };
     default:
       return { kind: 'text' };

@@ -78,7 +78,7 @@ export function previewPage(result: PreviewResult, sitePath: string, build: stri
   const lookup = (files: ReadonlyMap<string, OutputFile>) =>
     request.ok && isPublic(request.segments) ? candidates(request.segments).map((name) => files.get(name)).find((file) => file !== undefined) : undefined;
   if ('reports' in result) {
-    const asset = bundle && lookup(new Map([...bundle.files, bundle.stylesheet].map((file) => [file.path, file])));
+    const asset = bundle && lookup(new Map([...bundle.files, ...bundle.static, bundle.stylesheet].map((file) => [file.path, file])));
     if (asset) return { status: 200, contentType: contentType(asset.path), body: asset.contents };
     return { status: 500, contentType: 'text/html; charset=utf-8', body: overlayPage(formatReport(result.reports, cwd), build) };
   }

@@ -1,9 +1,12 @@
-import { realpath } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../build.js';
 import { formatProblems } from '../problems/format.js';
 import { ContentError } from '../problems/problem.js';
-import { git } from './git.js';
+import { explainGitFailure } from './git-failures.js';
+import { EXPLICIT_IDENTITY, checkAddress, checkIdentity, identityOf, isFolder, saveAddress, saveIdentity, type Identity } from './git-settings.js';
+import { NETWORK_TIMEOUT_MS, git, type GitOptions } from './git.js';
 
 /**
  * Publishing from the editor: commit the content files that changed, and only those, then push
@@ -18,11 +21,18 @@ export interface PublishStatus {
   blocking: string[];
   /** Where a publish is pushed, or null when the repository has no remote. */
   remote: string | null;
+  /** The remote is a folder on this computer (as `git clone` of a folder leaves it), not a server: publishing asks first. */
+  folder: boolean;
+  /** Who changes are signed as, or null when git knows no name and email yet: the first publish asks. */
+  identity: Identity | null;
   /** Commits here not yet sent to the remote (as last fetched): a publish sends them even with no file changed. */
   unpushed: number;
 }
 
-export type PublishResult = { status: 200; commit: string; pushed: boolean; message?: string } | { status: 409; message: string };
+/** A refusal says what to do; `needs` names the field the editor shows for it, `details` is git's own text. */
+export type PublishResult =
+  | { status: 200; commit: string; pushed: boolean; message?: string; details?: string }
+  | { status: 409; message: string; details?: string; needs?: 'identity' | 'folder' };
 
 interface Repository {
   top: string;
@@ -90,33 +100,72 @@ async function upstreamOf(top: string): Promise<Upstream | undefined | 'detached
 
 export async function publishStatus(contentDir: string): Promise<PublishStatus> {
   const repo = await repositoryOf(contentDir);
-  if (!repo) return { repository: false, changed: [], blocking: [], remote: null, unpushed: 0 };
+  if (!repo) return { repository: false, changed: [], blocking: [], remote: null, folder: false, identity: null, unpushed: 0 };
   const { changed, blocking } = split(await dirtyPaths(repo.top), repo);
   const upstream = await upstreamOf(repo.top);
-  const remote = typeof upstream === 'object' ? (await git(repo.top, ['remote', 'get-url', upstream.remote])).stdout.trim() || upstream.remote : null;
+  const remote = typeof upstream === 'object' ? await urlOf(repo.top, upstream) : null;
   let unpushed = 0;
   if (typeof upstream === 'object') {
     const counted = await git(repo.top, ['rev-list', '--count', `refs/remotes/${upstream.remote}/${upstream.branch}..HEAD`]);
     unpushed = counted.ok ? Number(counted.stdout.trim()) : 0;
   }
-  return { repository: true, changed, blocking, remote, unpushed };
+  return { repository: true, changed, blocking, remote, folder: remote !== null && isFolder(remote), identity: await identityOf(repo.top), unpushed };
+}
+
+async function urlOf(top: string, upstream: Upstream): Promise<string> {
+  return (await git(top, ['remote', 'get-url', upstream.remote])).stdout.trim() || upstream.remote;
+}
+
+/** Sets the address publishing sends to (the remote a publish would use, else origin). */
+export async function setPublishAddress(contentDir: string, address: string): Promise<{ status: 200; value: PublishStatus } | { status: 409; message: string }> {
+  const url = address.trim();
+  const wrong = checkAddress(url);
+  if (wrong) return { status: 409, message: wrong };
+  const repo = await repositoryOf(contentDir);
+  if (!repo) return { status: 409, message: NOT_A_REPOSITORY };
+  const upstream = await upstreamOf(repo.top);
+  const failed = await saveAddress(repo.top, typeof upstream === 'object' ? upstream.remote : 'origin', url);
+  if (failed) return { status: 409, message: failed };
+  return { status: 200, value: await publishStatus(contentDir) };
 }
 
 export interface PublishOptions {
   contentDir: string;
   message: string;
+  /** The name and email typed in the editor: kept in the repository's settings when the change is committed. */
+  identity?: Identity;
+  /** The folder the owner agreed to publish to, when the remote is one: without it, publishing asks first. */
+  sendToFolder?: string;
   /** What a strict build says is wrong, or undefined when it would pass; defaults to building the site in memory. */
   strictCheck?: (contentDir: string, cwd: string) => Promise<string | undefined>;
   /** Paths in problems are shown relative to this folder. */
   cwd?: string;
+  /**
+   * Runs `work` while no save is written (the editor's save queue). Publishing holds it only
+   * to read and commit the files, never while it builds or talks to the remote.
+   */
+  holdingSaves?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** How long fetch and push may take before they are stopped. */
+  networkTimeoutMs?: number;
 }
 
+const NOT_A_REPOSITORY = 'This project is not a git repository, so there is nowhere to publish to. Ask whoever set up the site to put it in git (the README says how).';
+
 export async function publish(options: PublishOptions): Promise<PublishResult> {
-  const refuse = (message: string): PublishResult => ({ status: 409, message });
+  const refuse = (message: string, extra: { details?: string; needs?: 'identity' | 'folder' } = {}): PublishResult => ({ status: 409, message, ...extra });
+  const holdingSaves = options.holdingSaves ?? (<T>(work: () => Promise<T>) => work());
+  const network = { network: true, timeoutMs: options.networkTimeoutMs ?? NETWORK_TIMEOUT_MS };
   const message = options.message.trim();
   if (message === '') return refuse('Write a few words saying what you changed (e.g. "New prices for 2027"); they are kept with the change.');
   const repo = await repositoryOf(options.contentDir);
-  if (!repo) return refuse('This project is not a git repository, so there is nowhere to publish to. Ask whoever set up the site to put it in git (the README says how).');
+  if (!repo) return refuse(NOT_A_REPOSITORY);
+  const identity = options.identity;
+  if (identity) {
+    const wrong = checkIdentity(identity);
+    if (wrong) return refuse(wrong, { needs: 'identity' });
+  } else if (!(await identityOf(repo.top))) {
+    return refuse('Git needs a name and an email to sign the change with: fill in "Your name" and "Your email" under Publish, then press Publish again.', { needs: 'identity' });
+  }
   const { changed, blocking } = split(await dirtyPaths(repo.top), repo);
   if (blocking.length > 0 && changed.length > 0) {
     return refuse(
@@ -125,48 +174,93 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   }
   const upstream = await upstreamOf(repo.top);
   if (upstream === 'detached') return refuse('The project is not on a branch (git says "detached HEAD"), so it cannot be published from here. Ask whoever set up the site to check out the main branch.');
-  const sync = upstream ? await compare(repo.top, upstream) : { behind: 0, ahead: 0 };
-  if ('error' in sync) return refuse(sync.error);
-  // Nothing new to commit, but an earlier publish whose push failed is still only here: send it now.
-  if (changed.length === 0 && (sync.ahead === 0 || !upstream)) return refuse('Nothing to publish: every content file is as it was last published.');
-  if (sync.behind > 0) {
+  const target = upstream ? { ...upstream, url: await urlOf(repo.top, upstream) } : undefined;
+  if (target && isFolder(target.url) && options.sendToFolder !== target.url) {
     return refuse(
-      `Someone else published changes (${sync.behind} commit${sync.behind === 1 ? '' : 's'} on ${upstream!.remote}) that this copy does not have yet; reload first: stop the editor, run "git pull" in the project folder, start it again and check your changes, then publish.`,
+      `Publishing would send the change to ${target.url}, a folder on this computer, not to your site's repository: set your repository's address under "Publish to", or tick "Send it to this folder" to publish there anyway.`,
+      { needs: 'folder' },
     );
   }
-  if (changed.length === 0) return push(repo.top, upstream!, (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim());
+  const sync = target ? await compare(repo.top, target, network) : { behind: 0, ahead: 0 };
+  if ('error' in sync) return refuse(sync.error, { details: sync.details });
+  // Nothing new to commit, but an earlier publish whose push failed is still only here: send it now.
+  if (changed.length === 0 && (sync.ahead === 0 || !target)) return refuse('Nothing to publish: every content file is as it was last published.');
+  if (sync.behind > 0) {
+    return refuse(
+      `Someone else published changes (${sync.behind} commit${sync.behind === 1 ? '' : 's'} on ${target!.remote}) that this copy does not have yet; reload first: stop the editor, run "git pull" in the project folder, start it again and check your changes, then publish.`,
+    );
+  }
+  if (changed.length === 0) return push(repo.top, target!, (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim(), network);
+
+  // The strict build reads the files without holding saves back; a save meanwhile is noticed below.
+  const checked = await holdingSaves(() => snapshot(repo));
   const failure = await (options.strictCheck ?? strictBuild)(options.contentDir, options.cwd ?? repo.top);
   if (failure !== undefined) return refuse(`The site would not pass the deploy's strict build, so nothing was published:\n${failure}`);
 
-  const added = await git(repo.top, ['add', '-A', '--', ...changed]);
-  if (!added.ok) return refuse(`git could not take the changed files: ${added.stderr}`);
-  const committed = await git(repo.top, ['commit', '--quiet', '-m', message, '--', ...changed]);
-  if (!committed.ok) {
-    // Leave the index as it was found: nothing of this publish stays staged.
-    await git(repo.top, ['reset', '--quiet', '--', ...changed]);
-    return refuse(`git could not commit: ${committed.stderr}`);
-  }
-  const commit = (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim();
-  if (!upstream) return { status: 200, commit, pushed: false };
-  return push(repo.top, upstream, commit);
+  const committed = await holdingSaves(async (): Promise<PublishResult | string> => {
+    if ((await snapshot(repo)) !== checked) return refuse('A file was saved while publishing was checking the site, so nothing was published: press Publish again to publish that change too.');
+    if (identity) {
+      const failed = await saveIdentity(repo.top, identity);
+      if (failed) return refuse(failed);
+    }
+    const added = await git(repo.top, ['add', '-A', '--', ...changed]);
+    if (!added.ok) return refuse('Git could not take the changed files, so nothing was published: show the details to whoever looks after the site.', { details: added.stderr });
+    const made = await git(repo.top, [...EXPLICIT_IDENTITY, 'commit', '--quiet', '-m', message, '--', ...changed]);
+    if (!made.ok) {
+      // Leave the index as it was found: nothing of this publish stays staged.
+      await git(repo.top, ['reset', '--quiet', '--', ...changed]);
+      const explained = explainGitFailure(made, { url: target?.url ?? repo.top });
+      return refuse(explained.name === 'unknown' ? 'Git could not record the change, so nothing was published: show the details to whoever looks after the site.' : explained.message, {
+        details: explained.details,
+        ...(explained.name === 'no-identity' ? { needs: 'identity' as const } : {}),
+      });
+    }
+    return (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim();
+  });
+  if (typeof committed !== 'string') return committed;
+  if (!target) return { status: 200, commit: committed, pushed: false };
+  return push(repo.top, target, committed, network);
 }
 
-async function push(top: string, upstream: Upstream, commit: string): Promise<PublishResult> {
-  const pushed = await git(top, ['push', '--quiet', upstream.remote, `HEAD:refs/heads/${upstream.branch}`]);
-  if (!pushed.ok) return { status: 200, commit, pushed: false, message: `Saved in git, but sending it to ${upstream.remote} failed: ${pushed.stderr}. Publish again later to send it.` };
+interface Target extends Upstream {
+  url: string;
+}
+
+/** The content files to publish and what is in them now: equal snapshots mean nothing was saved between them. */
+async function snapshot(repo: Repository): Promise<string> {
+  const { changed, blocking } = split(await dirtyPaths(repo.top), repo);
+  const hash = createHash('sha256');
+  for (const file of [...changed, ...blocking]) {
+    hash.update(`${file}\0`);
+    hash.update((await readFile(path.join(repo.top, file)).catch(() => undefined)) ?? '(gone)');
+  }
+  return hash.digest('hex');
+}
+
+async function push(top: string, target: Target, commit: string, network: GitOptions): Promise<PublishResult> {
+  const pushed = await git(top, ['push', '--quiet', target.remote, `HEAD:refs/heads/${target.branch}`], network);
+  if (!pushed.ok) {
+    const explained = explainGitFailure(pushed, { url: target.url, timeoutMs: network.timeoutMs });
+    return { status: 200, commit, pushed: false, message: explained.message, details: explained.details };
+  }
+  // What the remote now has: the next status counts nothing as still to send.
+  await git(top, ['update-ref', `refs/remotes/${target.remote}/${target.branch}`, commit]);
   return { status: 200, commit, pushed: true };
 }
 
 /** How many commits the remote has that this copy lacks, and the other way round, after fetching. */
-async function compare(top: string, upstream: Upstream): Promise<{ behind: number; ahead: number } | { error: string }> {
-  const fetched = await git(top, ['fetch', '--quiet', upstream.remote]);
-  if (!fetched.ok) return { error: `Could not reach ${upstream.remote} to check for changes published by others: ${fetched.stderr}. Check the internet connection and try again.` };
-  const tracking = `refs/remotes/${upstream.remote}/${upstream.branch}`;
+async function compare(top: string, target: Target, network: GitOptions): Promise<{ behind: number; ahead: number } | { error: string; details?: string }> {
+  const fetched = await git(top, ['fetch', '--quiet', '--prune', target.remote], network);
+  if (!fetched.ok) {
+    const explained = explainGitFailure(fetched, { url: target.url, timeoutMs: network.timeoutMs });
+    return { error: explained.message, details: explained.details };
+  }
+  const tracking = `refs/remotes/${target.remote}/${target.branch}`;
   // A remote without this branch yet: everything here is still to be sent.
   if (!(await git(top, ['rev-parse', '--verify', '--quiet', tracking])).ok) return { behind: 0, ahead: 1 };
   const counted = await git(top, ['rev-list', '--left-right', '--count', `${tracking}...HEAD`]);
   const [behind, ahead] = counted.stdout.trim().split(/\s+/).map(Number);
-  if (!counted.ok || behind === undefined || ahead === undefined) return { error: `git could not compare this copy with ${upstream.remote}: ${counted.stderr}` };
+  if (!counted.ok || behind === undefined || ahead === undefined) return { error: `Git could not compare this copy with ${target.remote}: show the details to whoever looks after the site.`, details: counted.stderr };
   return { behind, ahead };
 }
 

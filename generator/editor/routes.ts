@@ -8,7 +8,7 @@ import { fileTitle } from './content/files.js';
 import { IMAGES_FOLDER, MAX_UPLOAD_BYTES, listImages, readBody, storeUpload } from './content/upload.js';
 import { UploadLedger } from './content/uploads.js';
 import { ContentWorkspace, HttpError } from './content/workspace.js';
-import { publish, publishStatus } from './publish.js';
+import { publish, publishStatus, setPublishAddress, type PublishOptions } from './publish.js';
 import { EDITOR_HEADERS, IMAGE_NAME, changeAllowed, checkName, contentFileNamed, fromLoopback, hostAllowed, insideContent } from './security.js';
 import { editorShell } from './shell.js';
 import { editorAssets } from './ui-bundle.js';
@@ -54,7 +54,9 @@ export class Editor {
   /** The photos this editor uploaded, until a saved file names them. */
   readonly #uploads: UploadLedger;
   /** Saves run one at a time: two tabs saving at once must not both pass the version check. */
-  #writing: Promise<unknown> = Promise.resolve();
+  readonly #oneAtATime = serial();
+  /** Publishes and address changes run one at a time, apart from saves (they talk to the network). */
+  readonly #onePublish = serial();
 
   constructor(options: EditorOptions) {
     this.#options = options;
@@ -127,12 +129,20 @@ export class Editor {
         case 'api/publish':
           if (reading) return this.#json(req, res, 200, await this.#publishStatus());
           return post(async () => {
-            const body = ((await this.#body(req)) ?? {}) as { message?: unknown };
-            const message = typeof body.message === 'string' ? body.message : '';
-            // Not while a save is being written: the commit takes the files as they are on disk.
-            const result = await this.#oneAtATime(() => this.#withUnusedAside(() => publish({ contentDir: this.#contentDir, message, cwd: this.#options.cwd })));
-            const { status, ...answer } = result;
+            const body = publishRequest(await this.#body(req));
+            // Publishes queue behind each other, not behind saves: a save waits only while the files are committed.
+            // The uploads no saved file names stay out of it (moved aside for its length).
+            const { status, ...answer } = await this.#onePublish(() =>
+              this.#withUnusedAside(() => publish({ ...body, contentDir: this.#contentDir, cwd: this.#options.cwd, holdingSaves: (work) => this.#oneAtATime(work) })),
+            );
             this.#json(req, res, status, answer);
+          });
+        case 'api/publish/address':
+          return post(async () => {
+            const body = (await this.#body(req)) as { address?: unknown } | null;
+            const address = typeof body?.address === 'string' ? body.address : '';
+            const result = await this.#onePublish(() => setPublishAddress(this.#contentDir, address));
+            this.#json(req, res, result.status, result.status === 200 ? result.value : { message: result.message });
           });
         default:
           return this.#json(req, res, 404, { message: `The editor has no ${rest}.` });
@@ -224,14 +234,6 @@ export class Editor {
 
   // ---- helpers ----
 
-  #oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.#writing.then(work, work);
-    this.#writing = run.catch(() => undefined);
-    return run;
-  }
-
-
-
 
   async #body(req: IncomingMessage): Promise<unknown> {
     const bytes = await readBody(req, MAX_JSON_BYTES);
@@ -264,6 +266,29 @@ export class Editor {
   }
 }
 
+
+/** A queue: each piece of work starts when the one before it has ended, however that ended. */
+function serial(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const run = last.then(work, work);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** The fields of a publish request the page may send; anything else is left out. */
+function publishRequest(body: unknown): Pick<PublishOptions, 'message' | 'identity' | 'sendToFolder'> {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : undefined);
+  const name = text('name');
+  const email = text('email');
+  return {
+    message: text('message') ?? '',
+    ...(name !== undefined || email !== undefined ? { identity: { name: name ?? '', email: email ?? '' } } : {}),
+    ...(text('sendToFolder') !== undefined ? { sendToFolder: text('sendToFolder') } : {}),
+  };
+}
 
 /** A percent-encoded path, or undefined when its encoding is broken. */
 function decodePath(encoded: string): string | undefined {

@@ -47,7 +47,7 @@ export async function checkPhotos(refs: readonly PhotoRef[], files: readonly Loa
     refs.map(async (ref) => {
       const loaded = files.find((file) => file.name === ref.file);
       if (!loaded) return;
-      const srcPath = [...ref.path, 'src'];
+      const srcPath = ref.srcPath ?? [...ref.path, 'src'];
       const at = { file: loaded.file, ...locateValue(loaded.doc, loaded.lineCounter, loaded.source, srcPath), path: formatPath(srcPath, loaded.data) };
       const found = await checkOne(ref, path.resolve(contentDir), at);
       if ('photo' in found) {

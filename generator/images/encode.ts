@@ -128,6 +128,7 @@ export async function processPhotos(checked: readonly CheckedPhoto[], options: P
 /** The slot's widths the original can fill, and the original's own width when it falls short of the largest. */
 export function widthsFor(photo: Pick<CheckedPhoto, 'slot' | 'width' | 'height'>): number[] {
   const slot = SLOTS[photo.slot];
+  if (slot.drawn) return [];
   const available = slot.square ? Math.min(photo.width, photo.height) : photo.width;
   const widths: number[] = slot.widths.filter((width) => width < available);
   const top = Math.min(available, Math.max(...slot.widths));

@@ -7,6 +7,8 @@ export interface PhotoRef {
   file: ContentFile;
   /** Path of the photo block in its file, e.g. ['services', 2, 'image']. */
   path: PathSegment[];
+  /** Path of the file's name, when it is not the block's `src` (the logo is a name alone). */
+  srcPath?: PathSegment[];
   src: string;
   alt: string;
   slot: SlotName;
@@ -23,6 +25,8 @@ export function photoRefs(site: Site): PhotoRef[] {
   site.services.forEach((service, index) => add('services.yaml', ['services', index, 'image'], service.image, 'service'));
   site.testimonials.forEach((testimonial, index) => add('testimonials.yaml', ['testimonials', index, 'photo'], testimonial.photo, 'avatar'));
   add('site.yaml', ['seo', 'shareImage'], site.settings.seo.shareImage, 'share');
+  const logo = site.settings.brand?.logo;
+  if (logo) refs.push({ file: 'site.yaml', path: ['brand'], srcPath: ['brand', 'logo'], src: normalizeSrc(logo), alt: site.settings.company.name, slot: 'logo' });
   return refs;
 }
 

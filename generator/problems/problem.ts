@@ -60,7 +60,12 @@ export const PROBLEM_CODES = {
   'photo-too-small': 'A photo smaller than the largest size it is shown at',
   'missing-translation': 'An English text has no translation',
   'extra-translation': 'A translated text or list item with no English one to translate',
+  'low-contrast': 'A colour that would make text too hard to read',
+  'static-replaced': 'A file in static/ that the build makes itself',
+  disagrees: 'A value that disagrees with the one it stands beside',
   'written-once': 'A value that is not text, written once in the English file, appears in a translation',
+  'unknown-fact': 'A text names a fact that site.yaml does not have',
+  'fact-contradicted': 'A text states a number or a place that site.yaml says otherwise',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

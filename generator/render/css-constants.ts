@@ -3,8 +3,9 @@
  * where they are used, when nothing can change them: a token declared nowhere else, with a plain
  * value (no var() of its own). `var(--sp-4)` becomes `1rem` and `var(--c-primary)` `#0b5563`, so
  * each page carries a few hundred bytes less before its first paint, while the source keeps its
- * names. A token set again anywhere (in a media query, on one element, by a language) keeps
- * working as a custom property, and so does any use of a token with a fallback, `var(--x, y)`.
+ * names. A token whose value reads only such tokens is written in the same way. A token set again
+ * anywhere (in a media query, on one element, by a language) keeps working as a custom property,
+ * and so does any use of a token with a fallback, `var(--x, y)`.
  */
 export function foldConstantTokens(css: string): string {
   const root = /:root\{([^{}]*)\}/.exec(css);
@@ -12,9 +13,22 @@ export function foldConstantTokens(css: string): string {
   const declarations = splitDeclarations(root[1]!);
   const rest = css.slice(0, root.index) + '\u0000' + css.slice(root.index + root[0].length);
   const setElsewhere = new Set([...rest.matchAll(/(--[\w-]+)\s*:/g)].map((match) => match[1]!));
-  const constant = ([name, value]: [string, string]) => !setElsewhere.has(name) && !value.includes('var(');
+  // A token made of other constant tokens (a shadow in the primary's shade) is constant too, once they are written in.
+  const values = new Map<string, string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, value] of declarations) {
+      if (values.has(name) || setElsewhere.has(name)) continue;
+      const resolved = [...values].reduce((text, [token, plain]) => text.split(`var(${token})`).join(plain), value);
+      if (!resolved.includes('var(')) {
+        values.set(name, resolved);
+        grew = true;
+      }
+    }
+  }
+  const constant = ([name]: [string, string]) => values.has(name);
   let folded = rest;
-  for (const [name, value] of declarations.filter(constant)) folded = folded.split(`var(${name})`).join(value);
+  for (const [name, value] of values) folded = folded.split(`var(${name})`).join(value);
   // Tokens something still reads (the rest of the stylesheet, or a token that stays) stay declared.
   const keep = new Set(declarations.filter((declaration) => !constant(declaration)).map(([name]) => name));
   for (let grew = true; grew; ) {

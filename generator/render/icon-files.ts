@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ICONS } from '../../templates/icons.js';
-import { PALETTE } from '../../templates/palette.js';
+import { paletteOf } from '../contract/palette.js';
 import type { IconFiles } from '../../templates/types.js';
 import { withoutIconLibraryClasses } from './icon-classes.js';
 import type { OutputFile } from '../contract/output.js';
@@ -18,7 +18,8 @@ import type { IconName, Site } from '../schema/index.js';
 export function featureIconFiles(site: Site): { icons: IconFiles; files: OutputFile[] } {
   const names = [...new Set<IconName>(site.services.flatMap((service) => service.keyFeatures.map((feature) => feature.icon)))];
   // Drawn in the site's primary colour: an image does not take the colour of the text around it.
-  const drawings = names.map((name) => [name, withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: PALETTE.primary })))] as const);
+  const { primary } = paletteOf(site.settings.brand);
+  const drawings = names.map((name) => [name, withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: primary })))] as const);
   // One hash for the set, in the folder's name: a page names the same folder eighteen times, which
   // compresses to almost nothing, where eighteen hashes of their own cost about 160 bytes.
   const hash = createHash('sha256');

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Document, type Alternate, type Assets, type PageId } from '../../templates/index.js';
+import { Document, type Alternate, type Assets, type PageId, type PageProps } from '../../templates/index.js';
 import { WhatsAppPopup } from '../../templates/parts/WhatsApp.js';
 import type { OutputFile } from '../contract/output.js';
 import type { Photos } from '../contract/photo.js';
@@ -35,6 +35,8 @@ export interface RenderOptions {
   icons?: IconFiles;
   /** Where each language's WhatsApp popup is served, by language code; without it, pages carry it. */
   whatsappPopups?: ReadonlyMap<string, string>;
+  /** The content's logo as a picture for the header; without it, the drawn mark. */
+  logo?: PageProps['logo'];
 }
 
 export interface Edition {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../contract/output.js';
-import type { Site } from '../schema/index.js';
+import { officesOf, type Site } from '../schema/index.js';
 import { checkHeaderLimits } from './header-limits.js';
 
 /**
@@ -51,11 +51,11 @@ const DENIED_FEATURES = [
  *   reload channel (same origin) keeps working;
  * - form-action: the relay's plain endpoint the form posts to without JavaScript, plus 'self'
  *   because browsers apply form-action to the relay's redirect back to /contact;
- * - frame-src: the map, which only the contact pages can show (after the visitor asks for it); a
+ * - frame-src: each office's map, which only the contact pages can show (after the visitor asks for it); a
  *   page without it gets 'none' in its <meta>, which holds alongside the site-wide header.
  */
 export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): Directives {
-  const { form, contact } = site.settings;
+  const { form } = site.settings;
   return [
     ['default-src', ["'none'"]],
     ['script-src', ["'self'"]],
@@ -64,7 +64,7 @@ export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): D
     ['font-src', ["'self'"]],
     ['connect-src', unique(["'self'", origin(form.endpoint)])],
     ['form-action', unique(["'self'", origin(form.plainEndpoint)])],
-    ['frame-src', inline.map === false ? ["'none'"] : [origin(contact.mapEmbedUrl)]],
+    ['frame-src', inline.map === false ? ["'none'"] : unique(officesOf(site.settings).map((office) => origin(office.mapEmbedUrl)))],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
     ['frame-ancestors', ["'none'"]],

@@ -1,5 +1,6 @@
 import type { OutputFile } from '../contract/output.js';
 import { faviconSvg } from '../../templates/favicon.js';
+import { paletteOf } from '../contract/palette.js';
 import { alternatesOf, editionsOf, PAGES } from './render.js';
 import type { Site } from '../schema/index.js';
 
@@ -41,6 +42,6 @@ export function robots(siteUrl: string): OutputFile {
 }
 
 /** The browser tab icon, drawn by the templates in the site's colours. */
-export function favicon(): OutputFile {
-  return { path: 'favicon.svg', contents: faviconSvg() };
+export function favicon(site: Site): OutputFile {
+  return { path: 'favicon.svg', contents: faviconSvg(paletteOf(site.settings.brand)) };
 }

@@ -53,7 +53,7 @@ export interface FieldMeta {
 }
 
 /** What a field holds, for the content editor's choice of control. */
-export type FieldKind = 'price' | 'date' | 'photo' | 'phone' | 'email' | 'url' | 'longtext' | 'icon' | 'service';
+export type FieldKind = 'price' | 'date' | 'photo' | 'phone' | 'email' | 'url' | 'longtext' | 'icon' | 'service' | 'colour';
 
 /** The JSON Schema `pattern` for text that is not just spaces (zod trims before checking). */
 export const TEXT_PATTERN = '\\S';

@@ -67,3 +67,4 @@ export type { CallToAction } from './pages.js';
 export type { IconName } from '../contract/icons.js';
 export { ICON_NAMES } from '../contract/icons.js';
 export { ROUTES, type Route } from './fields.js';
+export { officesOf, type Office } from './offices.js';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { url, urlPattern, urlProblem } from './addresses.js';
-import { coordinate, email, id, longText, phone, sameText, text, textList, uniqueBy } from './fields.js';
+import { email, id, longText, sameText, text, textList, uniqueBy } from './fields.js';
+import { branchOffice, mainOffice } from './offices.js';
 import { photo } from './photo.js';
 import { gstin } from './gstin.js';
+import { brand } from './brand.js';
 
-const MAP_HOSTS = ['google.com', 'openstreetmap.org'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'x'] as const;
 
 /** Each network's name as visitors read it, for messages. */
@@ -71,12 +72,6 @@ function socialHint(network: SocialNetwork): string {
   const hint = `${withArticle(NETWORK_NAMES[network])} link is an https:// address on ${SOCIAL_HOSTS[network].join(' or ')}`;
   return `${hint.charAt(0).toUpperCase()}${hint.slice(1)}, e.g. https://www.${SOCIAL_HOSTS[network][0]}/your-company`;
 }
-
-const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
-const clockTime = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-  .meta({ expected: 'a 24-hour time such as "08:00"', hint: 'write two digits for the hour and two for the minutes, in quotes: "08:00" or "20:00"' });
 
 /** FormSubmit's two addresses for one inbox: the AJAX one the page's script uses, and the plain one a form posts to. */
 export function formSubmitEndpoints(recipient: string): { endpoint: string; plainEndpoint: string } {
@@ -165,38 +160,17 @@ export const siteSchema = z.strictObject({
       .meta({ expected: 'a year', hint: 'write the year as a plain number, e.g. 2008' }),
     areaServed: textList('The places the company moves people in and to, e.g. Kerala and India; search engines read them'),
   }),
-  contact: z.strictObject({
-    phone: phone('The number visitors call; shown on every page'),
-    whatsapp: phone('The WhatsApp number chats open with'),
-    email: email('Where visitors write to'),
-    address: z.strictObject({
-      // The postal address reads as the post office and map apps know it, in every language.
-      street: sameText(),
-      locality: sameText('Area or neighbourhood').optional(),
-      city: sameText(),
-      region: sameText(),
-      postalCode: z
-        .string()
-        .regex(/^\d{6}$/)
-        .meta({ expected: 'a six-digit PIN code', hint: 'write the six digits in quotes, e.g. "682024"' }),
-      country: z.enum(['IN']).meta({ expected: 'the country code IN' }),
+  contact: mainOffice,
+  offices: z
+    .array(branchOffice)
+    .min(1)
+    .superRefine(uniqueBy('id', 'office'))
+    .optional()
+    .meta({
+      description:
+        'More offices beyond the one under contact: each shown with its own address, map and directions on the contact page and in the footer. Leave it out for a company with one office',
     }),
-    hours: text('Opening hours as visitors read them, e.g. Mon-Sat 8AM-8PM'),
-    openingHours: z.strictObject({
-      days: z.array(z.enum(DAYS).meta({ expected: `a day: ${DAYS.join(', ')}` })).min(1),
-      opens: clockTime,
-      closes: clockTime,
-    }),
-    support: text('How support is available, e.g. 24/7 support'),
-    mapEmbedUrl: url({ hosts: MAP_HOSTS }, 'The map shown on the contact page (an embed address)'),
-    directionsUrl: url({ hosts: MAP_HOSTS }, 'Where the Get Directions link goes'),
-    geo: z
-      .strictObject({
-        latitude: coordinate('latitude', 90),
-        longitude: coordinate('longitude', 180),
-      })
-      .meta({ description: 'Where the office is on the map, for search engines: right-click it in Google Maps and copy the two numbers' }),
-  }),
+  brand: brand.optional(),
   social: z
     .array(socialEntry)
     .meta({ description: 'The company’s pages on social networks, shown as icons in the footer; an entry without url is left out' }),

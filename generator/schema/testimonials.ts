@@ -46,7 +46,12 @@ export const testimonialSchema = z.strictObject({
   avatar: z
     .string()
     .regex(/^\p{Lu}{1,3}$/u)
-    .meta({ expected: 'the customer’s initials, one to three capital letters', hint: 'e.g. AM for Anjali Menon' }),
+    .optional()
+    .meta({
+      description: 'The initials shown in place of a photo; left out, they are taken from the name (Anjali Menon: AM)',
+      expected: 'the customer’s initials, one to three capital letters',
+      hint: 'e.g. AM for Anjali Menon',
+    }),
   date: reviewDate,
   service: serviceRef(),
   photo: photo('A photo of the customer, shown in a small circle in place of the initials (only with their permission)').optional(),

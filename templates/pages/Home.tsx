@@ -1,4 +1,5 @@
 import type { Photos } from '../../generator/contract/photo.js';
+import { initialsOf } from '../../generator/contract/initials.js';
 import type { Site } from '../../generator/schema/index.js';
 import type { Language } from '../../generator/contract/languages.js';
 import { HeroArt, Stars } from '../parts/Art.js';
@@ -103,7 +104,7 @@ export function HomePage({ site, photos, language }: { site: Site; photos: Photo
                       <Photo photos={photos} slot="avatar" image={t.photo} className="avatar avatar-photo" />
                     ) : (
                       <span className="avatar" aria-hidden="true">
-                        {t.avatar}
+                        {t.avatar ?? initialsOf(t.name)}
                       </span>
                     )}
                     <span className="who">

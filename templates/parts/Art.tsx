@@ -1,7 +1,15 @@
-import { PALETTE as C } from '../palette.js';
+import { useBrand, usePalette } from '../palette.js';
 
-/** The logo mark: a roof over a packed box. Decorative; the company name beside it is the link's name. */
+/**
+ * The logo: the content's picture, or the drawn mark (a roof over a packed box). Decorative; the
+ * company name beside it is the link's name.
+ */
 export function LogoMark({ size = 36 }: { size?: number }) {
+  const { palette: C, logo } = useBrand();
+  if (logo) {
+    const width = Math.round(size * logo.aspect);
+    return <img className="logo-mark" src={logo.src} width={width} height={size} alt="" />;
+  }
   return (
     <svg className="logo-mark" viewBox="0 0 32 32" width={size} height={size} aria-hidden="true">
       <rect width="32" height="32" rx="8" fill={C.primary} />
@@ -14,6 +22,7 @@ export function LogoMark({ size = 36 }: { size?: number }) {
 
 /** A coconut palm, drawn at the origin (trunk foot at 0,0) and placed with a transform. */
 function Palm({ at, flip = false }: { at: string; flip?: boolean }) {
+  const C = usePalette();
   return (
     <g transform={`${at}${flip ? ' scale(-1 1)' : ''}`}>
       <path d="M0 0q-4-58 16-112" fill="none" stroke={C.trunk} strokeWidth="7" strokeLinecap="round" />
@@ -33,6 +42,7 @@ function Palm({ at, flip = false }: { at: string; flip?: boolean }) {
 
 /** The home hero picture: a loaded truck by the backwaters, with palms and boxes. Decorative. */
 export function HeroArt() {
+  const C = usePalette();
   return (
     <svg className="hero-art" viewBox="0 0 480 360" width="480" height="360" aria-hidden="true">
       <circle cx="250" cy="180" r="170" fill={C.primaryTint} />
@@ -76,6 +86,7 @@ export function Wave() {
 /** Five stars drawn as one image, read out as `label`. */
 /** A rating as `outOf` stars, `count` of them filled; `label` is what screen readers hear instead. */
 export function Stars({ label, count, outOf = 5 }: { label: string; count: number; outOf?: number }) {
+  const C = usePalette();
   const star = 'M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z';
   return (
     <svg className="stars" viewBox={`0 0 ${outOf * 24} 24`} width={outOf * 20} height="20" role="img" aria-label={label}>

@@ -1,4 +1,5 @@
-import type { Site } from '../../generator/schema/index.js';
+import { officesOf, type Office, type Site } from '../../generator/schema/index.js';
+import { Breakable } from './Breakable.js';
 import { pageAddress } from '../../generator/contract/routes.js';
 import type { Language } from '../../generator/contract/languages.js';
 import { postalAddressLine } from '../format.js';
@@ -20,6 +21,7 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
   // A network the company has no page on yet is left out, not promised.
   const social = site.settings.social.filter((entry) => entry.url);
   const services = footerServices(site);
+  const offices = officesOf(site.settings);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -71,10 +73,14 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
         <div className="footer-contact-col">
           <h2 className="footer-title">{footer.contactTitle}</h2>
           <address className="footer-contact">
-            <p>
-              <Icon name="map-pin" size={20} />
-              <span>{postalAddressLine(contact.address)}</span>
-            </p>
+            {offices.length === 1 ? (
+              <p>
+                <Icon name="map-pin" size={20} />
+                <span>{postalAddressLine(contact.address)}</span>
+              </p>
+            ) : (
+              offices.map((office, index) => <FooterOffice key={index} office={office} main={offices[0]!} />)
+            )}
             <p>
               <Icon name="phone" size={20} />
               <a className="footer-phone" href={telUrl(contact.phone)}>
@@ -83,7 +89,9 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
             </p>
             <p>
               <Icon name="mail" size={20} />
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              <a href={`mailto:${contact.email}`}>
+                <Breakable text={contact.email} />
+              </a>
             </p>
             <p>
               <Icon name="clock" size={20} />
@@ -117,6 +125,31 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
         </p>
       </div>
     </footer>
+  );
+}
+
+/**
+ * One of several offices: its name and address, and its phone and hours where they are not the
+ * main office's (those follow for all).
+ */
+function FooterOffice({ office, main }: { office: Office; main: Office }) {
+  const own = [office.phone !== main.phone ? office.phone : undefined, office.hours !== main.hours ? office.hours : undefined];
+  return (
+    <p>
+      <Icon name="map-pin" size={20} />
+      <span>
+        <strong>{office.name}</strong>: {postalAddressLine(office.address)}
+        {own[0] && (
+          <>
+            {' · '}
+            <a href={telUrl(own[0])}>
+              <PhoneNumber phone={own[0]} />
+            </a>
+          </>
+        )}
+        {own[1] && ` · ${own[1]}`}
+      </span>
+    </p>
   );
 }
 

@@ -2,8 +2,8 @@ import { pageAddress } from '../../generator/contract/routes.js';
 import type { PageProps } from '../types.js';
 import { jsonForScript, movingCompanyJsonLd } from '../jsonld.js';
 import { webPageJsonLd } from '../jsonld-page.js';
-import { faviconDataUrl } from '../favicon.js';
-import { PALETTE } from '../palette.js';
+import { faviconDataUrl, ICON_PICTURES } from '../favicon.js';
+import { useBrand } from '../palette.js';
 import { shareCardPath } from '../share-card.js';
 
 /** <head>: title, description, canonical, share cards, assets and the company's JSON-LD. */
@@ -18,6 +18,7 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates, 
   const photo = shareImage && photos.get('share', shareImage.src);
   const image = `${siteUrl}${photo ? photo.src : shareCardPath(language)}`;
   const imageAlt = shareImage?.alt ?? shareImageAlt;
+  const { palette, logo } = useBrand();
   return (
     <head>
       <meta charSet="utf-8" />
@@ -31,9 +32,13 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates, 
         <link rel="alternate" hrefLang={alternate.language.hreflang} href={`${siteUrl}${alternate.path}`} key={alternate.language.code} />
       ))}
       {languages.length > 0 && <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${languages[0]!.path}`} />}
-      <meta name="theme-color" content={PALETTE.primary} />
+      <meta name="theme-color" content={palette.primary} />
       <meta name="color-scheme" content="light" />
-      <link rel="icon" href={faviconDataUrl()} type="image/svg+xml" />
+      {logo ? (
+        <link rel="icon" href={`/${ICON_PICTURES.tab.path}`} type="image/png" sizes={`${ICON_PICTURES.tab.size}x${ICON_PICTURES.tab.size}`} />
+      ) : (
+        <link rel="icon" href={faviconDataUrl(palette)} type="image/svg+xml" />
+      )}
       {'inline' in assets.styles ? (
         <style dangerouslySetInnerHTML={{ __html: assets.styles.inline }} />
       ) : (

@@ -1,6 +1,6 @@
-import type { Site } from '../../generator/schema/index.js';
+import type { Office } from '../../generator/schema/index.js';
 import { NEW_TAB } from '../links.js';
-import { PALETTE as C } from '../palette.js';
+import { usePalette } from '../palette.js';
 import { Icon } from './Icon.js';
 
 /**
@@ -8,6 +8,7 @@ import { Icon } from './Icon.js';
  * to fill whatever box the map takes (4:3 on a phone, 16:7 wider), so nothing is letterboxed.
  */
 function MapDrawing() {
+  const C = usePalette();
   return (
     <svg className="map-drawing" viewBox="0 0 1200 525" width="1200" height="525" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
       <rect width="1200" height="525" fill={C.primaryTint} />
@@ -37,25 +38,29 @@ function MapDrawing() {
 }
 
 /**
- * Where the map goes on the contact page, costing nothing until asked: the office address on a
- * drawing, and "Show the map", which the client (client/map.ts) turns into a button that puts the
- * embed in this same box. Without JavaScript it is a link that opens the map.
+ * Where an office's map goes on the contact page, costing nothing until asked: the office address
+ * on a drawing, and "Show the map", which the client (client/map.ts) turns into a button that puts
+ * the embed in this same box. Without JavaScript it is a link that opens the map. `frameTitle`
+ * names the frame for screen readers, and `named` (an office's card, which shows the address
+ * above) adds the office's name to the button's, so each office's map has names of its own.
  */
-export function MapPreview({ site }: { site: Site }) {
-  const { contact } = site.settings;
-  const { address } = contact;
-  const { map } = site.pages.contact;
+export function MapPreview({ office, show, frameTitle, named = false }: { office: Office; show: string; frameTitle: string; named?: boolean }) {
+  // An office card gives the address above its map (`named`); the map alone carries it on the drawing.
+  const { address } = office;
   return (
-    <div className="map-frame" data-map data-map-src={contact.mapEmbedUrl} data-map-title={map.frameTitle}>
+    <div className="map-frame" data-map data-map-src={office.mapEmbedUrl} data-map-title={frameTitle}>
       <MapDrawing />
       <div className="map-card">
-        <p className="map-address">
-          <Icon name="map-pin" size={20} />
-          <span>{[address.street, address.locality, address.city, `${address.region} ${address.postalCode}`].filter(Boolean).join(', ')}</span>
-        </p>
-        <a className="button button-outline" href={contact.directionsUrl} {...NEW_TAB} data-map-show>
+        {!named && (
+          <p className="map-address">
+            <Icon name="map-pin" size={20} />
+            <span>{[address.street, address.locality, address.city, `${address.region} ${address.postalCode}`].filter(Boolean).join(', ')}</span>
+          </p>
+        )}
+        <a className="button button-outline" href={office.directionsUrl} {...NEW_TAB} data-map-show>
           <Icon name="map" size={20} />
-          {map.show}
+          {show}
+          {named && <span className="visually-hidden"> ({office.name})</span>}
         </a>
       </div>
     </div>

@@ -3,9 +3,9 @@
  * with the sample content, made a git repository whose remote is a local bare repository, so
  * saving and publishing touch nothing but temporary folders.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -23,7 +23,9 @@ export interface EditorProject {
   content: string;
   /** The bare repository that is its remote ("origin"). */
   remote: string;
-  server: RunningServer;
+  server: Pick<RunningServer, 'url' | 'close'>;
+  /** The empty home folder the server runs with, when it was started with no git identity. */
+  home?: string;
   url: (address: string) => string;
   git: (...args: string[]) => Promise<string>;
   /** A content file's text, e.g. read('services.yaml'). */
@@ -75,7 +77,13 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-export async function startEditorProject(options: { strictReady?: boolean } = {}): Promise<EditorProject> {
+/**
+ * `identity: false` starts `site dev` as a program of its own (the compiled CLI) whose git knows
+ * no name and email anywhere: an empty home folder, no system settings, none in the repository.
+ * Otherwise it runs in this process and the repository has a name and email of its own, so no
+ * test leans on the computer's.
+ */
+export async function startEditorProject(options: { strictReady?: boolean; identity?: boolean } = {}): Promise<EditorProject> {
   const base = await mkdtemp(path.join(os.tmpdir(), 'site-editor-'));
   const dir = path.join(base, 'project');
   const remote = path.join(base, 'remote.git');
@@ -97,12 +105,23 @@ export async function startEditorProject(options: { strictReady?: boolean } = {}
   await git(dir, 'remote', 'add', 'origin', remote);
   await git(dir, 'push', '--quiet', '-u', 'origin', 'main');
 
-  const server = await startDev({ contentDir: content, root: dir, port: 0, log: { cwd: dir, out: () => undefined, err: () => undefined }, plugins: [contentEditor] });
+  let home: string | undefined;
+  let server: EditorProject['server'];
+  if (options.identity === false) {
+    home = path.join(base, 'home');
+    await mkdir(home);
+    server = await spawnDev(content, dir, home);
+  } else {
+    await git(dir, 'config', 'user.name', GIT_ENV.GIT_AUTHOR_NAME);
+    await git(dir, 'config', 'user.email', GIT_ENV.GIT_AUTHOR_EMAIL);
+    server = await startDev({ contentDir: content, root: dir, port: 0, log: { cwd: dir, out: () => undefined, err: () => undefined }, plugins: [contentEditor] });
+  }
   return {
     dir,
     content,
     remote,
     server,
+    home,
     url: (address) => new URL(address, server.url).href,
     git: (...args) => git(dir, ...args),
     read: (file) => readFile(path.join(content, file), 'utf8'),
@@ -116,6 +135,33 @@ export async function startEditorProject(options: { strictReady?: boolean } = {}
       await server.close();
       await rm(base, { recursive: true, force: true });
     },
+  };
+}
+
+/** `site dev` from the compiled CLI, with git's settings only from the repository itself. */
+async function spawnDev(content: string, cwd: string, home: string): Promise<EditorProject['server']> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: home, GIT_CONFIG_NOSYSTEM: '1' };
+  for (const key of ['GIT_CONFIG_GLOBAL', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'EMAIL']) delete env[key];
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/site.js'), 'dev', '--content', content, '--port', '0'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let printed = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      printed += chunk.toString('utf8');
+      const found = /Edit the content at (http:\/\/\S+)\/__edit/.exec(printed);
+      if (found) resolve(`${found[1]}/`);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`site dev stopped (${code}) before it served:\n${printed}`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
   };
 }
 

@@ -17,9 +17,10 @@ const IDENTITY = ['-c', 'user.name=Test Operator', '-c', 'user.email=operator@ex
 /**
  * A temporary copy of the sample content (its sample values replaced, so a strict build passes)
  * committed in a git repository of its own, pushed to a local bare repository as its remote.
- * Never the project's own repository.
+ * Never the project's own repository. With `identity: false` the repository has no name and
+ * email of its own (its first commit is signed with one given for that commit only).
  */
-export async function gitProject(): Promise<GitProject> {
+export async function gitProject(options: { identity?: boolean } = {}): Promise<GitProject> {
   const dir = await contentWithFixture();
   await replacePlaceholders(dir);
   await writeFile(path.join(dir, 'README.md'), '# Our site\n');
@@ -28,9 +29,11 @@ export async function gitProject(): Promise<GitProject> {
     execFileSync('git', [...IDENTITY, ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
   git(['init', '--quiet', '--bare', '--initial-branch=main', remote], os.tmpdir());
   git(['init', '--quiet', '--initial-branch=main']);
-  // The editor commits as the person who set up the repository: here, its own identity.
-  git(['config', 'user.name', 'Test Operator']);
-  git(['config', 'user.email', 'operator@example.com']);
+  if (options.identity !== false) {
+    // The editor commits as the person who set up the repository: here, its own identity.
+    git(['config', 'user.name', 'Test Operator']);
+    git(['config', 'user.email', 'operator@example.com']);
+  }
   git(['add', '-A']);
   git(['commit', '--quiet', '-m', 'The site']);
   git(['remote', 'add', 'origin', remote]);

@@ -33,7 +33,8 @@ function unwrap(schema: Schema, visit?: (s: Schema) => void): Schema {
   }
 }
 
-function schemaAt(root: Schema, path: readonly PathSegment[]): Schema | undefined {
+/** The schema of the field at `path`, through optional wrappers and list items. */
+export function schemaAt(root: Schema, path: readonly PathSegment[]): Schema | undefined {
   let current: Schema | undefined = root;
   for (const segment of path) {
     if (!current) return undefined;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { assembleSite, checkContent } from '../../build.js';
+import { assembleSite, checkContent, logoOf } from '../../build.js';
+import { drawBrandPictures, type BrandPictures } from '../../render/brand-pictures.js';
 import { bundleAssets, type Bundle } from '../../bundle/bundle.js';
 import type { OutputFile } from '../../contract/output.js';
 import { processPhotos, type ProcessedPhotos } from '../../images/encode.js';
@@ -58,6 +59,7 @@ export class DevSite {
 
   #site: Site | undefined;
   #photos: ProcessedPhotos | undefined;
+  #pictures: BrandPictures | undefined;
   #bundle: Bundle | undefined;
   #templates: Templates | undefined;
   readonly #reports = new Map<Area, Report>();
@@ -172,7 +174,7 @@ export class DevSite {
     const reports = ALL_AREAS.flatMap((area) => this.#reports.get(area) ?? []);
     if (reports.length === 0) {
       try {
-        const files = assembleSite(this.#site!, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true, photos: this.#photos });
+        const files = assembleSite(this.#site!, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true, photos: this.#photos, pictures: this.#pictures });
         this.#files = new Map(files.map((file) => [file.path, file]));
         this.#rules = parseHeaders(String(this.#files.get('_headers')?.contents ?? ''));
       } catch (error) {
@@ -208,6 +210,8 @@ export class DevSite {
       if (checked.site && photos && photos.problems.length === 0) {
         this.#site = checked.site;
         this.#photos = photos;
+        // The logo's sizes and share pictures follow the content; unchanged ones come from the picture cache.
+        this.#pictures = await drawBrandPictures(checked.site, logoOf(checked.photos));
         this.#reports.delete('content');
       } else if (photos) {
         this.#reports.set('content', { problems: sortProblems(photos.problems), sources: new Map(checked.sources), notes: [] });

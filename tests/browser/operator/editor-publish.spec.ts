@@ -44,7 +44,9 @@ async function publish(page: Page, message: string): Promise<void> {
   await page.goto(project.url('/__edit'));
   const panel = page.getByRole('region', { name: 'Publish' });
   await panel.getByLabel('What did you change?').fill(message);
-  await panel.getByRole('button', { name: 'Publish' }).click();
+  // The remote is a bare repository on disk: the editor asks before sending there.
+  await panel.getByRole('checkbox', { name: 'Send it to this folder' }).check();
+  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
 }
 
 /** Refused, changing nothing: no new commit here or on the remote, the content change still waiting. */
@@ -63,7 +65,8 @@ test('the panel lists the saved content files waiting to be published', async ({
   await page.goto(project.url('/__edit'));
   const panel = page.getByRole('region', { name: 'Publish' });
   await expect(panel.getByRole('listitem')).toHaveText(['content/services.yaml']);
-  await expect(panel.getByText(project.remote)).toBeVisible();
+  await expect(panel.getByRole('group', { name: 'Publish to' })).toContainText(`${project.remote} is a folder on this computer`);
+  await expect(panel.getByRole('group', { name: 'Signed as' })).toContainText('Site Operator <operator@keralamovers.test>');
 });
 
 test('refused while another file has uncommitted changes, naming it', async ({ page, issues }) => {
@@ -132,7 +135,9 @@ test('a change recorded but not sent (the remote refused it) is said so, and sen
     const panel = page.getByRole('region', { name: 'Publish' });
     const notice = panel.getByRole('alert');
     await expect(notice).toContainText(/Recorded here as commit [0-9a-f]{7}, but not sent on/, { timeout: PUBLISH_WAIT });
-    await expect(notice).toContainText('closed for maintenance');
+    await expect(notice).toContainText('turned the change away for a reason of its own');
+    await notice.getByText('What git said', { exact: true }).click();
+    await expect(notice.getByText(/closed for maintenance/)).toBeVisible();
     expect(await remoteHead()).toBe(remoteBefore);
     expect((await project.git('log', '-1', '--format=%s')).trim()).toBe('New packing price');
   } finally {
@@ -142,7 +147,8 @@ test('a change recorded but not sent (the remote refused it) is said so, and sen
   const panel = page.getByRole('region', { name: 'Publish' });
   await expect(panel.getByText(/One change was recorded here but not yet sent on/)).toBeVisible();
   await panel.getByLabel('What did you change?').fill('Send the packing price');
-  await panel.getByRole('button', { name: 'Publish' }).click();
+  await panel.getByRole('checkbox', { name: 'Send it to this folder' }).check();
+  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(panel.getByRole('status').last()).toContainText(/Published as commit [0-9a-f]{7}, and sent on/, { timeout: PUBLISH_WAIT });
   expect(await remoteHead()).toBe(await head(project.dir));
 });

@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { initMap } from '../../../client/map.js';
+import { build } from '../../../generator/build.js';
+import { contentWithFixture } from '../../helpers/content.js';
 import { hook, loadPage } from './client-page.js';
 
 const box = () => hook('data-map');
@@ -53,3 +57,24 @@ test('a page without the map is left alone', async () => {
   expect(() => initMap(document)()).not.toThrow();
   expect(document.querySelector('[data-map], iframe')).toBeNull();
 });
+
+test('with two offices, each "Show the map" shows its own office’s map in its own box', async () => {
+  const dir = await contentWithFixture('two-offices');
+  try {
+    const built = await build({ contentDir: path.join(dir, 'content') });
+    // loadPage makes the document inert (no scripts, no frames fetched); then the two-office page goes in.
+    await loadPage('contact/index.html');
+    document.documentElement.innerHTML = String(built.files.find((file) => file.path === 'contact/index.html')!.contents);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  stop = initMap(document);
+  const boxes = [...document.querySelectorAll<HTMLElement>('[data-map]')];
+  expect(boxes).toHaveLength(2);
+  boxes[1]!.querySelector<HTMLAnchorElement>('[data-map-show]')!.click();
+  expect(boxes[0]!.querySelector('iframe')).toBeNull();
+  expect(boxes[1]!.querySelector('iframe')!.getAttribute('src')).toBe(boxes[1]!.dataset.mapSrc);
+  expect(boxes[1]!.dataset.mapSrc).toMatch(/openstreetmap/);
+  boxes[0]!.querySelector<HTMLAnchorElement>('[data-map-show]')!.click();
+  expect(boxes[0]!.querySelector('iframe')!.getAttribute('src')).toMatch(/google/);
+}, 60_000);

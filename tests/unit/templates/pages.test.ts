@@ -5,7 +5,7 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../../generator/build.js';
 import type { Site } from '../../../generator/schema/index.js';
-import { PALETTE } from '../../../templates/palette.js';
+import { SAMPLE_PALETTE as PALETTE } from '../../../generator/contract/palette.js';
 import { contentWithFixture, SAMPLE_CONTENT } from '../../helpers/content.js';
 import { rupeesText } from '../../helpers/content-rules.js';
 import {
@@ -87,7 +87,9 @@ const FORM_SERVICE_OPTIONS = [
   'Long Distance Moving',
   'Pet Shifting',
 ];
-const MARKETING_FIGURES = ['5000+', '99%', '4.9/5', '1500+', '15+', '50+'];
+// SPEC.md's "15+ years (founded 2008)" was true when it was written: the sample counts its years
+// from its founding year to the build's date (${years}+), so on NOW's date it says 23+.
+const MARKETING_FIGURES = ['5000+', '99%', '4.9/5', '1500+', `${NOW.getFullYear() - 2008}+`, '50+'];
 const SUCCESS_MESSAGE = "Thank you! We'll contact you within 24 hours with your free quote.";
 const ERROR_MESSAGE = 'Sorry, something went wrong. Please try again or contact us directly.';
 

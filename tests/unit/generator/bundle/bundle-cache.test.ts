@@ -58,25 +58,27 @@ describe('the on-disk bundle cache', () => {
   });
 });
 
-describe('the on-disk logo picture', () => {
-  it('is read from disk by a fresh process, without loading sharp', async () => {
+describe('the pictures drawn from the brand', () => {
+  it('are read from disk by a fresh process, without loading sharp', async () => {
+    const { site } = await (await import('../../../../generator/build.js')).checkContent(SAMPLE_CONTENT);
     vi.resetModules();
     vi.doUnmock('sharp');
-    const drawn = await (await import('../../../../generator/bundle/raster.js')).logoPng();
+    const drawn = await (await import('../../../../generator/render/brand-pictures.js')).drawBrandPictures(site!);
     vi.resetModules();
     vi.doMock('sharp', () => ({
       default: () => {
-        throw new Error('sharp was loaded although the logo did not change');
+        throw new Error('sharp was loaded although the brand did not change');
       },
     }));
     try {
-      const again = await (await import('../../../../generator/bundle/raster.js')).logoPng();
+      const again = await (await import('../../../../generator/render/brand-pictures.js')).drawBrandPictures(site!);
       expect(again).toEqual(drawn);
-      expect(Buffer.from(drawn.contents).subarray(1, 4).toString()).toBe('PNG');
+      expect(drawn.files.map((file) => file.path).sort()).toEqual(['apple-touch-icon.png', 'icon-32.png', 'logo.png', 'share-ml.png', 'share.png']);
+      for (const file of drawn.files) expect(Buffer.from(file.contents).subarray(1, 4).toString(), file.path).toBe('PNG');
     } finally {
       vi.doUnmock('sharp');
     }
-  });
+  }, 60_000);
 });
 
 describe('a cold build of content without photos', () => {
@@ -97,7 +99,7 @@ Module._resolveFilename = function (request, ...rest) { if (request === 'sharp')
 
   it('never loads sharp (it would cost a tenth of the build)', async () => {
     const out = path.join(dir, 'dist');
-    // The first build may draw the logo picture (with sharp) into the cache; the next one must not need it.
+    // The first build may draw the logo and share pictures (with sharp) into the cache; the next one must not need it.
     expect((await run(['bin/site.js', 'build', '--content', SAMPLE_CONTENT, '--out', out])).code).toBe(0);
     const guarded = await run(['--import', refuseSharp, 'bin/site.js', 'build', '--content', SAMPLE_CONTENT, '--out', out]);
     expect(guarded.stderr).not.toContain('sharp was loaded');

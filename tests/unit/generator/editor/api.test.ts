@@ -157,6 +157,22 @@ describe('checking as you type', () => {
     expect(Array.isArray(checked.warnings)).toBe(true);
   });
 
+  it('warns at the field when a text states a fact otherwise than site.yaml, naming the fact to write', async () => {
+    const value = parse(await readFile(filePath('pages/about.yaml'), 'utf8'));
+    value.hero.title = 'Moving Kerala Families Since 1999';
+    const checked = (await editor.api('POST', '/__edit/api/check', { file: 'pages/about.yaml', value })).json();
+    expect(checked.problems).toEqual([]);
+    expect(checked.warnings).toContainEqual(
+      expect.objectContaining({
+        file: 'content/pages/about.yaml',
+        path: 'hero.title',
+        code: 'fact-contradicted',
+        message: 'This text says "Since 1999", but site.yaml says otherwise: the company was founded in 2008 (company.foundedYear).',
+        hint: 'write "Since ${founded}" instead: the text then always says what site.yaml says',
+      }),
+    );
+  });
+
   it('finds nothing wrong with a good value, and leaves the file alone', async () => {
     const before = await readFile(filePath('services.yaml'), 'utf8');
     const value = parse(before);

@@ -36,11 +36,13 @@ async function changePrice(price: number) {
   expect(saved.status).toBe(200);
 }
 
-const publish = (message: string) => editor.api('POST', '/__edit/api/publish', { message });
+// The remote is a bare repository on disk: each publish says yes to sending there, as the owner would.
+const publish = (message: string) => editor.api('POST', '/__edit/api/publish', { message, sendToFolder: project.remote });
+const SIGNED = { name: 'Test Operator', email: 'operator@example.com' };
 
 describe('publishing from the editor', () => {
   it('commits exactly the changed content files, a new photo included, and pushes them to the remote', async () => {
-    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: true, changed: [], blocking: [], remote: project.remote, unpushed: 0 });
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: true, changed: [], blocking: [], remote: project.remote, folder: true, identity: SIGNED, unpushed: 0 });
     await changePrice(9499);
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#369' } }).jpeg().toBuffer();
     expect((await editor.api('POST', '/__edit/api/upload?name=van.jpg', photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
@@ -53,6 +55,8 @@ describe('publishing from the editor', () => {
       changed: ['content/images/van.jpg', 'content/services.yaml'],
       blocking: [],
       remote: project.remote,
+      folder: true,
+      identity: SIGNED,
       unpushed: 0,
     });
 
@@ -156,7 +160,7 @@ describe('publishing from the editor', () => {
 
   it('refuses outside a git repository', async () => {
     await rm(path.join(project.dir, '.git'), { recursive: true, force: true });
-    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: false, changed: [], blocking: [], remote: null, unpushed: 0 });
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: false, changed: [], blocking: [], remote: null, folder: false, identity: null, unpushed: 0 });
     const answer = await publish('New price');
     expect(answer.status).toBe(409);
     expect(answer.json().message).toMatch(/not a git repository/);

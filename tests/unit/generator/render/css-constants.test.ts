@@ -12,9 +12,14 @@ describe('foldConstantTokens', () => {
     expect(foldConstantTokens(css)).toBe(':root{--header-h: 4.5rem}@media(max-width:59.99em){:root{--header-h: 3.9rem}}.h{height:var(--header-h);gap:1rem}');
   });
 
-  it('keeps a token whose value reads another, and the token it reads', () => {
-    const css = ':root{--c-accent: #f4a024;--c-focus: var(--c-accent);--c-line: #ddd}.x{outline-color:var(--c-focus);border-color:var(--c-line)}.y{color:var(--c-accent)}';
-    expect(foldConstantTokens(css)).toBe(':root{--c-accent: #f4a024;--c-focus: var(--c-accent)}.x{outline-color:var(--c-focus);border-color:#ddd}.y{color:#f4a024}');
+  it('writes in a token whose value reads only constant tokens, such as a shadow in the primary’s shade', () => {
+    const css = ':root{--c-dark-rgb: 7 59 69;--shadow: 0 1px 2px rgb(var(--c-dark-rgb) / .06)}.x{box-shadow:var(--shadow)}';
+    expect(foldConstantTokens(css)).toBe('.x{box-shadow:0 1px 2px rgb(7 59 69 / .06)}');
+  });
+
+  it('keeps a token that reads a token set again elsewhere, and the token it reads', () => {
+    const css = ':root{--c-accent: #f4a024;--c-focus: var(--c-accent);--c-line: #ddd}.x{outline-color:var(--c-focus);border-color:var(--c-line)}.y{color:var(--c-accent)}.z{--c-accent: #fff}';
+    expect(foldConstantTokens(css)).toBe(':root{--c-accent: #f4a024;--c-focus: var(--c-accent)}.x{outline-color:var(--c-focus);border-color:#ddd}.y{color:var(--c-accent)}.z{--c-accent: #fff}');
   });
 
   it('leaves a use with a fallback as it is, with its token declared', () => {

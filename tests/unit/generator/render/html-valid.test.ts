@@ -108,8 +108,12 @@ test(
     const englishOnly = await contentWithFixture();
     temporary.push(englishOnly);
     await applyEnglishOnlyEdits(path.join(englishOnly, 'content'), await testPhoto('hero'));
+    // Another company's colours and logo: the header's logo is a picture, the email breaks with <wbr>.
+    const brand = await contentWithFixture('brand-malabar');
+    temporary.push(brand);
     const sites = {
       sample: SAMPLE_CONTENT,
+      brand: path.join(brand, 'content'),
       content: LIVE_CONTENT,
       'month-of-edits': edited,
       photos: path.join(photos, 'content'),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Window } from 'happy-dom';
-import { parse, parseDocument } from 'yaml';
+import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, checkContent, type BuildResult } from '../../../../generator/build.js';
 import { contentSecurityPolicy, serializePolicy } from '../../../../generator/render/security.js';
@@ -355,76 +355,3 @@ describe('unsafe links are refused with a located problem', () => {
 function escape(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
-
-describe('the deploy workflow', () => {
-  interface Step {
-    name?: string;
-    uses?: string;
-    run?: string;
-    with?: Record<string, unknown>;
-    env?: Record<string, string>;
-  }
-  interface Job {
-    'runs-on': string;
-    needs?: string | string[];
-    steps: Step[];
-    environment?: { name: string };
-  }
-  let workflow: {
-    on: { push: { branches: string[] }; workflow_dispatch?: unknown };
-    permissions: Record<string, string>;
-    concurrency: { group: string };
-    jobs: Record<string, Job>;
-  };
-  beforeAll(async () => {
-    workflow = parse(await readFile(path.join(ROOT, '.github/workflows/deploy.yml'), 'utf8'));
-  });
-
-  const stepIndex = (steps: Step[], match: (step: Step) => boolean) => steps.findIndex(match);
-
-  it('runs on every push to main and by hand, one deployment at a time', () => {
-    expect(workflow.on.push.branches).toContain('main');
-    expect(workflow.on).toHaveProperty('workflow_dispatch');
-    expect(workflow.permissions).toMatchObject({ pages: 'write', 'id-token': 'write' });
-    expect(workflow.concurrency.group).toBeTruthy();
-  });
-
-  it('has jobs that each run on a runner with steps, the deploy job after the build job', () => {
-    const jobs = Object.entries(workflow.jobs);
-    expect(jobs.length).toBeGreaterThanOrEqual(2);
-    for (const [name, job] of jobs) {
-      expect(job['runs-on'], name).toBeTruthy();
-      expect(Array.isArray(job.steps) && job.steps.length > 0, name).toBe(true);
-      for (const step of job.steps) expect(Boolean(step.uses) !== Boolean(step.run), `${name}: ${JSON.stringify(step)}`).toBe(true);
-    }
-    const deploy = jobs.find(([, job]) => job.steps.some((s) => s.uses?.startsWith('actions/deploy-pages@')));
-    expect(deploy).toBeDefined();
-    const build = jobs.find(([, job]) => job.steps.some((s) => s.uses?.startsWith('actions/upload-pages-artifact@')));
-    expect(build).toBeDefined();
-    expect([deploy![1].needs].flat()).toContain(build![0]);
-    expect(deploy![1].environment?.name).toBe('github-pages');
-  });
-
-  it('tests before it builds, builds with the production address, and publishes dist/', () => {
-    const { steps } = workflow.jobs.build!;
-    const setupNode = steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
-    expect(setupNode?.with).toMatchObject({ 'node-version': 20, cache: 'npm' });
-    const checkout = stepIndex(steps, (s) => !!s.uses?.startsWith('actions/checkout@'));
-    const install = stepIndex(steps, (s) => /^npm ci\b/.test(s.run ?? ''));
-    const chromium = stepIndex(steps, (s) => /apt-get install -y chromium/.test(s.run ?? ''));
-    const test = stepIndex(steps, (s) => /^npm test\b/.test(s.run ?? ''));
-    const buildStep = stepIndex(steps, (s) => /node bin\/site\.js build/.test(s.run ?? ''));
-    const configure = stepIndex(steps, (s) => !!s.uses?.startsWith('actions/configure-pages@'));
-    const upload = stepIndex(steps, (s) => !!s.uses?.startsWith('actions/upload-pages-artifact@'));
-    for (const [name, index] of Object.entries({ checkout, install, chromium, test, buildStep, configure, upload })) expect(index, name).toBeGreaterThanOrEqual(0);
-    expect(checkout).toBeLessThan(install);
-    expect(install).toBeLessThan(test);
-    expect(chromium).toBeLessThan(test);
-    expect(test).toBeLessThan(buildStep);
-    expect(buildStep).toBeLessThan(upload);
-    expect(configure).toBeLessThan(upload);
-    expect(steps[buildStep]!.run).toContain('--site-url');
-    expect(steps[buildStep]!.env?.SITE_URL).toBe('${{ vars.SITE_URL }}');
-    expect(steps[upload]!.with?.path).toBe('dist');
-  });
-});

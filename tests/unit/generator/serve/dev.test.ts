@@ -168,10 +168,10 @@ describe('site dev: content edits', () => {
   });
 
   it('reloads the page with the new text after a content file is saved', async () => {
-    await save(about(), original.replace('title: Moving Kerala Families Since 2008', 'title: Moving Kerala Families Since 1999'));
+    await save(about(), original.replace('title: Moving Kerala Families Since ${founded}', 'title: Moving Kerala Families Since ${founded}, With Care'));
     const event = await events.next<ReloadEvent>('reload', (data) => data.ok && data.changed.includes('content/pages/about.yaml'));
     const page = await get(server.url, '/about/');
-    expect(page.body).toContain('Moving Kerala Families Since 1999');
+    expect(page.body).toContain('Moving Kerala Families Since 2008, With Care');
     expect(page.body).toContain(`/__dev/reload.js?build=${encodeURIComponent(event.build)}`);
     expect(io.stdout()).toMatch(/content\/pages\/about\.yaml changed: checked content, rendered 12 pages in \d+ ms\./);
   });

@@ -1,0 +1,123 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { main as cli } from '../../../../bin/cli.js';
+import { build, type BuildResult } from '../../../../generator/build.js';
+import { factsOf, fillFacts } from '../../../../generator/schema/facts.js';
+import { FALLBACK_END, FALLBACK_START } from '../../../../generator/translations/fallback.js';
+import { withFacts } from '../../../../generator/translations/facts.js';
+import type { Site } from '../../../../generator/schema/index.js';
+import { captureIo, contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/content.js';
+import { closeParser, main, parseHtml, squash, statItems, textOf } from '../../../helpers/dom.js';
+
+/**
+ * Facts written once in site.yaml and named in texts as ${name}: the sample names its founding
+ * year, years in business, figures and city so; the pages say what site.yaml says on the build's date.
+ */
+
+const NOW = new Date('2031-05-01T12:00:00Z');
+let built: BuildResult;
+
+beforeAll(async () => {
+  built = await build({ contentDir: SAMPLE_CONTENT, now: NOW });
+}, 120_000);
+afterAll(closeParser);
+
+const html = (file: string) => String(built.files.find((f) => f.path === file)!.contents);
+
+describe('texts that name facts, on the built sample', () => {
+  test('no page shows a fact’s name instead of its value', () => {
+    const pages = built.files.filter((file) => file.path.endsWith('.html') || file.path.endsWith('.xml'));
+    expect(pages.length).toBeGreaterThan(10);
+    for (const file of pages) expect(String(file.contents), file.path).not.toContain('${');
+  });
+
+  test('years in business are counted from the founding year to the build’s date, in both languages', () => {
+    const home = parseHtml(html('index.html'));
+    expect(squash(textOf(main(home)))).toContain('23 years of moving experience');
+    expect(statItems(home)).toContainEqual(['23+', 'Years Experience']);
+    expect(squash(textOf(main(parseHtml(html('ml/index.html')))))).toContain('ഷിഫ്റ്റിംഗിൽ 23 വർഷത്തെ പരിചയം');
+  });
+
+  test('the founding year, the figures and the city read as site.yaml has them', () => {
+    const about = squash(textOf(main(parseHtml(html('about/index.html')))));
+    expect(about).toContain('We started in Kochi in 2008 with a small crew');
+    expect(about).toContain('5000+ moves to 50+ cities');
+    const aboutMl = squash(textOf(main(parseHtml(html('ml/about/index.html')))));
+    expect(aboutMl).toContain('2008-ൽ ഒരു ചെറിയ ടീമും');
+    expect(aboutMl).toContain('കൊച്ചി നഗരത്തിൽ ഞങ്ങൾ തുടങ്ങിയത്');
+  });
+});
+
+describe('fillFacts and withFacts', () => {
+  const settings = {
+    company: { name: 'Malabar Relocations', foundedYear: 2012 },
+    contact: { cityName: 'Kozhikode', address: { city: 'Kozhikode' } },
+    stats: [
+      { id: 'years', value: '${years}+' },
+      { id: 'moves', value: '8000+' },
+    ],
+  } as unknown as Site['settings'];
+
+  test('a figure may name a fact, and a text naming the figure gets its value', () => {
+    const facts = factsOf(settings, NOW);
+    expect(fillFacts('${company}, ${city}, since ${founded}: ${years} years, ${stats.years} years, ${stats.moves} moves', facts)).toBe(
+      'Malabar Relocations, Kozhikode, since 2012: 19 years, 19+ years, 8000+ moves',
+    );
+    expect(fillFacts('${nothing} stays', facts)).toBe('${nothing} stays');
+  });
+
+  test('a text shown in English on a translated page gets the English facts', () => {
+    const ml = { ...settings, contact: { ...settings.contact, cityName: 'കോഴിക്കോട്' } } as unknown as Site['settings'];
+    const site = {
+      settings,
+      pages: { home: { title: '${city}' } },
+      translations: [{ language: { folder: 'ml' }, inEnglish: [], site: { settings: ml, pages: { home: { title: `${'${city}'} ഓഫീസ്; ${FALLBACK_START}Our ${'${city}'} office${FALLBACK_END}` } } } }],
+    } as unknown as Site;
+    const filled = withFacts(site, NOW) as unknown as { pages: { home: { title: string } }; translations: Array<{ site: { pages: { home: { title: string } } } }> };
+    expect(filled.pages.home.title).toBe('Kozhikode');
+    expect(filled.translations[0]!.site.pages.home.title).toBe(`കോഴിക്കോട് ഓഫീസ്; ${FALLBACK_START}Our Kozhikode office${FALLBACK_END}`);
+  });
+});
+
+describe('the build’s date', () => {
+  const temporary: string[] = [];
+  afterEach(async () => {
+    await Promise.all(temporary.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  /** The sample with its experience written as a number again, as an owner might. */
+  async function withWrittenYears(): Promise<string> {
+    const dir = await contentWithFixture();
+    temporary.push(dir);
+    const file = path.join(dir, 'content/pages/home.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('- ${years} years of moving experience', '- 15+ years of moving experience'));
+    return dir;
+  }
+
+  const epoch = (iso: string) => String(Date.parse(iso) / 1000);
+
+  test('SOURCE_DATE_EPOCH sets the date years are counted to', async () => {
+    const dir = await withWrittenYears();
+    const in2023 = { ...captureIo(dir), env: { SOURCE_DATE_EPOCH: epoch('2023-06-01T00:00:00Z') } };
+    expect(await cli(['check', '--content', 'content'], in2023)).toBe(0);
+    expect(in2023.stderr()).not.toContain('15+ years');
+
+    const in2031 = { ...captureIo(dir), env: { SOURCE_DATE_EPOCH: epoch('2031-06-01T00:00:00Z') } };
+    expect(await cli(['check', '--content', 'content'], in2031)).toBe(0);
+    expect(in2031.stderr()).toContain(
+      [
+        'content/pages/home.yaml:33:7  about.points[1]  (warning)',
+        '  This text says "15+ years", but site.yaml says otherwise: the company has been in business 23 years (from company.foundedYear to the build’s year).',
+      ].join('\n'),
+    );
+    expect(in2031.stderr()).toContain('hint: write "${years}+ years" instead: the text then always says what site.yaml says');
+  });
+
+  test('a SOURCE_DATE_EPOCH that is not a number of seconds is refused with what to write', async () => {
+    const dir = await withWrittenYears();
+    const io = { ...captureIo(dir), env: { SOURCE_DATE_EPOCH: '2031-06-01' } };
+    expect(await cli(['build', '--content', 'content', '--out', 'dist'], io)).toBe(1);
+    expect(io.stderr()).toContain('SOURCE_DATE_EPOCH must be a whole number of seconds since 1 January 1970, got "2031-06-01".');
+  });
+});

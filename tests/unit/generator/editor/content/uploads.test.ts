@@ -82,7 +82,7 @@ describe('publishing with an upload no saved file names', () => {
 
     const status = (await editor.api('GET', '/__edit/api/publish')).json();
     expect(status.changed).toEqual(['content/whatsapp.yaml']);
-    const published = await editor.api('POST', '/__edit/api/publish', { message: 'A quicker answer' });
+    const published = await editor.api('POST', '/__edit/api/publish', { message: 'A quicker answer', sendToFolder: project.remote });
     expect(published.status, published.text).toBe(200);
     expect(project.git(['show', '--name-only', '--format=', 'HEAD']).trim()).toBe('content/whatsapp.yaml');
     expect(await readFile(path.join(project.dir, 'content/images/abandoned.jpg'))).toEqual(photo);

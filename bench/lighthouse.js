@@ -83,7 +83,8 @@ export function medianOfRuns(runs) {
   const typical = byLcp[(byLcp.length - 1) >> 1];
   const metrics = Object.fromEntries(Object.keys(typical.metrics).map((key) => [key, median(good.map((run) => run.metrics[key]))]));
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(good.map((run) => run.scores[id])) ?? null]));
-  return { ...typical, metrics, scores, runs: runs.map((run) => (run.error ? { error: run.error } : { metrics: run.metrics, scores: run.scores })) };
+  const benchmarkIndex = median(good.map((run) => run.benchmarkIndex));
+  return { ...typical, metrics, scores, benchmarkIndex, runs: runs.map((run) => (run.error ? { error: run.error } : { metrics: run.metrics, scores: run.scores, benchmarkIndex: run.benchmarkIndex })) };
 }
 
 /** What the bench reports from one Lighthouse result. */
@@ -114,6 +115,10 @@ export function summarise(lhr) {
     lighthouseVersion: lhr.lighthouseVersion,
     userAgent: lhr.environment?.hostUserAgent,
     formFactor: lhr.configSettings.formFactor,
+    // How fast the host ran Lighthouse's fixed piece of work just before this page (higher is
+    // faster). Simulated throttling multiplies what the host's CPU took by 4, so TBT and, less,
+    // LCP scale with the host: the same page blocks about twice as long at half the index.
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
     throttlingMethod: lhr.configSettings.throttlingMethod,
     scores,
     metrics: {

@@ -1,4 +1,5 @@
 import { initHeader } from './header.js';
+import { initLater } from './later.js';
 import { initMap } from './map.js';
 import { initMenu } from './menu.js';
 import { initNewsletter } from './newsletter.js';
@@ -14,3 +15,4 @@ initQuoteForm(document);
 initNewsletter(document);
 initWhatsApp(document);
 initMap(document);
+initLater(document);

@@ -7,6 +7,7 @@
  * they are fetched once the page has loaded (or as soon as the visitor reaches for the button),
  * and until they are in, the toggle stays the plain link, so a tap always opens a chat.
  */
+import { whenIdle } from './idle.js';
 
 /** Fetches the popup's contents; a test passes its own. */
 export type PopupLoader = (src: string) => Promise<string>;
@@ -50,8 +51,7 @@ export function initWhatsApp(root: ParentNode, load: PopupLoader = fetchPopup): 
   // browser is idle: it never competes with what the visitor sees first. (Where the browser does
   // not report that paint, from the load event on.)
   const view = widget.ownerDocument.defaultView;
-  const whenIdle = () => (view && 'requestIdleCallback' in view ? view.requestIdleCallback(fill, { timeout: 2000 }) : setTimeout(fill, 0));
-  const afterLoad = () => afterLargestPaint(view, whenIdle, stop.signal);
+  const afterLoad = () => afterLargestPaint(view, () => (view ? whenIdle(view, fill, 2000) : fill()), stop.signal);
   if (widget.ownerDocument.readyState === 'complete') afterLoad();
   else view?.addEventListener('load', afterLoad, { once: true, signal: stop.signal });
   for (const type of ['pointerenter', 'touchstart', 'focus']) toggle.addEventListener(type, fill, { once: true, passive: true, signal: stop.signal });

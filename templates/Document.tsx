@@ -43,7 +43,7 @@ export function Document(props: PageProps) {
             {site.layout.skipLink}
           </a>
           <Header site={site} path={path} language={language} alternates={alternates} />
-          <main id="main" tabIndex={-1}>
+          <main id="main" tabIndex={-1} data-later="after-first">
             <PageBody {...props} />
           </main>
           {/* The not-found page has no address of its own to come back to: the home page stands in. */}

@@ -131,7 +131,7 @@ export function ServicesPage({ site, photos, icons }: { site: Site; photos: Phot
       <PageHero hero={page.hero} />
       <ServiceJump services={site.services} label={page.labels.jumpTo} />
       <div className="section">
-        <div className="container service-list">
+        <div className="container service-list" data-later="after-first">
           {site.services.map((service) => (
             <ServiceCard key={service.id} service={service} labels={page.labels} photos={photos} icons={icons} />
           ))}

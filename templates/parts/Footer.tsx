@@ -23,7 +23,7 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
   const services = footerServices(site);
   const offices = officesOf(site.settings);
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" data-later="self">
       <div className="container footer-grid">
         <div className="footer-about">
           <p className="brand footer-brand">

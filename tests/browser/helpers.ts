@@ -31,12 +31,22 @@ export const UNKNOWN_PATH = '/no-such-page-here';
 export const MOBILE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-/** Waits until the fonts are in and every finite CSS animation (heroes rising in) is done; endless ones (the pulse) keep going. */
+/**
+ * Waits until the fonts are in, every finite CSS animation (heroes rising in) is done (endless
+ * ones, the pulse, keep going) and, where the page's script runs, the parts below the first
+ * screen have been drawn (client/later.ts): axe reads the colours of what is drawn.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
     const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    if (!matchMedia('(scripting: enabled)').matches) return;
+    const undrawn = '[data-later="after-first"] > :not(:first-child):not([data-drawn]), [data-later="self"]:not([data-drawn])';
+    await new Promise<void>((drawn) => {
+      const check = () => (document.querySelector(undrawn) ? requestAnimationFrame(check) : drawn());
+      check();
+    });
   });
 }
 

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EDIT_ROOT, getJson, messageOf, postJson, postWhileLeaving } from './api.js';
 import { FormContextValue, type FormContext } from './context.js';
 import { Field } from './fields/Field.js';
-import { englishAt, getIn, idOfText, parsePath, problemPath } from './paths.js';
+import { englishAt, getIn, idOfText, parsePath, problemPath, type Path } from './paths.js';
 import { languageOf } from './pages.js';
 import { Preview } from './Preview.js';
+import { TextMode } from './TextMode.js';
 import type { FileData, FileEntry, ImageEntry, TextCounts, UiOutdated, UiProblem } from './types.js';
 
 /** How long typing pauses before the change is checked and shown in the preview. */
@@ -58,9 +59,15 @@ export function FileEditor({ file }: { file: string }) {
   const [acceptNote, setAcceptNote] = useState({ text: '', refused: false });
   const sequence = useRef(0);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // Numbers as typed or as the file writes them, by path (as JSON): sent beside the value.
+  const typedNumbers = useRef(new Map<string, string>());
+  const typedNumber = useCallback((path: Path) => typedNumbers.current.get(JSON.stringify(path)), []);
+  const setTypedNumber = useCallback((path: Path, text: string) => void typedNumbers.current.set(JSON.stringify(path), text), []);
+  const numbers = () => [...typedNumbers.current].map(([path, text]) => [JSON.parse(path) as Path, text]);
 
   /** The file as the server sent it: its form, the saved value, its version and its checks. */
   const show = useCallback((body: FileData) => {
+    typedNumbers.current = new Map((body.numbers ?? []).map(([path, text]) => [JSON.stringify(path), text]));
     setData(body);
     setValue(body.value);
     setSaved(body.value);
@@ -161,7 +168,7 @@ export function FileEditor({ file }: { file: string }) {
     const timer = setTimeout(() => {
       const mine = ++sequence.current;
       setChecking(true);
-      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[]; counts?: TextCounts }>('check', { file, value })
+      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[]; counts?: TextCounts }>('check', { file, value, numbers: numbers() })
         .then((answer) => {
           if (mine !== sequence.current || !answer.ok) return;
           setProblems(answer.body.problems);
@@ -170,7 +177,7 @@ export function FileEditor({ file }: { file: string }) {
         })
         .catch(() => undefined)
         .finally(() => mine === sequence.current && setChecking(false));
-      void postJson('draft', { file, value })
+      void postJson('draft', { file, value, numbers: numbers() })
         .then((answer) => answer.ok && mine === sequence.current && setRevision((n) => n + 1))
         .catch(() => undefined);
     }, PAUSE_MS);
@@ -196,6 +203,7 @@ export function FileEditor({ file }: { file: string }) {
       file,
       value,
       version,
+      numbers: numbers(),
     });
     if (answer.ok && answer.body.version) {
       setVersion(answer.body.version);
@@ -271,8 +279,10 @@ export function FileEditor({ file }: { file: string }) {
       lang: languageOf(file) || 'en',
       images,
       refreshImages,
+      typedNumber,
+      setTypedNumber,
     }),
-    [problems, warnings, data, missing, changedEnglish, accept, file, images, refreshImages],
+    [problems, warnings, data, missing, changedEnglish, accept, file, images, refreshImages, typedNumber, setTypedNumber],
   );
   if (loadError) {
     return (
@@ -289,6 +299,15 @@ export function FileEditor({ file }: { file: string }) {
       <main id="main" className="page">
         <Header file={file} title={entry?.title} />
         <p role="status">Opening content/{file}…</p>
+      </main>
+    );
+  }
+
+  if (data.value === null && data.text !== undefined) {
+    return (
+      <main id="main" className="page file-page">
+        <Header file={file} title={entry?.title} summary={entry?.summary} />
+        <TextMode file={file} text={data.text} version={data.version} problems={problems} onSaved={() => void load()} />
       </main>
     );
   }
@@ -403,8 +422,7 @@ function ProblemLinks({ problems, value }: { problems: UiProblem[]; value: unkno
     <ul className="problem-list">
       {problems.map((problem, index) => (
         <li key={index}>
-          <a href={`#${idOfText(problemPath(problem.path, value))}`}>{problem.path || 'The file'}</a>
-          {problem.line ? ` (line ${problem.line})` : ''}: {problem.message}
+          <a href={`#${idOfText(problemPath(problem.path, value))}`}>{problem.path ? (problem.field ?? problem.path) : 'The file'}</a>: {problem.message}
           {problem.hint ? <span className="hint"> Hint: {problem.hint}</span> : null}
         </li>
       ))}

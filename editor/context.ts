@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Path } from './paths.js';
 import type { ImageEntry, UiProblem } from './types.js';
 
 /** What every field needs besides its own model and value. */
@@ -22,6 +23,9 @@ export interface FormContext {
   /** Photos in content/images/, and a way to read them again after an upload. */
   images: ImageEntry[];
   refreshImages: () => Promise<void>;
+  /** A number as typed (11.25880), kept beside the value so the file gets those digits. */
+  typedNumber: (path: Path) => string | undefined;
+  setTypedNumber: (path: Path, text: string) => void;
 }
 
 export const FormContextValue = createContext<FormContext>({
@@ -34,6 +38,8 @@ export const FormContextValue = createContext<FormContext>({
   lang: 'en',
   images: [],
   refreshImages: async () => undefined,
+  typedNumber: () => undefined,
+  setTypedNumber: () => undefined,
 });
 
 export function useForm(): FormContext {

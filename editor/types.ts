@@ -41,6 +41,10 @@ export interface FileData {
   warnings?: UiProblem[];
   /** Site addresses this file shows on, the page it is mostly about first. */
   pages: string[];
+  /** The file's text, when it cannot be read as YAML: shown to mend in place of the form. */
+  text?: string;
+  /** Numbers the file writes in other digits than the value reads (11.25880): shown as written. */
+  numbers?: [(string | number)[], string][];
 }
 
 export interface ImageEntry {

@@ -1,4 +1,5 @@
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
+import { parseRupees } from '../../generator/schema/rupees.js';
 import { formatRupees } from '../../templates/format.js';
 import { useForm } from '../context.js';
 import type { Path } from '../paths.js';
@@ -100,17 +101,29 @@ export function BooleanField({ model, path, value, onChange, label }: LeafProps)
   );
 }
 
-/** A number as typed: empty leaves an optional field out; anything not a number is kept as text for the check to report. */
-function numberChange(model: FieldModel, onChange: (next: unknown) => void) {
+/**
+ * A number as typed: empty leaves an optional field out; anything not a number is kept as text
+ * for the check to report; a number keeps the digits typed (11.25880) for the file.
+ */
+function numberChange(model: FieldModel, path: Path, onChange: (next: unknown) => void, setTyped: (path: Path, text: string) => void) {
   return (event: ChangeEvent<HTMLInputElement>) => {
     const text = event.target.value.trim();
-    if (text === '') onChange(model.required ? '' : undefined);
-    else onChange(Number.isFinite(Number(text)) ? Number(text) : text);
+    if (text === '') return onChange(model.required ? '' : undefined);
+    const number = Number(text);
+    if (!Number.isFinite(number)) return onChange(text);
+    setTyped(path, text);
+    onChange(number);
   };
+}
+
+/** What a number box shows: the digits typed for its value, else the value. */
+function numberText(value: unknown, typed: string | undefined): string {
+  return typed !== undefined && typeof value === 'number' && Number(typed) === value ? typed : asText(value);
 }
 
 export function NumberField({ model, path, value, onChange, label }: LeafProps<ModelOf<'number'>>) {
   const info = useFieldInfo(model, path);
+  const { typedNumber, setTypedNumber } = useForm();
   return (
     <div className="field field-number">
       <label htmlFor={info.id}>
@@ -123,8 +136,8 @@ export function NumberField({ model, path, value, onChange, label }: LeafProps<M
         max={model.max}
         step={model.step ?? 'any'}
         placeholder={model.placeholder}
-        value={asText(value)}
-        onChange={numberChange(model, onChange)}
+        value={numberText(value, typedNumber(path))}
+        onChange={numberChange(model, path, onChange, setTypedNumber)}
       />
       <FieldNotes model={model} info={info} />
     </div>
@@ -136,9 +149,22 @@ export function rupees(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? formatRupees(value) : undefined;
 }
 
+/**
+ * A price box takes what people type ("Rs. 12,999", "₹12,999", "1,25,000") as the number it
+ * means; a text box, since a browser's number box would drop the letters and keep ".12999". What
+ * it cannot read for sure stays text, and the check says so at the field before anything is saved.
+ */
 export function PriceField({ model, path, value, onChange, label }: LeafProps) {
   const info = useFieldInfo(model, path);
+  const [typed, setTyped] = useState<string | undefined>(undefined);
   const shown = rupees(value);
+  const text = typed !== undefined && (parseRupees(typed) === value || typed === value) ? typed : asText(value);
+  const change = (event: ChangeEvent<HTMLInputElement>) => {
+    const now = event.target.value;
+    setTyped(now);
+    if (now.trim() === '') onChange(model.required ? '' : undefined);
+    else onChange(parseRupees(now) ?? now);
+  };
   return (
     <div className="field field-price">
       <label htmlFor={info.id}>
@@ -148,16 +174,7 @@ export function PriceField({ model, path, value, onChange, label }: LeafProps) {
         <span className="price-unit" aria-hidden="true">
           ₹
         </span>
-        <input
-          {...ariaFor(info, model)}
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          placeholder={model.placeholder}
-          value={asText(value)}
-          onChange={numberChange(model, onChange)}
-        />
+        <input {...ariaFor(info, model)} type="text" inputMode="numeric" autoComplete="off" placeholder={model.placeholder} value={text} onChange={change} />
         <output htmlFor={info.id} className="price-preview" aria-live="polite">
           {shown ? `Shown as ${shown}` : 'Whole rupees, digits only'}
         </output>

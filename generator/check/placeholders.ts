@@ -1,65 +1,93 @@
-import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import type { LoadedFile } from '../load/load.js';
-import { formatPath, locateKey, locateValue, type PathSegment } from '../problems/locate.js';
+import { formatPath, locateValue, type PathSegment } from '../problems/locate.js';
 import type { Problem } from '../problems/problem.js';
-import { phoneDigits } from '../schema/fields.js';
+import { sampleKind } from './sample-values.js';
 
 /**
- * Values that must not go live: the ones a comment marks PLACEHOLDER, and sample contact details
- * (example.com addresses, the +91 90000 00000 number) wherever they are. They are warnings for
- * `site check` and `site build`, so the sample site still builds, and errors under `--strict`,
- * which the deploy uses, so a site with a fake phone number is never published.
+ * Values that must not go live: the sample values the site comes with (sample-values.ts), wherever
+ * they are. A PLACEHOLDER comment above one adds what it says to the warning, but does not make a
+ * value a placeholder: a value replaced by hand is not reported even while its comment is still
+ * there. They are warnings for `site check` and `site build`, so the sample site still builds, and
+ * errors under `--strict`, which the deploy uses, so a site with a fake phone number is never published.
  */
 export function findPlaceholders(files: readonly LoadedFile[], options: { ignore?: readonly string[] } = {}): Problem[] {
   const problems: Problem[] = [];
   for (const file of files) {
     if (file.data === undefined) continue;
     const entries = entriesOf(file.doc.contents as Node | null, [], (offset) => file.lineCounter.linePos(offset).line);
-    const marked = markedLines(file.source);
-    const reported = new Set<string>();
-    const report = (problem: Problem) => {
-      if (options.ignore?.includes(`${file.name}:${problem.path}`) || reported.has(problem.path)) return;
-      reported.add(problem.path);
-      problems.push(problem);
-    };
-    for (const { commentLine, keyLine, says } of marked) {
-      const entry = entries.find((candidate) => candidate.line === keyLine);
-      if (!entry) continue;
-      const scalar = isScalar(entry.value) && entry.value.value !== null;
-      const where = scalar
-        ? locateValue(file.doc, file.lineCounter, file.source, entry.path)
-        : locateKey(file.doc, file.lineCounter, file.source, entry.path);
-      report({
+    const marks = marksOf(entries, markedLines(file.source));
+    for (const entry of entries) {
+      // An input's placeholder is an example on purpose (you@example.com shows the format).
+      if (entry.path.at(-1) === 'placeholder' || !isScalar(entry.value)) continue;
+      const value = entry.value.value;
+      const kind = sampleKind(value);
+      if (!kind) continue;
+      const path = formatPath(entry.path, file.data);
+      if (options.ignore?.includes(`${file.name}:${path}`)) continue;
+      const where = locateValue(file.doc, file.lineCounter, file.source, entry.path);
+      const mark = marks.find((candidate) => isWithin(entry.path, candidate.path));
+      const shown = JSON.stringify(String(value));
+      problems.push({
         code: 'placeholder',
         severity: 'warning',
         file: file.file,
         ...where,
-        path: formatPath(entry.path, file.data),
-        message:
-          (scalar
-            ? `This is still the sample value ${JSON.stringify(String((entry.value as { value: unknown }).value))}, marked as a placeholder on line ${commentLine}`
-            : `This part is still marked as a placeholder on line ${commentLine}`) + (says ? `: "${says}"` : '.'),
-        hint: `put in the real details, then delete the PLACEHOLDER comment on line ${commentLine}`,
-      });
-    }
-    for (const entry of entries) {
-      // An input's placeholder is an example on purpose (you@example.com shows the format).
-      if (entry.path.at(-1) === 'placeholder' || !isScalar(entry.value) || typeof entry.value.value !== 'string') continue;
-      const sample = sampleValue(entry.value.value);
-      if (!sample) continue;
-      report({
-        code: 'placeholder',
-        severity: 'warning',
-        file: file.file,
-        ...locateValue(file.doc, file.lineCounter, file.source, entry.path),
-        path: formatPath(entry.path, file.data),
-        message: `"${entry.value.value}" is ${sample}, not the company's own.`,
-        hint: 'replace it with the real one before publishing',
+        path,
+        message: mark
+          ? `This is still ${kind} ${shown}, marked as a placeholder on line ${mark.commentLine}${mark.says ? `: "${mark.says}"` : '.'}`
+          : `${shown} is ${kind}, not the company's own.`,
+        hint: `write the company's own value on line ${where.line ?? entry.line} in place of the sample${mark ? `; the PLACEHOLDER comment on line ${mark.commentLine} can go then` : ''}`,
+        editor: { message: 'Replace the sample value in {field} with the company’s own.', ...(mark?.says ? { hint: mark.says } : {}) },
       });
     }
   }
   return problems;
 }
+
+/**
+ * The text of `source` with the PLACEHOLDER comments taken out whose value was a sample in
+ * `before` and is a sample no more: saving a real value in place of a sample ends its note. A
+ * group (the address) keeps its note until none of its lines is a sample.
+ */
+export function settlePlaceholders(before: string, source: string): string {
+  const wasSample = markedEntries(before).filter((mark) => mark.sample);
+  const settled = markedEntries(source).filter((mark) => !mark.sample && wasSample.some((old) => samePath(old.path, mark.path)));
+  if (settled.length === 0) return source;
+  const lines = source.split('\n');
+  const drop = new Set(settled.flatMap((mark) => Array.from({ length: mark.keyLine - mark.commentLine }, (_, i) => mark.commentLine - 1 + i)));
+  // Only the comment lines themselves: a blank line between a note and its value stays.
+  return lines.filter((line, index) => !(drop.has(index) && /^\s*#/.test(line))).join('\n');
+}
+
+interface Mark {
+  path: PathSegment[];
+  commentLine: number;
+  keyLine: number;
+  says: string;
+}
+
+/** The entry each PLACEHOLDER comment marks, with whether it (or a line inside it) still holds a sample. */
+function markedEntries(source: string): Array<Mark & { sample: boolean }> {
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines });
+  if (doc.errors.length > 0) return [];
+  const entries = entriesOf(doc.contents as Node | null, [], (offset) => lines.linePos(offset).line);
+  return marksOf(entries, markedLines(source)).map((mark) => ({
+    ...mark,
+    sample: entries.some((entry) => isWithin(entry.path, mark.path) && isScalar(entry.value) && sampleKind(entry.value.value) !== undefined),
+  }));
+}
+
+function marksOf(entries: readonly Entry[], marked: ReturnType<typeof markedLines>): Mark[] {
+  return marked.flatMap((mark) => {
+    const entry = entries.find((candidate) => candidate.line === mark.keyLine);
+    return entry ? [{ ...mark, path: entry.path }] : [];
+  });
+}
+
+const samePath = (a: readonly PathSegment[], b: readonly PathSegment[]) => a.length === b.length && a.every((segment, i) => segment === b[i]);
+const isWithin = (path: readonly PathSegment[], group: readonly PathSegment[]) => path.length >= group.length && group.every((segment, i) => segment === path[i]);
 
 interface Entry {
   path: PathSegment[];
@@ -105,25 +133,4 @@ function markedLines(source: string): Array<{ commentLine: number; keyLine: numb
     if (next < lines.length) found.push({ commentLine: index + 1, keyLine: next + 1, says: says.filter(Boolean).join(' ') });
   });
   return found;
-}
-
-const EXAMPLE_HOST = /(^|[@./])example\.(com|org|net|in)(?=$|[/:?#])/i;
-const SAMPLE_PHONE = '+919000000000';
-
-/** What kind of sample value `value` is, if it is one. */
-function sampleValue(value: string): string | undefined {
-  const text = value.trim();
-  if (/^https?:\/\//i.test(text)) {
-    try {
-      const url = new URL(text);
-      if (EXAMPLE_HOST.test(url.hostname)) return 'an example web address';
-      if (EXAMPLE_HOST.test(decodeURIComponent(url.pathname))) return 'an address carrying an example email address';
-    } catch {
-      return undefined;
-    }
-  } else if (/^\S+@\S+$/.test(text) && EXAMPLE_HOST.test(text)) {
-    return 'an example email address';
-  }
-  if (phoneDigits(text) === SAMPLE_PHONE) return 'the sample phone number';
-  return undefined;
 }

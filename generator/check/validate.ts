@@ -4,6 +4,7 @@ import { formatPath, locateKey, locateParent, locateValue, type PathSegment } fr
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem, type ProblemCode } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
 import { closest } from '../problems/suggest.js';
+import { decimalProblems } from './decimals.js';
 import { checkReferences } from './references.js';
 import { checkConsistency } from './consistency.js';
 import { rangeWords } from '../schema/derived/bounds.js';
@@ -27,8 +28,9 @@ export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
     if (file.data === undefined) continue;
     const schema = CONTENT_FILES[file.name];
     const result = schema.safeParse(file.data);
-    if (result.success) parsed.set(file.name, result.data);
-    else problems.push(...fileProblems(result.error.issues, file, schema));
+    const imprecise = decimalProblems(file, schema);
+    if (result.success && imprecise.length === 0) parsed.set(file.name, result.data);
+    else problems.push(...imprecise, ...(result.success ? [] : fileProblems(result.error.issues, file, schema)));
   }
   const references = checkReferences(files, parsed);
   problems.push(...references.problems);
@@ -93,7 +95,16 @@ export function fileProblems(issues: readonly Issue[], file: LoadedFile, root: S
   return found;
 }
 
+/** The editor's words for a problem whose hint is the schema's own (which speaks of lines and colons). */
 function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] {
+  const meta = metaAt(root, issue.path as PathSegment[]);
+  const found = describeIssue(issue, file, root);
+  const editorHint = meta.editorHint;
+  if (!editorHint) return found;
+  return found.map((problem) => (problem.editor || problem.hint !== meta.hint ? problem : { ...problem, editor: { message: problem.message, hint: editorHint } }));
+}
+
+function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] {
   const path = issue.path as PathSegment[];
   const at = (where: 'value' | 'parent', p: PathSegment[] = path) =>
     (where === 'value' ? locateValue : locateParent)(file.doc, file.lineCounter, file.source, p);
@@ -127,13 +138,24 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
             code: 'missing-field',
             message: `The required field "${field}" is missing from ${path.length > 1 ? formatPath(path.slice(0, -1), file.data) : 'the top level of the file'}; it needs ${expected}.`,
             hint: `add a line "${field}: …" inside this block, indented like its neighbours`,
+            editor: { message: `{field} is required: fill it in with ${expected}.` },
           },
         ];
       }
       if (input === null) {
         return [{ ...base, ...at('value'), code: 'missing-field', message: `The field "${field}" is empty; it needs ${expected}.`, hint: meta.hint }];
       }
-      return [{ ...base, ...at('value'), code: 'wrong-type', message: `Expected ${expected}, got ${describeValue(input)}.${wrongTypeAdvice(issue, input, expected)}`, hint }];
+      return [
+        {
+          ...base,
+          ...at('value'),
+          code: 'wrong-type',
+          message: `Expected ${expected}, got ${describeValue(input)}.${wrongTypeAdvice(issue, input, expected)}`,
+          hint,
+          // In the editor a box holds no quotes: a number typed so it cannot be read is just that.
+          ...(typeof input === 'string' ? { editor: { message: `{field} needs ${expected}; "${input}" cannot be read as one.`, ...(hint ? { hint } : {}) } } : {}),
+        },
+      ];
     case 'invalid_value': {
       const allowed = issue.values.map(String);
       // "5" in quotes is text, though it reads like the number 5: say what differs, not "did you mean 5".

@@ -199,6 +199,26 @@ export function labelFor(key: string): string {
   return sentenceCase(words.join(' '));
 }
 
+/**
+ * A field's name as the editor's form shows it, from a problem's dot path, each group's label
+ * before the field's: company.name → "Company › Name", social[1].url → "Social 2 › Address",
+ * services[office].title → "Service “office” › Title".
+ */
+export function fieldName(dotPath: string): string {
+  const parts: string[] = [];
+  let list: string | undefined;
+  for (const [, key, index] of dotPath.matchAll(/([^.[\]]+)|\[([^\]]+)\]/g)) {
+    if (key !== undefined) parts.push(labelFor((list = key)));
+    else if (index !== undefined && parts.length > 0 && list !== undefined) {
+      const named = itemLabel(list);
+      // A list item is named by its place, or by its id where the check names it so: services[office].
+      const which = /^\d+$/.test(index) ? String(Number(index) + 1) : `“${index}”`;
+      parts.splice(-1, 1, `${named === 'Entry' ? labelFor(list) : named} ${which}`);
+    }
+  }
+  return parts.join(' › ') || 'this file';
+}
+
 /** What one entry of a list is called: services → "Service", keyFeatures → "Key feature", idealFor → "Entry". */
 function itemLabel(listKey: string): string {
   const label = labelFor(listKey);

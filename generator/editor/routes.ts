@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { send } from '../serve/http.js';
 import { contentType } from '../serve/mime.js';
 import { fileTitle } from './content/files.js';
 import { IMAGES_FOLDER, MAX_UPLOAD_BYTES, listImages, readBody, storeUpload } from './content/upload.js';
+import { UploadLedger } from './content/uploads.js';
 import { ContentWorkspace, HttpError } from './content/workspace.js';
 import { publish, publishStatus, setPublishAddress, type PublishOptions } from './publish.js';
 import { EDITOR_HEADERS, IMAGE_NAME, changeAllowed, checkName, contentFileNamed, fromLoopback, hostAllowed, insideContent } from './security.js';
@@ -35,6 +36,8 @@ export interface EditorOptions {
   preview: (overrides: ReadonlyMap<string, string>, sitePath: string) => Promise<PreviewPage>;
   /** Paths in messages are shown relative to this folder. */
   cwd: string;
+  /** Where the list of the editor's own uploads is kept; beside the other caches unless given. */
+  uploadsLedgerDir?: string;
 }
 
 /** Largest JSON body the editor accepts: the biggest content file is a few dozen KB. */
@@ -48,6 +51,8 @@ export class Editor {
   readonly #contentDir: string;
   /** The content files, with the unsaved drafts. */
   readonly #workspace: ContentWorkspace;
+  /** The photos this editor uploaded, until a saved file names them. */
+  readonly #uploads: UploadLedger;
   /** Saves run one at a time: two tabs saving at once must not both pass the version check. */
   readonly #oneAtATime = serial();
   /** Publishes and address changes run one at a time, apart from saves (they talk to the network). */
@@ -57,6 +62,9 @@ export class Editor {
     this.#options = options;
     this.#contentDir = path.resolve(options.contentDir);
     this.#workspace = new ContentWorkspace(this.#contentDir);
+    this.#uploads = new UploadLedger(this.#contentDir, options.uploadsLedgerDir);
+    // Starting the editor removes its own uploads that no saved file has named for a day.
+    void this.#oneAtATime(() => this.#uploads.sweep()).catch(() => undefined);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -111,17 +119,26 @@ export class Editor {
             const body = await this.#body(req);
             await this.#oneAtATime(async () => this.#json(req, res, 200, await this.#workspace.accept(body)));
           });
+        case 'api/save-text':
+          return post(async () => {
+            const body = await this.#body(req);
+            await this.#oneAtATime(async () => {
+              const { status, value } = await this.#workspace.saveText(body);
+              this.#json(req, res, status, value);
+            });
+          });
         case 'api/images':
           return get(async () => this.#json(req, res, 200, { images: await listImages(this.#contentDir) }));
         case 'api/upload':
           return post(async () => this.#upload(req, res, query.get('name') ?? ''));
         case 'api/publish':
-          if (reading) return this.#json(req, res, 200, await publishStatus(this.#contentDir));
+          if (reading) return this.#json(req, res, 200, await this.#publishStatus());
           return post(async () => {
             const body = publishRequest(await this.#body(req));
             // Publishes queue behind each other, not behind saves: a save waits only while the files are committed.
+            // The uploads no saved file names stay out of it (moved aside for its length).
             const { status, ...answer } = await this.#onePublish(() =>
-              publish({ ...body, contentDir: this.#contentDir, cwd: this.#options.cwd, holdingSaves: (work) => this.#oneAtATime(work) }),
+              this.#withUnusedAside(() => publish({ ...body, contentDir: this.#contentDir, cwd: this.#options.cwd, holdingSaves: (work) => this.#oneAtATime(work) })),
             );
             this.#json(req, res, status, answer);
           });
@@ -184,8 +201,41 @@ export class Editor {
     // The rest of a body that is too large is read and dropped, so the browser gets the answer.
     if (body === undefined) req.resume();
     const result = await this.#oneAtATime(() => storeUpload(this.#contentDir, name, req.headers['content-type'], body));
-    if (result.status === 201) return this.#json(req, res, 201, { src: result.src });
+    if (result.status === 201) {
+      await this.#uploads.record(name, body!);
+      await this.#uploads.sweep();
+      return this.#json(req, res, 201, { src: result.src });
+    }
     this.#json(req, res, result.status, { message: result.message });
+  }
+
+  /** What Publish would send, less the photos uploaded that no saved file names (not the content's yet). */
+  async #publishStatus() {
+    const status = await publishStatus(this.#contentDir);
+    const unused = await this.#uploads.unused();
+    return { ...status, changed: status.changed.filter((file) => !unused.some((src) => file.endsWith(`/${src}`) || file === src)) };
+  }
+
+  /**
+   * Runs a publish with the uploads no saved file names moved aside under a scratch name (which
+   * publishing passes over), so they are not committed; each is put back under its own name after.
+   */
+  async #withUnusedAside<T>(work: () => Promise<T>): Promise<T> {
+    const folder = path.join(this.#contentDir, IMAGES_FOLDER);
+    const aside = (await this.#uploads.unused()).map((src) => {
+      const name = path.posix.basename(src);
+      return { from: path.join(folder, name), to: path.join(folder, `.${name}.unsaved-upload.tmp`) };
+    });
+    const moved: typeof aside = [];
+    try {
+      for (const move of aside) {
+        await rename(move.from, move.to);
+        moved.push(move);
+      }
+      return await work();
+    } finally {
+      for (const move of moved) await rename(move.to, move.from);
+    }
   }
 
   // ---- helpers ----

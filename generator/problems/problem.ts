@@ -14,6 +14,12 @@ export interface Problem {
   /** What happened, why, and what to do, as whole sentences. */
   message: string;
   hint?: string;
+  /**
+   * The same problem in the editor's words, which speak of fields and buttons where the message
+   * speaks of lines: `{field}` stands for the field's name as the editor labels it. Without it the
+   * editor shows the message as it is.
+   */
+  editor?: { message: string; hint?: string };
   /** A warning does not stop a build; `--strict` makes a placeholder warning an error. */
   severity?: 'warning';
 }

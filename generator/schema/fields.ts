@@ -2,6 +2,7 @@ import './zod-config.js';
 import { z } from 'zod';
 import { ICON_NAMES } from '../contract/icons.js';
 import { internalHref } from './addresses.js';
+import { likelyRupees } from './rupees.js';
 
 export { ROUTES, type Route } from '../contract/routes.js';
 
@@ -42,6 +43,13 @@ export interface FieldMeta {
    * a number, a phone or a date is text). Never reaches the JSON Schemas.
    */
   kind?: FieldKind;
+  /**
+   * How many digits a number needs after the point, counted as written in the file (10.02580
+   * has 5), which a JS number cannot tell: site check counts them in the YAML (check/decimals.ts).
+   */
+  minDecimals?: number;
+  /** The hint in the editor's words, where `hint` speaks of lines and colons. */
+  editorHint?: string;
 }
 
 /** What a field holds, for the content editor's choice of control. */
@@ -79,6 +87,7 @@ export function sameText(description?: string) {
 const TEXT_META = {
   expected: 'some text',
   hint: 'write the text after the colon, or remove the line if the field is optional',
+  editorHint: 'type the text in the box; a field that is not required may be left empty',
   pattern: TEXT_PATTERN,
 } as const;
 
@@ -121,55 +130,39 @@ export function rupees(description = 'A price in rupees, as a plain number') {
     .meta({ description, expected: 'a whole number of rupees', hint: 'write the price as a plain number, e.g. 8999', suggest: suggestRupees, kind: 'price' });
 }
 
-/**
- * The number an operator most likely meant by a price written another way: "9,499", "₹9499",
- * "Rs. 9,499/-" and 9.499 (a dot grouping thousands, as in much of Europe) all mean 9499.
- */
+/** The plain number a price written another way most likely means, as a hint ("₹9,499" → 9499). */
 export function suggestRupees(input: unknown): string | undefined {
-  let digits: string | undefined;
-  if (typeof input === 'number' && Number.isFinite(input) && !Number.isInteger(input)) {
-    const [whole, fraction = ''] = String(input).split('.');
-    digits = fraction.length === 3 ? `${whole}${fraction}` : String(Math.round(input));
-  } else if (typeof input === 'string') {
-    const bare = input
-      .replace(/^\s*(₹|rs\.?|inr)\s*/i, '')
-      .replace(/\s*(\/-|rs\.?|rupees|inr)\s*$/i, '')
-      .trim();
-    if (/^\d{1,3}([,.\s]\d{2,3})*$|^\d+$/.test(bare)) digits = bare.replace(/[,.\s]/g, '');
-  }
-  if (!digits || !/^[1-9]\d*$/.test(digits)) return undefined;
-  return `write the price as a plain number of rupees, without ₹, commas or dots: ${digits}`;
+  const digits = likelyRupees(input);
+  return digits === undefined ? undefined : `write the price as a plain number of rupees, without ₹, commas or dots: ${digits}`;
 }
 
-/** How many digits a number has after the point, as YAML read it (10.0273 has 4). */
-export function decimalsOf(value: number): number {
-  const [mantissa = '', exponent = '0'] = String(value).split('e');
+/** How many digits a number has after the point as written: "10.02580" has 5, "1.5e-3" has 4. */
+export function decimalsWritten(text: string): number {
+  const [mantissa = '', exponent = '0'] = text.trim().toLowerCase().split('e');
   return Math.max(0, (mantissa.split('.')[1] ?? '').length - Number(exponent));
 }
 
 /** Google reads a position only with at least this many decimals (about a metre). */
 export const COORDINATE_DECIMALS = 5;
 
+export const COORDINATE_HINT = 'in Google Maps, right-click the office and click the two numbers at the top to copy them, e.g. 9.98765, 76.28543';
+
 /**
  * A latitude or longitude in degrees. The range is a shape rule editors check too; the number
- * of decimals is checked by `site check` alone, since a JSON Schema cannot count them.
+ * of decimals is checked by `site check` alone, on the digits as written in the file (a trailing
+ * 0 counts), since neither a JSON Schema nor a parsed number can count them.
  */
 export function coordinate(what: 'latitude' | 'longitude', limit: number) {
-  const hint = 'in Google Maps, right-click the office and click the two numbers at the top to copy them, e.g. 9.98765, 76.28543';
   return z
     .number()
     .min(-limit)
     .max(limit)
-    .superRefine((value, ctx) => {
-      const decimals = decimalsOf(value);
-      if (decimals >= COORDINATE_DECIMALS) return;
-      ctx.addIssue({
-        code: 'custom',
-        message: `A ${what} needs at least ${COORDINATE_DECIMALS} digits after the point (about a metre) for search engines to use it, but ${value} has ${decimals}.`,
-        params: { problem: 'imprecise', hint },
-      });
-    })
-    .meta({ description: `The office's ${what} in degrees, with at least ${COORDINATE_DECIMALS} decimals`, expected: `a ${what} in degrees`, hint });
+    .meta({
+      description: `The office's ${what} in degrees, with at least ${COORDINATE_DECIMALS} decimals`,
+      expected: `a ${what} in degrees`,
+      hint: COORDINATE_HINT,
+      minDecimals: COORDINATE_DECIMALS,
+    });
 }
 
 export function icon() {

@@ -106,6 +106,10 @@ function missing(input: MirrorInput, schema: Schema, english: unknown, path: Pat
       severity: 'warning',
       message: `The ${language.englishName} for "${key}" is missing; it translates the English ${quote(english)}.`,
       hint: `add a line "${key}: …" inside this block with the ${language.englishName} text, indented like its neighbours`,
+      editor: {
+        message: `{field} is not translated yet; it translates the English ${quote(english)}.`,
+        hint: `type the ${language.englishName} text in the box`,
+      },
     };
   }
   const first = firstText(schema, english);
@@ -116,6 +120,7 @@ function missing(input: MirrorInput, schema: Schema, english: unknown, path: Pat
     severity: 'warning',
     message: `The ${language.englishName} for the block "${key}" is missing; it translates the English block in ${input.englishFile}${first ? `, which starts with ${formatPath(first.path)} ${quote(first.value)}` : ''}.`,
     hint: `copy the block "${key}" from ${input.englishFile}, keep only its texts and write them in ${language.englishName}`,
+    editor: { message: `{field} is not translated yet.`, hint: `type the ${language.englishName} text in each of its boxes` },
   };
 }
 

@@ -60,7 +60,16 @@ export function strictReady(text: string): string {
     .filter((line) => !/^\s*# PLACEHOLDER\b/.test(line))
     .join('\n')
     .replaceAll('+91 90000 00000', '+91 94470 12345')
-    .replaceAll('example.com', 'keralamovers.in');
+    .replaceAll('example.com', 'keralamovers.in')
+    .replaceAll('Example Movers & Packers', 'Kerala Movers & Packers')
+    .replaceAll('Example Movers and Packers', 'Kerala Movers and Packers')
+    .replaceAll('Example%20Movers', 'Kerala%20Movers')
+    .replaceAll('example-movers', 'keralamovers')
+    .replaceAll('12 Example Road', '14 Temple Road')
+    .replaceAll('Edappally%2C%20Kochi', 'Palarivattom%2C%20Kochi')
+    .replaceAll('32AAECE1234F1ZB', '32AAECK5678M1Z2')
+    .replaceAll('10.02581', '10.00412')
+    .replaceAll('76.30832', '76.30514');
 }
 
 async function filesUnder(dir: string): Promise<string[]> {

@@ -8,7 +8,7 @@
 import type { BuildResult } from '../../generator/build.js';
 import type { Site } from '../../generator/schema/index.js';
 import { ENGLISH, type Language } from '../../generator/contract/languages.js';
-import { banner, cardOf, contentinfo, controlLabelled, digitsOf, headings, main, parseHtml, statItems, squash, textOf } from './dom.js';
+import { banner, contentinfo, controlLabelled, digitsOf, headings, main, parseHtml, statItems, squash, textOf } from './dom.js';
 
 const PAGES = { home: 'index.html', about: 'about/index.html', services: 'services/index.html', contact: 'contact/index.html', notFound: '404.html' };
 
@@ -95,12 +95,14 @@ function editionRules(
   // /services: every service, with its price and every list it has.
   const servicesPage = main(page(PAGES.services));
   for (const service of site.services) {
-    const title = headings(servicesPage).find((h) => textOf(h) === squash(service.title));
-    if (!title) {
-      fail(`/services has no heading "${service.title}" (service ${service.id}).`);
+    // Found by its id (the card's anchor, #id), not its title: two services may share a title.
+    const anchored = Array.from(servicesPage.querySelectorAll('article[id]')).find((article) => article.id === service.id);
+    const title = (anchored ? headings(anchored) : []).find((h) => textOf(h) === squash(service.title));
+    if (!anchored || !title) {
+      fail(`/services has no card #${service.id} with the heading "${service.title}".`);
       continue;
     }
-    const card = title.closest('article') ?? cardOf(title);
+    const card = anchored;
     const where = `/services, the ${service.id} card,`;
     contains(where, card, rupeesText(service.pricing.starting));
     for (const text of [service.fullDescription, service.pricing.note, ...service.process, ...service.whatsIncluded, ...service.idealFor]) contains(where, card, text);

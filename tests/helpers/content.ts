@@ -53,7 +53,7 @@ export function captureIo(cwd: string): Io & { stdout: () => string; stderr: () 
   };
 }
 
-/** Puts real details in place of every placeholder and deletes the PLACEHOLDER comments, as the README says. */
+/** Puts real details in place of every sample value, leaving the PLACEHOLDER comments where they are. */
 export async function replacePlaceholders(dir: string): Promise<void> {
   const file = path.join(dir, 'content/site.yaml');
   const doc = parseDocument(await readFile(file, 'utf8'));
@@ -66,9 +66,15 @@ export async function replacePlaceholders(dir: string): Promise<void> {
   doc.setIn(['contact', 'directionsUrl'], 'https://www.google.com/maps/search/?api=1&query=Vyttila%2C%20Kochi');
   doc.setIn(['form', 'recipient'], 'quotes@periyarpackers.in');
   doc.setIn(['seo', 'siteUrl'], 'https://www.periyarpackers.in');
-  const text = String(doc)
-    .split('\n')
-    .filter((line) => !/#.*PLACEHOLDER/.test(line))
-    .join('\n');
-  await writeFile(file, text);
+  doc.setIn(['contact', 'geo', 'latitude'], 9.96712);
+  doc.setIn(['contact', 'geo', 'longitude'], 76.31842);
+  ['facebook.com/periyarpackers', 'instagram.com/periyarpackers', 'youtube.com/@periyarpackers', 'linkedin.com/company/periyarpackers'].forEach((page, index) =>
+    doc.setIn(['social', index, 'url'], `https://www.${page}`),
+  );
+  doc.setIn(['business', 'legalName'], 'Periyar Packers and Movers Private Limited');
+  doc.setIn(['business', 'gstin'], '32AAGCP4321K1ZL');
+  doc.setIn(['business', 'registeredAddress'], '14/220 NH Bypass, Vyttila, Kochi, Kerala 682019');
+  doc.setIn(['reviews', 'url'], 'https://www.google.com/maps/search/?api=1&query=Periyar%20Packers%20Vyttila');
+  // The PLACEHOLDER comments stay: a value replaced is no longer a placeholder, comment or not.
+  await writeFile(file, String(doc));
 }

@@ -44,6 +44,23 @@ function freshId(base: string, taken: readonly unknown[]): string {
   return id;
 }
 
+/** A title none of `taken` has, however the office names its own services: "Houseboat Shifting", else "Houseboat Shifting 2"… */
+function freshTitle(base: string, taken: readonly unknown[]): string {
+  const names = new Set(taken.map((title) => String(title).trim().toLowerCase()));
+  let title = base;
+  for (let n = 2; names.has(title.toLowerCase()); n++) title = `${base} ${n}`;
+  return title;
+}
+
+/** The service this month adds: made up here, with an id and a title that no service of the content has. */
+function addedService(services: YAMLSeq): { id: string; title: string } {
+  const items = services.items as YAMLMap[];
+  return {
+    id: freshId('houseboat-shifting', items.map((item) => item.get('id'))),
+    title: freshTitle('Houseboat Shifting', items.map((item) => item.get('title'))),
+  };
+}
+
 export interface EditOptions {
   /**
    * Whether the office also writes the Malayalam of what it adds (the default, when the content
@@ -56,7 +73,7 @@ export async function applyMonthOfEdits(contentDir: string, options: EditOptions
   const result: MonthOfEdits = {
     companyName: 'Periyar Packers & Movers',
     phone: '+91 98470 12345',
-    newService: { id: '', title: 'Two-Wheeler Shifting', price: 125000 },
+    newService: { id: '', title: '', price: 125000 },
     newReview: { id: '', name: 'Sreekutty Varghese', comment: 'They packed our "fragile" crockery in Thrissur & not one plate broke — ഒരുപാട് നന്ദി!' },
     newPrices: new Map(),
     newFigure: { value: '6200+', label: 'Families moved' },
@@ -82,11 +99,11 @@ export async function applyMonthOfEdits(contentDir: string, options: EditOptions
       result.newPrices.set(String(item.get('id')), price);
     }
     const copy = (services.items[0] as YAMLMap).clone() as YAMLMap;
-    result.newService.id = freshId('two-wheeler', services.items.map((item) => (item as YAMLMap).get('id')));
+    Object.assign(result.newService, addedService(services));
     copy.set('id', result.newService.id);
     copy.set('title', result.newService.title);
     copy.delete('formLabel');
-    copy.set('tagline', 'Scooters and bikes, door to door');
+    copy.set('tagline', 'Houseboats moved along the backwaters, crew and all');
     copy.setIn(['pricing', 'starting'], result.newService.price);
     services.items.push(copy);
     result.newPrices.set(result.newService.id, result.newService.price);
@@ -118,14 +135,14 @@ export async function applyMonthOfEdits(contentDir: string, options: EditOptions
   // With a Malayalam edition, the new service and review get their Malayalam text too, and the
   // review taken out goes from both lists.
   if (options.translate !== false && existsSync(path.join(contentDir, 'ml'))) {
-    result.newServiceMalayalam = 'ടൂവീലർ ഷിഫ്റ്റിംഗ്';
+    result.newServiceMalayalam = 'ഹൗസ്ബോട്ട് ഷിഫ്റ്റിംഗ്';
     await edit(path.join(contentDir, 'ml/services.yaml'), (doc) => {
       const services = seq(doc, ['services']);
       const copy = (services.items[0] as YAMLMap).clone() as YAMLMap;
       if (copy.has('id')) copy.set('id', result.newService.id);
       copy.set('title', result.newServiceMalayalam);
       copy.delete('formLabel');
-      copy.set('tagline', 'സ്കൂട്ടറും ബൈക്കും വീട്ടുപടിക്കൽ നിന്ന് വീട്ടുപടിക്കലേക്ക്');
+      copy.set('tagline', 'കായലിലൂടെ ഹൗസ്ബോട്ടുകൾ സുരക്ഷിതമായി');
       services.items.push(copy);
     });
     await edit(path.join(contentDir, 'ml/testimonials.yaml'), (doc) => {
@@ -168,13 +185,13 @@ export interface EnglishOnlyEdits {
  */
 export async function applyEnglishOnlyEdits(contentDir: string, photo: Buffer): Promise<EnglishOnlyEdits> {
   const result: EnglishOnlyEdits = {
-    newService: { id: '', title: 'Two-Wheeler Shifting' },
+    newService: { id: '', title: '' },
     heroPhoto: { src: 'images/truck.jpg', alt: 'Our blue truck loaded with boxes on a country road' },
   };
   await edit(path.join(contentDir, 'services.yaml'), (doc) => {
     const services = seq(doc, ['services']);
     const copy = (services.items[0] as YAMLMap).clone() as YAMLMap;
-    result.newService.id = freshId('two-wheeler', services.items.map((item) => (item as YAMLMap).get('id')));
+    Object.assign(result.newService, addedService(services));
     copy.set('id', result.newService.id);
     copy.set('title', result.newService.title);
     copy.delete('formLabel');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { checkContent } from '../../build.js';
 import type { Problem } from '../../problems/problem.js';
 import { countTexts, type Progress, type TextCounts } from '../../translations/progress.js';
+import { fieldName } from '../form-model.js';
 
 /** A problem as the editor's browser app shows it at its field. */
 export interface UiProblem {
@@ -9,6 +10,8 @@ export interface UiProblem {
   file: string;
   /** e.g. services[2].pricing.starting; '' for the whole file. */
   path: string;
+  /** The field's name as the form labels it: Company › Name. */
+  field: string;
   line?: number;
   column?: number;
   message: string;
@@ -16,14 +19,20 @@ export interface UiProblem {
   code: string;
 }
 
+/** A problem as the editor shows it: in its own words (fields, not lines) where the problem has them. */
 export function uiProblem(problem: Problem, contentDir: string): UiProblem {
   const rel = path.relative(contentDir, problem.file).split(path.sep).join('/');
+  const field = fieldName(problem.path);
+  const words = (text: string) => text.replaceAll('{field}', field);
+  const message = problem.editor ? words(problem.editor.message) : problem.message;
+  const hint = problem.editor ? (problem.editor.hint === undefined ? undefined : words(problem.editor.hint)) : problem.hint;
   return {
     file: `${path.basename(contentDir)}/${rel}`,
     path: problem.path,
+    field,
     ...(problem.line !== undefined ? { line: problem.line, column: problem.column ?? 1 } : {}),
-    message: problem.message,
-    ...(problem.hint ? { hint: problem.hint } : {}),
+    message,
+    ...(hint ? { hint } : {}),
     code: problem.code,
   };
 }

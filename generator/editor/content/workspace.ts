@@ -1,10 +1,11 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Document, parseDocument } from 'yaml';
+import { Document, isScalar, parseDocument } from 'yaml';
 import { TRANSLATIONS } from '../../contract/languages.js';
 import { modeline } from '../../schema/derived/json-schema.js';
 import { translationSchema } from '../../schema/derived/translation-schema.js';
 import { shapeAt } from '../../schema/derived/walk.js';
+import { settlePlaceholders } from '../../check/placeholders.js';
 import { CONTENT_FILES, type ContentFile } from '../../schema/index.js';
 import { formModel, type FieldModel } from '../form-model.js';
 import { iconSvg } from '../icons.js';
@@ -15,6 +16,7 @@ import { updateRecord, writeRecord } from '../../translations/accept-files.js';
 import { RECORD_FILE } from '../../load/load.js';
 import { ContentError } from '../../problems/problem.js';
 import type { TranslatedText } from '../../translations/sources.js';
+import { changedLines } from './compare.js';
 import { ConflictError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER } from './upload.js';
 import { saveYaml, type SaveOptions } from './yaml-save.js';
@@ -25,6 +27,9 @@ import { valueShapeProblem } from './value-shape.js';
  * editor's page; out come each file's value, form and problems, and saved files that keep their
  * comments and layout. The drafts (unsaved values) are kept here too, for previews.
  */
+
+/** Problems that leave a file without a tree to show as a form. */
+const UNREADABLE = new Set(['yaml-syntax', 'not-a-mapping', 'too-complex', 'not-utf8']);
 
 /** A request the editor refuses, with the HTTP status to answer with. */
 export class HttpError extends Error {
@@ -39,7 +44,7 @@ export class HttpError extends Error {
 export class ContentWorkspace {
   readonly #contentDir: string;
   /** Unsaved values by file, for previews. */
-  readonly #drafts = new Map<string, unknown>();
+  readonly #drafts = new Map<string, { value: unknown; numbers: TypedNumbers }>();
   /** The form last made for each file, and the services it offers. */
   readonly #models = new Map<string, { key: string; model: FieldModel }>();
 
@@ -80,10 +85,14 @@ export class ContentWorkspace {
     const stored = (await this.#read(file)) ?? { text: '', version: '' };
     const checked = await checkFile(this.#contentDir, file.rel);
     const english = file.language ? await this.#read({ rel: file.name, name: file.name }) : undefined;
+    const value = stored.version === '' ? {} : (parsed(stored.text) ?? null);
     return {
       file: file.rel,
       version: stored.version,
-      value: stored.version === '' ? {} : (parsed(stored.text) ?? null),
+      value,
+      // A file the YAML reader cannot read has no form: the editor shows its text to mend instead.
+      ...(value === null ? { text: stored.text } : {}),
+      numbers: writtenNumbers(stored.text),
       model: await this.#model(file),
       pages: pagesOf(file),
       ...(file.language
@@ -101,23 +110,23 @@ export class ContentWorkspace {
 
   /** The problems of a file holding an unsaved value. */
   async check(body: unknown) {
-    const { file, value } = this.#fileAndValue(body);
+    const { file, value, numbers } = this.#fileAndValue(body);
     const stored = await this.#read(file);
-    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(file, stored?.text, value)]]));
+    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(file, stored?.text, value, numbers)]]));
   }
 
   /** Keeps (or, given null, drops) a file's unsaved value for previews. */
   async draft(body: unknown) {
-    const { file, value } = this.#fileAndValue(body, { nullable: true });
+    const { file, value, numbers } = this.#fileAndValue(body, { nullable: true });
     if (value === null) this.#drafts.delete(file.rel);
-    else this.#drafts.set(file.rel, value);
+    else this.#drafts.set(file.rel, { value, numbers });
     return { ok: true };
   }
 
 
   /** Writes a value into its file, keeping the file's comments and layout: the status and JSON to answer with. */
   async save(body: unknown): Promise<{ status: number; value: unknown }> {
-    const { file, value } = this.#fileAndValue(body);
+    const { file, value, numbers } = this.#fileAndValue(body);
     const version = (body as { version?: unknown }).version;
     if (typeof version !== 'string') throw new HttpError(400, 'The save names no version of the file.');
     const stored = await this.#read(file);
@@ -125,16 +134,17 @@ export class ContentWorkspace {
     if ((stored?.version ?? '') !== version) return { status: 409, value: { message: conflict } };
     const shape = valueShapeProblem(value);
     if (shape) return { status: 422, value: { message: shape } };
-    let written: { text: string; changedLines: number };
+    let proposed: string;
     try {
-      written = stored ? saveYaml(stored.text, value, saveOptions(file)) : created(textFor(file, undefined, value));
+      proposed = stored ? saveYaml(stored.text, value, saveOptions(file, numbers)).text : textFor(file, undefined, value, numbers);
     } catch (error) {
       // The file on disk is untouched; the operator can change the value and save again.
       return { status: 422, value: { message: `This change could not be written into content/${file.rel} as it is, so nothing was saved: ${(error as Error).message}` } };
     }
-    const { text, changedLines } = written;
-    const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, text]]));
+    // Checked as the form has it, so each problem's line is the one the value is on in the file now.
+    const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, proposed]]));
     if (checked.problems.length > 0) return { status: 422, value: { problems: checked.problems } };
+    const { text, changedLines } = stored ? settled(stored.text, proposed) : created(proposed);
     let saved: string;
     try {
       if (!stored) await mkdir(path.dirname(this.#path(file)), { recursive: true });
@@ -183,12 +193,37 @@ export class ContentWorkspace {
     return update;
   }
 
+  /**
+   * Writes a file's text as typed in the editor's text box (a file with a YAML mistake has no form).
+   * Refused, writing nothing, while the text still cannot be read as YAML: the form needs a tree.
+   */
+  async saveText(body: unknown): Promise<{ status: number; value: unknown }> {
+    const { file, text, version } = (body ?? {}) as { file?: unknown; text?: unknown; version?: unknown };
+    if (typeof file !== 'string') throw new HttpError(400, 'The request names no file.');
+    if (typeof text !== 'string' || typeof version !== 'string') throw new HttpError(400, 'The request carries no text or no version.');
+    const named = this.#named(file);
+    const stored = await this.#read(named);
+    const conflict = `content/${named.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your text was not saved, to keep that change. Reload the file to see it, then make your change again.`;
+    if ((stored?.version ?? '') !== version) return { status: 409, value: { message: conflict } };
+    const checked = await checkFile(this.#contentDir, named.rel, new Map([[named.rel, text]]));
+    const unreadable = checked.problems.filter((problem) => UNREADABLE.has(problem.code));
+    if (unreadable.length > 0) return { status: 422, value: { problems: unreadable } };
+    try {
+      if (!stored) await mkdir(path.dirname(this.#path(named)), { recursive: true });
+      const saved = text === stored?.text ? stored.version : await writeStored(this.#path(named), text, stored?.version);
+      return { status: 200, value: { version: saved, changedLines: stored ? changedLines(stored.text, text) : text.split('\n').length } };
+    } catch (error) {
+      if (error instanceof ConflictError) return { status: 409, value: { message: conflict } };
+      throw error;
+    }
+  }
+
   /** The text of every file with a draft, the draft laid over it: what a preview reads in place of the files. */
   async overrides(): Promise<Map<string, string>> {
     const overrides = new Map<string, string>();
-    for (const [rel, value] of this.#drafts) {
+    for (const [rel, { value, numbers }] of this.#drafts) {
       const stored = await this.#read(this.#named(rel)).catch(() => undefined);
-      overrides.set(rel, textFor(this.#named(rel), stored?.text, value));
+      overrides.set(rel, textFor(this.#named(rel), stored?.text, value, numbers));
     }
     return overrides;
   }
@@ -199,11 +234,11 @@ export class ContentWorkspace {
     return found.file;
   }
 
-  #fileAndValue(body: unknown, { nullable = false } = {}): { file: EditableFile; value: unknown } {
-    const { file, value } = (body ?? {}) as { file?: unknown; value?: unknown };
+  #fileAndValue(body: unknown, { nullable = false } = {}): { file: EditableFile; value: unknown; numbers: TypedNumbers } {
+    const { file, value, numbers } = (body ?? {}) as { file?: unknown; value?: unknown; numbers?: unknown };
     if (typeof file !== 'string') throw new HttpError(400, 'The request names no file.');
     if (value === undefined || (value === null && !nullable)) throw new HttpError(400, 'The request carries no value.');
-    return { file: this.#named(file), value };
+    return { file: this.#named(file), value, numbers: typedNumbers(numbers) };
   }
 
   #path(file: EditableFile): string {
@@ -243,11 +278,11 @@ export class ContentWorkspace {
  * The text of file `rel` holding `value`: the file's own text changed where it differs, or, for a
  * file not there yet, new YAML under the line that names its schema (as the shipped files start).
  */
-function textFor(file: EditableFile, source: string | undefined, value: unknown): string {
+function textFor(file: EditableFile, source: string | undefined, value: unknown, numbers: TypedNumbers = new Map()): string {
   const fresh = () => `${modeline(file.rel as ContentFile)}\n\n${new Document(value).toString({ lineWidth: 0 })}`;
   if (source === undefined) return fresh();
   try {
-    return saveYaml(source, value, saveOptions(file)).text;
+    return saveYaml(source, value, saveOptions(file, numbers)).text;
   } catch {
     // A file that does not parse cannot be changed in place; the value is checked as written anew.
     return fresh();
@@ -272,10 +307,29 @@ function changedSince(before: unknown, value: unknown, text: TranslatedText): bo
   return before === undefined || at(before) !== at(value);
 }
 
+/** The new text of a file without the PLACEHOLDER notes of the samples it replaces. */
+function settled(source: string, proposed: string): { text: string; changedLines: number } {
+  const text = settlePlaceholders(source, proposed);
+  return { text, changedLines: changedLines(source, text) };
+}
+
 /** New keys go where the file's schema lists them. */
-function saveOptions(file: EditableFile): SaveOptions {
+function saveOptions(file: EditableFile, numbers: TypedNumbers = new Map()): SaveOptions {
   const schema = schemaOf(file);
-  return { keyOrder: (at) => Object.keys(shapeAt(schema, at) ?? {}) };
+  return { keyOrder: (at) => Object.keys(shapeAt(schema, at) ?? {}), numberText: (at) => numbers.get(JSON.stringify(at)) };
+}
+
+/** Numbers as the operator typed them, by their path (as JSON): the editor sends them beside the value. */
+type TypedNumbers = ReadonlyMap<string, string>;
+
+/** The typed numbers of a request, `[[path, text], …]`; anything else is none. */
+function typedNumbers(numbers: unknown): TypedNumbers {
+  if (!Array.isArray(numbers)) return new Map();
+  return new Map(
+    numbers.flatMap((entry) =>
+      Array.isArray(entry) && Array.isArray(entry[0]) && typeof entry[1] === 'string' && entry[1].length <= 40 ? [[JSON.stringify(entry[0]), entry[1]] as const] : [],
+    ),
+  );
 }
 
 function schemaOf(file: EditableFile) {
@@ -286,6 +340,23 @@ function schemaOf(file: EditableFile) {
 /** A new file's text, every line of it new. */
 function created(text: string): { text: string; changedLines: number } {
   return { text, changedLines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) };
+}
+
+/** The numbers a file writes in other digits than their value reads (11.25880), with their paths: the form shows them so. */
+function writtenNumbers(text: string): [(string | number)[], string][] {
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) return [];
+  const found: [(string | number)[], string][] = [];
+  const visit = (value: unknown, at: (string | number)[]) => {
+    if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...at, index]));
+    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...at, key]);
+    else if (typeof value === 'number') {
+      const node = doc.getIn(at, true);
+      if (isScalar(node) && typeof node.source === 'string' && node.source !== String(value)) found.push([at, node.source]);
+    }
+  };
+  visit(doc.toJS({ maxAliasCount: 50 }), []);
+  return found;
 }
 
 function parsed(text: string): unknown {

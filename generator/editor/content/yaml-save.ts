@@ -21,6 +21,11 @@ export type Path = readonly (string | number)[];
 export interface SaveOptions {
   /** The keys a group at `path` may hold, in the order its schema gives them: a new key goes in its place among them. */
   keyOrder?: (path: Path) => readonly string[] | undefined;
+  /**
+   * A number as the operator typed it ("11.25880" for 11.2588), by its path: written with those
+   * digits, so a trailing 0 that counts (a map position's fifth decimal) stays in the file.
+   */
+  numberText?: (path: Path) => string | undefined;
 }
 
 /** The new text of `source` holding `value`; the same string when the value is the same. */
@@ -35,8 +40,9 @@ export function saveYaml(source: string, value: unknown, options: SaveOptions = 
 function saveText(source: string, value: unknown, options: SaveOptions): SaveResult {
   const doc = parseDocument(source, { keepSourceTokens: false });
   if (doc.errors.length > 0) throw new Error(`The file cannot be updated in place: ${doc.errors[0]!.message}`);
-  if (sameValue(doc.toJS(), value)) return { text: source, changedLines: 0 };
-  const patcher = new Patcher(source, doc, options.keyOrder ?? (() => undefined));
+  const typed = typedNumbers(options.numberText);
+  if (sameValue(doc.toJS(), value) && !retyped(doc, value, typed)) return { text: source, changedLines: 0 };
+  const patcher = new Patcher(source, doc, options.keyOrder ?? (() => undefined), typed);
   const root = doc.contents as Node | null;
   let text: string;
   if (isMap(root) && !root.flow && isRecord(value)) {
@@ -90,12 +96,37 @@ function lineEnd(source: string, pos: number): number {
 const column = (source: string, pos: number) => pos - lineStart(source, pos);
 const isCommentOrBlank = (line: string) => /^\s*(#.*)?\r?$/.test(line);
 
+/** The text typed for the number at `path`, when it is that number written another way. */
+type NumberText = (path: Path, value: unknown) => string | undefined;
+
+function typedNumbers(numberText: SaveOptions['numberText']): NumberText {
+  return (path, value) => {
+    const text = typeof value === 'number' ? numberText?.(path)?.trim() : undefined;
+    return text !== undefined && /^-?\d+(\.\d+)?$/.test(text) && Number(text) === value ? text : undefined;
+  };
+}
+
+/** Whether a number in `value` (at `path` in the file) reads as the file's but was typed in other digits (11.2588 → 11.25880). */
+function retyped(doc: Document, value: unknown, typed: NumberText, path: Path = []): boolean {
+  if (Array.isArray(value)) return value.some((item, index) => retyped(doc, item, typed, [...path, index]));
+  if (isRecord(value)) return Object.entries(value).some(([key, item]) => retyped(doc, item, typed, [...path, key]));
+  const text = typed(path, value);
+  const node = text === undefined ? undefined : doc.getIn(path, true);
+  return isScalar(node) && node.source !== undefined && node.source !== text;
+}
+
 class Patcher {
   constructor(
     readonly source: string,
     readonly doc: Document,
     readonly keyOrder: (path: Path) => readonly string[] | undefined,
+    readonly numberText: NumberText = () => undefined,
   ) {}
+
+  /** Whether `node` holds `next` as it should be written: the same value, and a typed number in the same digits. */
+  holds(node: Node | null, next: unknown, path: Path): boolean {
+    return node !== null && sameValue(node.toJS(this.doc), next) && !retyped(this.doc, next, this.numberText, path);
+  }
 
   /** Edits turning a block map into `value`: changed values in place, removed keys out, new keys in their schema's order. */
   map(node: YAMLMap, value: Data, indentHint: number, path: Path): Edit[] {
@@ -168,9 +199,9 @@ class Patcher {
 
   pairValue(pair: Pair<Node, Node | null>, key: string, next: unknown, indent: number, path: Path): Edit[] {
     const node = pair.value;
-    if (node && sameValue(node.toJS(this.doc), next)) return [];
+    if (this.holds(node, next, path)) return [];
     if (isScalar(node) && node.source !== '' && node.range && isScalarValue(next)) {
-      return [this.scalar(node, next, indent)];
+      return [this.scalar(node, next, indent, path)];
     }
     const flow = this.flow(node, next);
     if (flow) return [flow];
@@ -194,9 +225,11 @@ class Patcher {
   }
 
   /** A scalar written over its own characters, in its old quoting style when that can hold the new value. */
-  scalar(node: Scalar, next: string | number | boolean | null, indent: number): Edit {
+  scalar(node: Scalar, next: string | number | boolean | null, indent: number, path: Path): Edit {
     const [start, end] = node.range!;
     const old = this.source.slice(start, end);
+    const typed = this.numberText(path, next);
+    if (typed !== undefined) return { start, end, text: old.endsWith('\n') ? `${typed}\n` : typed };
     if (node.type === Scalar.BLOCK_FOLDED && typeof next === 'string') {
       const refolded = refold(old, next);
       if (refolded !== undefined) return { start, end, text: refolded };
@@ -248,8 +281,8 @@ class Patcher {
 
   /** Edits for one list item: a scalar in place, a block map patched, anything else written anew. */
   item(node: Node, value: unknown, dash: number, path: Path): Edit[] {
-    if (sameValue(node.toJS(this.doc), value)) return [];
-    if (isScalar(node) && node.source !== '' && isScalarValue(value)) return [this.scalar(node, value, dash)];
+    if (this.holds(node, value, path)) return [];
+    if (isScalar(node) && node.source !== '' && isScalarValue(value)) return [this.scalar(node, value, dash, path)];
     const flow = this.flow(node, value);
     if (flow) return [flow];
     if (isBlockMap(node) && isRecord(value) && Object.values(value).some((item) => item !== undefined)) return this.map(node, value, dash + 2, path);

@@ -89,6 +89,8 @@ function forEditors(schema: JsonSchema): void {
   delete schema.internalLink;
   delete schema.kind;
   delete schema.pairing;
+  delete schema.minDecimals;
+  delete schema.editorHint;
   const what = typeof expected === 'string' ? expected : undefined;
   const advice = typeof hint === 'string' ? ` Hint: ${hint}.` : '';
   if (what) {

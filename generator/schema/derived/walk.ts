@@ -39,7 +39,8 @@ export function schemaAt(root: Schema, path: readonly PathSegment[]): Schema | u
   for (const segment of path) {
     if (!current) return undefined;
     const def = defOf(unwrap(current));
-    if (def.type === 'object' && typeof segment === 'string') current = def.shape?.[segment];
+    // Own keys only: content may hold a key named "constructor" or "__proto__".
+    if (def.type === 'object' && typeof segment === 'string') current = def.shape && Object.hasOwn(def.shape, segment) ? def.shape[segment] : undefined;
     else if (def.type === 'array' && typeof segment === 'number') current = def.element;
     else return undefined;
   }
@@ -61,6 +62,8 @@ export function metaAt(root: Schema, path: readonly PathSegment[]): FieldMeta {
     meta.expected ??= found?.expected;
     meta.hint ??= found?.hint;
     meta.suggest ??= found?.suggest;
+    meta.minDecimals ??= found?.minDecimals;
+    meta.editorHint ??= found?.editorHint;
   });
   return meta;
 }

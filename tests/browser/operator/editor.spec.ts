@@ -85,7 +85,7 @@ test('an invalid phone number is shown at its field as you type, and a save is r
   await openFile(page, project, 'site.yaml');
   const phone = page.locator('#field-contact-phone');
   // The sample number is a placeholder: a warning at the field from the start (saving stays allowed).
-  await expect(page.locator('#field-contact-phone-warnings')).toContainText('+91 90000 00000');
+  await expect(page.locator('#field-contact-phone-warnings')).toContainText('Replace the sample value in Contact › Phone');
   await phone.fill('12345');
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
   const message = page.locator('#field-contact-phone-problems');

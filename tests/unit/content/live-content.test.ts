@@ -1,7 +1,13 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../../generator/build.js';
+import { build, checkContent } from '../../../generator/build.js';
 import { brokenRules, rupeesText } from '../../helpers/content-rules.js';
-import { LIVE_CONTENT, SAMPLE_CONTENT } from '../../helpers/content.js';
+import { FIXTURES, LIVE_CONTENT, SAMPLE_CONTENT } from '../../helpers/content.js';
+import { applyMonthOfEdits } from '../../helpers/operator-edits.js';
+
+const STRANGER = path.join(FIXTURES, 'stranger/content');
 
 /**
  * The operator's own content/: whatever it says, the site built from it must give visitors what
@@ -35,5 +41,33 @@ describe('the content rules themselves', () => {
       `/services, the ${service.id} card, does not show "${rupeesText(service.pricing.starting)}".`,
       'about/index.html links to /contact-us/, which the build does not have.',
     ]);
+  });
+});
+
+/**
+ * Another company's content, frozen (tests/fixtures/stranger/content): its own name, phone and
+ * GSTIN, eight services among them a "Two-Wheeler Shifting" of id two-wheeler, five reviews,
+ * other prices, the Malayalam half written, and the PLACEHOLDER comments left above its real
+ * values. The rules and a month of edits hold on it as they must on any owner's content.
+ */
+describe('another company’s content', () => {
+  it('passes site check --strict and every content rule', async () => {
+    const checked = await checkContent(STRANGER, { strict: true });
+    expect(checked.problems).toEqual([]);
+    expect(brokenRules(await build({ contentDir: STRANGER }))).toEqual([]);
+  });
+
+  it('still does after a month of edits that add a service of their own beside its two-wheeler service (regression: the two-wheeler-2 card)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-stranger-'));
+    try {
+      await cp(STRANGER, path.join(dir, 'content'), { recursive: true });
+      const edits = await applyMonthOfEdits(path.join(dir, 'content'));
+      expect(edits.newService.id).not.toBe('two-wheeler');
+      const built = await build({ contentDir: path.join(dir, 'content') });
+      expect(brokenRules(built)).toEqual([]);
+      expect(built.site.services.filter((service) => service.title === edits.newService.title)).toHaveLength(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

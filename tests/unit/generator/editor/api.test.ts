@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../../generator/build.js';
+import { uiProblem } from '../../../../generator/editor/content/problems.js';
 import { startEditor, type EditorServer } from '../../../helpers/editor-server.js';
 
 let editor: EditorServer;
@@ -34,7 +35,11 @@ async function siteCheck(rel: string, text: string) {
     await cp(editor.contentDir, path.join(dir, 'content'), { recursive: true });
     await writeFile(path.join(dir, 'content', rel), text);
     const checked = await checkContent(path.join(dir, 'content'));
-    return checked.problems.filter((p) => p.file === path.join(dir, 'content', rel)).map((p) => ({ path: p.path, line: p.line, column: p.column, message: p.message, hint: p.hint, code: p.code }));
+    // In the editor's words where a problem has them (fields, not lines), named by its field.
+    return checked.problems
+      .filter((p) => p.file === path.join(dir, 'content', rel))
+      .map((p) => uiProblem(p, path.join(dir, 'content')))
+      .map(({ file: _file, ...p }) => p);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -240,6 +245,25 @@ describe('saving', () => {
     expect(await readFile(filePath('site.yaml'))).toEqual(before);
   });
 
+  it('ends a placeholder when its sample is replaced: the PLACEHOLDER comment goes, the warning with it, in the editor’s words until then', async () => {
+    const opened = await open('site.yaml');
+    const warned = opened.warnings.find((p: { path: string }) => p.path === 'company.name');
+    expect(warned).toMatchObject({ code: 'placeholder', message: 'Replace the sample value in Company › Name with the company’s own.' });
+    expect(warned.message).not.toMatch(/line/);
+    const value = structuredClone(opened.value);
+    value.company.name = 'Periyar Packers';
+    const saved = await editor.api('POST', '/__edit/api/save', { file: 'site.yaml', value, version: opened.version });
+    expect(saved.status).toBe(200);
+    const after = await readFile(filePath('site.yaml'), 'utf8');
+    expect(after).toContain('  name: Periyar Packers');
+    expect(after).not.toContain('replace with the real company name');
+    expect(after).toContain('# PLACEHOLDER: replace with the real phone number');
+    expect(saved.json().changedLines).toBe(2);
+    const reopened = await open('site.yaml');
+    expect(reopened.warnings.map((p: { path: string }) => p.path)).not.toContain('company.name');
+    expect(reopened.warnings.map((p: { path: string }) => p.path)).toContain('contact.phone');
+  });
+
   it('saves an unchanged value without touching the bytes, and adds, removes and moves list items', async () => {
     const before = await readFile(filePath('pages/home.yaml'), 'utf8');
     const opened = await open('pages/home.yaml');
@@ -253,6 +277,58 @@ describe('saving', () => {
     const saved = await editor.api('POST', '/__edit/api/save', { file: 'pages/home.yaml', value, version: opened.version });
     expect(saved.status).toBe(200);
     expect(parse(await readFile(filePath('pages/home.yaml'), 'utf8'))).toEqual(value);
+  });
+});
+
+describe('a file with a YAML mistake', () => {
+  it('opens as its text with the mistake located in plain words, is refused while still broken, and saves once mended', async () => {
+    const good = await readFile(filePath('whatsapp.yaml'), 'utf8');
+    const broken = good.replace(/^title: (.*)$/m, 'title: "$1');
+    await writeFile(filePath('whatsapp.yaml'), broken);
+    try {
+      const opened = await open('whatsapp.yaml');
+      expect(opened.value).toBeNull();
+      expect(opened.text).toBe(broken);
+      const line = broken.split('\n').findIndex((row) => row.startsWith('title: "')) + 1;
+      expect(opened.problems[0]).toMatchObject({ code: 'yaml-syntax', line });
+      expect(opened.problems[0].message).toMatch(/quote/i);
+
+      const still = await editor.api('POST', '/__edit/api/save-text', { file: 'whatsapp.yaml', text: `${broken}\n# a note`, version: opened.version });
+      expect(still.status).toBe(422);
+      expect(still.json().problems[0]).toMatchObject({ code: 'yaml-syntax', line });
+      expect(await readFile(filePath('whatsapp.yaml'), 'utf8')).toBe(broken);
+
+      const mended = await editor.api('POST', '/__edit/api/save-text', { file: 'whatsapp.yaml', text: good, version: opened.version });
+      expect(mended.status).toBe(200);
+      expect(await readFile(filePath('whatsapp.yaml'), 'utf8')).toBe(good);
+      const again = await open('whatsapp.yaml');
+      expect(again.value).toEqual(parse(good));
+      expect(again.text).toBeUndefined();
+    } finally {
+      await writeFile(filePath('whatsapp.yaml'), good);
+    }
+  });
+});
+
+describe('the editor’s words', () => {
+  it('speak of fields, not lines: a required field left out, a text emptied, a number that cannot be read', async () => {
+    const opened = await open('testimonials.yaml');
+    const value = structuredClone(opened.value);
+    delete value.testimonials[0].rating;
+    value.testimonials[0].comment = null;
+    const checked = (await editor.api('POST', '/__edit/api/check', { file: 'testimonials.yaml', value })).json();
+    const rating = checked.problems.find((p: { path: string }) => p.path.endsWith('rating'));
+    expect(rating.message).toMatch(/^Testimonial “anjali-menon” › Rating is required: fill it in with/);
+    const comment = checked.problems.find((p: { path: string }) => p.path.endsWith('comment'));
+    for (const problem of checked.problems) expect(`${problem.message} ${problem.hint ?? ''}`).not.toMatch(/colon|add a line|the line|quotes/);
+    expect(comment.hint).toMatch(/type the text in the box/);
+
+    const services = await open('services.yaml');
+    const priced = structuredClone(services.value);
+    priced.services[0].pricing.starting = '12.999';
+    const price = (await editor.api('POST', '/__edit/api/check', { file: 'services.yaml', value: priced })).json().problems[0];
+    expect(price.message).toBe('Service “residential” › Pricing › Starting needs a whole number of rupees; "12.999" cannot be read as one.');
+    expect(price.hint).toMatch(/12999$/);
   });
 });
 

@@ -44,8 +44,12 @@ describe('publishing from the editor', () => {
   it('commits exactly the changed content files, a new photo included, and pushes them to the remote', async () => {
     expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: true, changed: [], blocking: [], remote: project.remote, folder: true, identity: SIGNED, unpushed: 0 });
     await changePrice(9499);
-    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#369' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#369' } }).jpeg().toBuffer();
     expect((await editor.api('POST', '/__edit/api/upload?name=van.jpg', photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
+    // An upload is the content's once a saved file names it.
+    const opened = (await editor.api('GET', '/__edit/api/file?file=services.yaml')).json();
+    opened.value.services[0].image = { src: 'images/van.jpg', alt: 'Our van loaded for a house move' };
+    expect((await editor.api('POST', '/__edit/api/save', { file: 'services.yaml', value: opened.value, version: opened.version })).status).toBe(200);
     expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({
       repository: true,
       changed: ['content/images/van.jpg', 'content/services.yaml'],

@@ -46,7 +46,7 @@ describe('English edits with content/ml/ left as it was', () => {
       'content/ml/testimonials.yaml:23:5  testimonials[3]  (warning)',
     ]);
     expect(io.stderr()).toContain('The Malayalam for the block "image" is missing; it translates the English block in content/pages/home.yaml, which starts with alt "Our blue truck');
-    expect(io.stderr()).toContain('The English item 7 (id "two-wheeler") has no Malayalam item; it translates title "Two-Wheeler Shifting".');
+    expect(io.stderr()).toContain(`The English item 7 (id "${edits.newService.id}") has no Malayalam item; it translates title "${edits.newService.title}".`);
     expect(io.stdout().split('\n').at(-1)).toBe(
       'Malayalam: 26 texts are not translated yet (in 2 files), shown in English on the Malayalam pages; start at content/ml/pages/home.yaml:10:1.',
     );

@@ -1,0 +1,89 @@
+/**
+ * What the editor keeps of what the owner meant: a price typed as "Rs. 12,999" is saved as 12999;
+ * a map position typed with a fifth decimal of 0 keeps it; a sample value replaced and saved loses
+ * its placeholder warning and its PLACEHOLDER comment; a file with a YAML mistake opens as its
+ * text, with the mistake at its line, and is mended there until the form comes back.
+ */
+import { expect as baseExpect, test } from '../fixtures.js';
+import { openFile, startEditorProject, type EditorProject } from '../editor-helpers.js';
+
+// Each step waits for the server's check of the whole content (a second or more on a busy machine).
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+let project: EditorProject;
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+test.beforeAll(async () => {
+  project = await startEditorProject();
+});
+
+test.afterAll(async () => {
+  await project?.close();
+});
+
+const saved = (page: import('@playwright/test').Page) => expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
+
+test('a price typed as "Rs. 12,999" is shown as ₹12,999 and saved as 12999', async ({ page }) => {
+  await openFile(page, project, 'services.yaml');
+  const price = page.getByRole('textbox', { name: 'Starting' }).first();
+  await price.fill('');
+  await price.pressSequentially('Rs. 12,999');
+  await expect(price).toHaveValue('Rs. 12,999');
+  await expect(page.locator(`output[for="${await price.getAttribute('id')}"]`)).toHaveText('Shown as ₹12,999');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saved(page);
+  expect(await project.read('services.yaml')).toMatch(/^ {6}starting: 12999$/m);
+});
+
+test('a price that cannot be read for sure is refused at its field, in words, before anything is saved', async ({ page }) => {
+  const before = await project.read('services.yaml');
+  await openFile(page, project, 'services.yaml');
+  const price = page.getByRole('textbox', { name: 'Starting' }).first();
+  await price.fill('12.999');
+  await expect(page.getByText(/Starting needs a whole number of rupees; "12\.999" cannot be read as one/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Not saved/ })).toBeVisible();
+  expect(await project.read('services.yaml')).toBe(before);
+});
+
+test('a sample value replaced and saved is no longer a placeholder, and its PLACEHOLDER comment is gone', async ({ page }) => {
+  await openFile(page, project, 'site.yaml');
+  // At the field itself (the list at the top is folded).
+  await expect(page.getByText('Replace the sample value in Company › Name with the company’s own.').locator('visible=true')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('placeholder-warning.png') });
+  await page.locator('#field-company-name').fill('Nila Packers and Movers');
+  await page.locator('#field-contact-geo-latitude').fill('10.52760');
+  await expect(page.getByText('Replace the sample value in Company › Name')).toHaveCount(0);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`placeholder-replaced-${width}.png`) });
+  }
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saved(page);
+  const text = await project.read('site.yaml');
+  expect(text).toContain('  name: Nila Packers and Movers');
+  expect(text).not.toContain('replace with the real company name');
+  expect(text).toMatch(/^ {4}latitude: 10\.52760$/m);
+  await expect(page.getByText(/A latitude needs at least 5 digits/)).toHaveCount(0);
+});
+
+test('a file with a YAML mistake opens as its text with the mistake located, is mended there, and the form comes back', async ({ page }) => {
+  const good = await project.read('whatsapp.yaml');
+  await project.write('whatsapp.yaml', (text) => text.replace(/^title: (.*)$/m, 'title: "$1'));
+  const line = (await project.read('whatsapp.yaml')).split('\n').findIndex((row) => row.startsWith('title: "')) + 1;
+  await page.goto(project.url('/__edit/whatsapp.yaml'));
+  const box = page.getByRole('textbox', { name: 'Text of content/whatsapp.yaml' });
+  await expect(box).toBeVisible();
+  await expect(page.getByRole('button', { name: `Line ${line}, column 8` })).toBeVisible();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`text-mode-${width}.png`), fullPage: true });
+  }
+  await page.getByRole('button', { name: `Line ${line}, column 8` }).click();
+  await expect(box).toBeFocused();
+  await box.fill(good);
+  await page.getByRole('button', { name: 'Save the text' }).click();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+  expect(await project.read('whatsapp.yaml')).toBe(good);
+});

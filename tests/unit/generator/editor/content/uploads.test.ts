@@ -1,0 +1,90 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNUSED_UPLOAD_MS, UploadLedger } from '../../../../../generator/editor/content/uploads.js';
+import { gitProject, type GitProject } from '../../../../helpers/editor-git.js';
+import { startEditor, type EditorServer } from '../../../../helpers/editor-server.js';
+
+const DAY_AND_A_BIT = UNUSED_UPLOAD_MS + 60_000;
+
+async function folders() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'site-uploads-'));
+  const content = path.join(dir, 'content');
+  await mkdir(path.join(content, 'images'), { recursive: true });
+  await writeFile(path.join(content, 'services.yaml'), 'services: []\n');
+  return { dir, content, ledger: new UploadLedger(content, path.join(dir, 'cache')) };
+}
+
+const exists = (file: string) => readFile(file).then(() => true, () => false);
+
+describe('the editor’s own uploads', () => {
+  it('are not the content’s until a saved file names them, and one left unused is removed after a day', async () => {
+    const { dir, content, ledger } = await folders();
+    try {
+      const bytes = Buffer.from('a photo');
+      await writeFile(path.join(content, 'images/van.jpg'), bytes);
+      await writeFile(path.join(content, 'images/crew.jpg'), bytes);
+      const start = Date.now();
+      await ledger.record('van.jpg', bytes, start);
+      await ledger.record('crew.jpg', bytes, start);
+      expect(await ledger.unused()).toEqual(['images/van.jpg', 'images/crew.jpg']);
+
+      await writeFile(path.join(content, 'services.yaml'), 'services:\n  - image: { src: images/crew.jpg, alt: Our crew }\n');
+      expect(await ledger.unused()).toEqual(['images/van.jpg']);
+
+      expect(await ledger.sweep(start + 60_000)).toEqual([]);
+      expect(await exists(path.join(content, 'images/van.jpg'))).toBe(true);
+      expect(await ledger.sweep(start + DAY_AND_A_BIT)).toEqual(['images/van.jpg']);
+      expect(await exists(path.join(content, 'images/van.jpg'))).toBe(false);
+      expect(await exists(path.join(content, 'images/crew.jpg'))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never removes a photo the editor did not upload, nor one changed since it was uploaded', async () => {
+    const { dir, content, ledger } = await folders();
+    try {
+      await writeFile(path.join(content, 'images/by-hand.jpg'), 'copied in by hand');
+      await writeFile(path.join(content, 'images/edited.jpg'), 'uploaded');
+      await ledger.record('edited.jpg', Buffer.from('uploaded'), 0);
+      await writeFile(path.join(content, 'images/edited.jpg'), 'cropped in a photo program since');
+      expect(await ledger.sweep(DAY_AND_A_BIT)).toEqual([]);
+      expect(await exists(path.join(content, 'images/by-hand.jpg'))).toBe(true);
+      expect(await exists(path.join(content, 'images/edited.jpg'))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('publishing with an upload no saved file names', () => {
+  let project: GitProject;
+  let editor: EditorServer;
+  beforeAll(async () => {
+    project = await gitProject();
+    editor = await startEditor({ dir: project.dir });
+  });
+  afterAll(async () => {
+    await editor?.close();
+    await rm(project.dir, { recursive: true, force: true });
+  });
+
+  it('neither lists it nor commits it, and leaves it in place for the form that will name it', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
+    expect((await editor.api('POST', '/__edit/api/upload?name=abandoned.jpg', photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
+    const opened = (await editor.api('GET', '/__edit/api/file?file=whatsapp.yaml')).json();
+    const value = structuredClone(opened.value);
+    value.subtitle = 'We answer within the hour';
+    expect((await editor.api('POST', '/__edit/api/save', { file: 'whatsapp.yaml', value, version: opened.version })).status).toBe(200);
+
+    const status = (await editor.api('GET', '/__edit/api/publish')).json();
+    expect(status.changed).toEqual(['content/whatsapp.yaml']);
+    const published = await editor.api('POST', '/__edit/api/publish', { message: 'A quicker answer', sendToFolder: project.remote });
+    expect(published.status, published.text).toBe(200);
+    expect(project.git(['show', '--name-only', '--format=', 'HEAD']).trim()).toBe('content/whatsapp.yaml');
+    expect(await readFile(path.join(project.dir, 'content/images/abandoned.jpg'))).toEqual(photo);
+  });
+});

@@ -16,19 +16,16 @@ export function initLater(root: Document): () => void {
     element.dataset.later === 'self' ? [element] : [...element.children].slice(1),
   );
   if (!view || !parts.length) return () => undefined;
-  let stopped = false;
+  const stop = new AbortController();
   const drawNext = () => {
     const part = parts.shift();
-    if (stopped || !part) return;
+    if (stop.signal.aborted || !part) return;
     part.setAttribute('data-drawn', '');
     // The next part waits for the frame that draws this one, then for the idle time after it.
     view.requestAnimationFrame(() => whenIdle(view, drawNext, 1000));
   };
   const start = () => whenIdle(view, drawNext, 1000);
   if (root.readyState === 'complete') start();
-  else view.addEventListener('load', start, { once: true });
-  return () => {
-    stopped = true;
-    view.removeEventListener('load', start);
-  };
+  else view.addEventListener('load', start, { once: true, signal: stop.signal });
+  return () => stop.abort();
 }

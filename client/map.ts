@@ -5,9 +5,6 @@
  * page does not move when the map arrives.
  */
 
-/** What the map's frame may do (its scripts and cookies, opening a tab); everything else is off. */
-export const MAP_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox';
-
 /**
  * Enhances every [data-map] box under `root` (one per office). Returns a function that removes
  * the listeners it added (a map, once shown, stays).
@@ -30,9 +27,8 @@ function initBox(box: HTMLElement): () => void {
     frame.title = box.dataset.mapTitle ?? '';
     // Google's embed answers only when it can see which site it is on.
     frame.referrerPolicy = 'no-referrer-when-downgrade';
-    // No more than a map needs: its own scripts and storage, and "View larger map" in a new tab.
-    // No forms, no taking over this page.
-    frame.setAttribute('sandbox', MAP_SANDBOX);
+    // What the page allows the map (templates/parts/MapPreview.tsx); a box that says nothing gets a frame that may do nothing.
+    frame.setAttribute('sandbox', box.dataset.mapSandbox ?? '');
     box.replaceChildren(frame);
     box.setAttribute('data-map-shown', '');
     // The pressed button is gone: the frame takes the focus, so the keyboard stays here and a

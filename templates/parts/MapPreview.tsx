@@ -44,11 +44,17 @@ function MapDrawing() {
  * names the frame for screen readers, and `named` (an office's card, which shows the address
  * above) adds the office's name to the button's, so each office's map has names of its own.
  */
+/**
+ * What the map's frame may do once shown: its own scripts and storage, and "View larger map" in a
+ * new tab. No forms, no taking over this page. Carried by the page so the client stays small.
+ */
+const MAP_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox';
+
 export function MapPreview({ office, show, frameTitle, named = false }: { office: Office; show: string; frameTitle: string; named?: boolean }) {
   // An office card gives the address above its map (`named`); the map alone carries it on the drawing.
   const { address } = office;
   return (
-    <div className="map-frame" data-map data-map-src={office.mapEmbedUrl} data-map-title={frameTitle}>
+    <div className="map-frame" data-map data-map-src={office.mapEmbedUrl} data-map-title={frameTitle} data-map-sandbox={MAP_SANDBOX}>
       <MapDrawing />
       <div className="map-card">
         {!named && (

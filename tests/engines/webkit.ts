@@ -90,7 +90,13 @@ export async function launchWebKit(): Promise<Engine> {
     open: (url) => driver.get(url),
     resize,
     evaluate,
-    click: async (selector) => driver.findElement(By.css(selector)).click(),
+    click: async (selector) => {
+      const element = await driver.findElement(By.css(selector));
+      // WebKit's driver scrolls an element only to the edge of the window, where the page's fixed
+      // WhatsApp button may stand over it; a visitor would bring it up to the middle first.
+      await driver.executeScript('arguments[0].scrollIntoView({ block: "center" });', element);
+      await element.click();
+    },
     clickAt: (x, y) => driver.actions().move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT }).click().perform(),
     type: async (selector, text) => driver.findElement(By.css(selector)).sendKeys(text),
     press: (key) => driver.actions().sendKeys(KEYS[key]).perform(),

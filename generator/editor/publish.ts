@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../build.js';
-import { formatProblems } from '../problems/format.js';
 import { ContentError } from '../problems/problem.js';
+import { uiProblem } from './content/problems.js';
 import { explainGitFailure } from './git-failures.js';
 import { EXPLICIT_IDENTITY, checkAddress, checkIdentity, identityOf, isFolder, saveAddress, saveIdentity, type Identity } from './git-settings.js';
 import { NETWORK_TIMEOUT_MS, git, type GitOptions } from './git.js';
@@ -264,13 +264,22 @@ async function compare(top: string, target: Target, network: GitOptions): Promis
   return { behind, ahead };
 }
 
-/** What `site build --strict` would say is wrong with the content, or undefined when it builds. */
-async function strictBuild(contentDir: string, cwd: string): Promise<string | undefined> {
+/**
+ * What `site build --strict` would say is wrong with the content, or undefined when it builds: in
+ * the editor's words, a line a problem, naming the file and the field as the form labels it.
+ */
+async function strictBuild(contentDir: string): Promise<string | undefined> {
   try {
     await build({ contentDir, strict: true });
     return undefined;
   } catch (error) {
-    if (error instanceof ContentError) return formatProblems(error.problems, error.sources, { cwd });
-    return (error as Error).message;
+    if (!(error instanceof ContentError)) return (error as Error).message;
+    return error.problems
+      .map((problem) => {
+        const shown = uiProblem(problem, contentDir);
+        const where = shown.message.includes(shown.field) ? shown.file : `${shown.file}, ${shown.field}`;
+        return `${where}: ${shown.message}${shown.hint ? ` (${shown.hint})` : ''}`;
+      })
+      .join('\n');
   }
 }

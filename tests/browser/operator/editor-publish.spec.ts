@@ -86,7 +86,8 @@ test('refused while site build --strict would fail, with its message', async ({ 
   // The sample phone number is only a warning while editing; the deploy's strict build refuses it.
   await saveField(page, 'site.yaml', 'field-contact-phone', '+91 90000 00000');
   await publish(page, 'New office moving price');
-  await expectRefused(page, /90000 00000/, heads);
+  // Said in the form's words: the field by its label, not a line of site.yaml.
+  await expectRefused(page, /content\/site\.yaml: Replace the sample value in Contact › Phone/, heads);
   await saveField(page, 'site.yaml', 'field-contact-phone', '+91 94470 12345');
 });
 

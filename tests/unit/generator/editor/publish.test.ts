@@ -153,8 +153,9 @@ describe('publishing from the editor', () => {
     expect(answer.status).toBe(409);
     const { message } = answer.json();
     expect(message).toMatch(/^The site would not pass the deploy's strict build/);
-    expect(message).toContain('content/site.yaml:');
-    expect(message).toContain('a strict build (the deploy) refuses placeholders');
+    // In the form's words: each sample value by its field's label, no line numbers.
+    expect(message).toContain('content/site.yaml: Replace the sample value in Contact › Phone');
+    expect(message).not.toMatch(/line \d/);
     expect(state()).toEqual(before);
   });
 

@@ -1,8 +1,8 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../../bin/cli.js';
-import { captureIo, contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/content.js';
+import { checkWithFile } from '../../../helpers/check-with.js';
+import { contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/content.js';
 
 /**
  * Shapes no content has, that a paste gone wrong or a hostile file can: nesting thousands of
@@ -10,28 +10,15 @@ import { captureIo, contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/
  * a value bytes or a date. Each is refused as content (exit 1, located), quickly, never a crash.
  */
 let dir: string;
-let content: string;
 
 beforeAll(async () => {
   dir = await contentWithFixture();
-  content = path.join(dir, 'content');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function checkWith(name: string, text: string) {
-  const file = path.join(content, name);
-  const before = await readFile(file, 'utf8');
-  await writeFile(file, text);
-  try {
-    const io = captureIo(dir);
-    const code = await main(['check', '--content', content], io);
-    return { code, out: io.stderr() };
-  } finally {
-    await writeFile(file, before);
-  }
-}
+const checkWith = (name: string, text: string) => checkWithFile(dir, name, text);
 
 describe('content too deep, too long or of a strange kind', () => {
   it.each([

@@ -1,9 +1,9 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../../bin/cli.js';
 import { MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../../../../generator/schema/fields.js';
-import { captureIo, contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/content.js';
+import { checkWithFile } from '../../../helpers/check-with.js';
+import { contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/content.js';
 
 /**
  * What a text may hold to reach a page: no control codes (a page cannot carry them, and the HTML
@@ -12,28 +12,16 @@ import { captureIo, contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/
  * at the value, in English and Malayalam files alike.
  */
 let dir: string;
-let content: string;
 const sample = (name: string) => readFile(path.join(SAMPLE_CONTENT, name), 'utf8');
 
 beforeAll(async () => {
   dir = await contentWithFixture();
-  content = path.join(dir, 'content');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function checkWith(name: string, text: string) {
-  const file = path.join(content, name);
-  await writeFile(file, text);
-  try {
-    const io = captureIo(dir);
-    const code = await main(['check', '--content', content], io);
-    return { code, out: io.stderr() };
-  } finally {
-    await writeFile(file, await sample(name));
-  }
-}
+const checkWith = (name: string, text: string) => checkWithFile(dir, name, text);
 
 /** The sample file with the first `key: …` value (and the lines that continue it) replaced by `value`, written as YAML. */
 async function withFirst(name: string, key: string, value: string) {

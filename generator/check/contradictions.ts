@@ -36,7 +36,9 @@ export function findContradictions(files: readonly LoadedFile[], english: SiteSe
       // What a fact already names is right by construction: blank it out, keeping every other place.
       const words = text.value.replace(FACT_TOKEN, (token) => ' '.repeat(token.length));
       const seen = new Map<string, number>();
-      for (const found of [...foundingYears(words, ctx), ...experience(words, ctx), ...figures(words, ctx), ...cities(words, ctx)]) {
+      // Years and figures are stated in digits: a text without one is looked at for places only.
+      const numbers = /\d/.test(words) ? [...foundingYears(words, ctx), ...experience(words, ctx), ...figures(words, ctx)] : [];
+      for (const found of [...numbers, ...cities(words, ctx)]) {
         const nth = seen.get(found.words) ?? 0;
         seen.set(found.words, nth + 1);
         // Two rules may catch one stretch ("15+ years" is experience and a figure): it is said once.
@@ -88,14 +90,16 @@ function located(file: LoadedFile, text: TextAt, found: Found, nth = 0): Problem
 
 const YEAR = '((?:19|20)\\d\\d)';
 
+// Built once: matchAll works on a copy of a pattern, so one pattern serves every text.
+const FOUNDED_MALAYALAM = [new RegExp(`${YEAR}(?:-?ൽ)?\\s+(?:\\S+\\s+){0,3}?(?:മുതൽ|സ്ഥാപി|ആരംഭി|തുടങ്ങി|രജിസ്റ്റർ)`, 'gu')];
+const FOUNDED_ENGLISH = [
+  new RegExp(`\\b(?:since|established in|founded in|estd\\.?|est\\.|started in|in business since)\\s+${YEAR}\\b`, 'giu'),
+  new RegExp(`\\b(?:registered|founded|established|started|set up|began)\\b[^.;]{0,30}?\\bin\\s+${YEAR}\\b`, 'giu'),
+];
+
 function foundingYears(text: string, ctx: Context): Found[] {
   const founded = ctx.english.company.foundedYear;
-  const patterns = ctx.malayalam
-    ? [new RegExp(`${YEAR}(?:-?ൽ)?\\s+(?:\\S+\\s+){0,3}?(?:മുതൽ|സ്ഥാപി|ആരംഭി|തുടങ്ങി|രജിസ്റ്റർ)`, 'gu')]
-    : [
-        new RegExp(`\\b(?:since|established in|founded in|estd\\.?|est\\.|started in|in business since)\\s+${YEAR}\\b`, 'giu'),
-        new RegExp(`\\b(?:registered|founded|established|started|set up|began)\\b[^.;]{0,30}?\\bin\\s+${YEAR}\\b`, 'giu'),
-      ];
+  const patterns = ctx.malayalam ? FOUNDED_MALAYALAM : FOUNDED_ENGLISH;
   return patterns.flatMap((pattern) =>
     [...text.matchAll(pattern)]
       .filter((match) => Number(match[1]) !== founded)
@@ -185,33 +189,49 @@ function figures(text: string, ctx: Context): Found[] {
 const ENGLISH_BEFORE = /\b(?:our|(?:company|firm|movers|packers|team|office|crew|business)\s+(?:in|from|at)|based\s+in|started\s+in|grew\s+from|headquartered\s+in|within|across)\s+$/i;
 const ENGLISH_AFTER = /^(?:-based|\s+(?:based|office|team|moving team|(?:family\s+)?(?:firm|company|business)|movers|packers)\b)/i;
 
+/** Each city's names as patterns, built once, to find each naming of a city in a text. */
+const CITY_WORDS = {
+  english: KERALA_CITIES.map((city) => city.english.map((name) => new RegExp(`\\b${name}\\b`, 'gi'))),
+  malayalam: KERALA_CITIES.map((city) => city.malayalam.map((name) => new RegExp(`${name}[\\p{L}\\p{M}]*`, 'gu'))),
+};
+
+/**
+ * Every English name in one pattern, read once per text: names are whole words, so no two namings
+ * overlap and one pass finds each of them. A Malayalam name is a stem that may sit inside a longer
+ * word, so each is looked for on its own (a plain search, which is quick).
+ */
+const ENGLISH_NAMES = new RegExp(`\\b(?:${KERALA_CITIES.map((city) => `(${city.english.join('|')})`).join('|')})\\b`, 'giu');
+const MALAYALAM_NAMES = KERALA_CITIES.map((city) => city.malayalam.map((name) => new RegExp(name, 'iu')));
+
+/** The indexes in KERALA_CITIES of the cities `text` names. */
+function citiesNamed(text: string, malayalam: boolean): Set<number> {
+  if (malayalam) return new Set(MALAYALAM_NAMES.flatMap((names, index) => (names.some((name) => name.test(text)) ? [index] : [])));
+  // The pattern holds a group per city, in KERALA_CITIES' order: the group that matched tells the city.
+  return new Set(Array.from(text.matchAll(ENGLISH_NAMES), (match) => match.findIndex((group, at) => at > 0 && group !== undefined) - 1));
+}
+
 function cities(text: string, ctx: Context): Found[] {
   // A place named alone or in a short list item ("Ernakulam", "Kochi – Bengaluru") states nothing about the company.
   if (text.trim().split(/\s+/).length < 3) return [];
   const main = officesOf(ctx.english)[0]!.address.city;
   // A text naming several cities lists places served ("IT parks in Kochi, shops in Kozhikode"), not where the company is.
-  const named = KERALA_CITIES.filter((city) => (ctx.malayalam ? city.malayalam : city.english).some((name) => new RegExp(ctx.malayalam ? name : `\\b${name}\\b`, 'iu').test(text)));
-  if (named.length > 1) return [];
+  const named = [...citiesNamed(text, ctx.malayalam)];
+  if (named.length !== 1 || ctx.officeCities.has(named[0]!)) return [];
   const found: Found[] = [];
-  KERALA_CITIES.forEach((city, index) => {
-    if (ctx.officeCities.has(index)) return;
-    const names = ctx.malayalam ? city.malayalam : city.english;
-    for (const name of names) {
-      const pattern = ctx.malayalam ? new RegExp(`${name}[\\p{L}\\p{M}]*`, 'gu') : new RegExp(`\\b${name}\\b`, 'gi');
-      for (const match of text.matchAll(pattern)) {
-        const before = text.slice(Math.max(0, match.index - 40), match.index);
-        const after = text.slice(match.index + match[0].length, match.index + match[0].length + 40);
-        if (ctx.malayalam ? isRoute(match[0], before, after) : !(ENGLISH_BEFORE.test(before) || ENGLISH_AFTER.test(after)) || /^\s+to\s/i.test(after)) continue;
-        found.push({
-          words: match[0],
-          truth: `the main office is in ${main} (contact.address.city${ctx.malayalam ? ', or contact.cityName in ml/site.yaml' : ''})`,
-          write: '${city}',
-          // A Malayalam ending depends on the name it follows, so the fact takes words that need none.
-          ...(ctx.malayalam ? { hint: 'write "${city}" in its place, followed by words that need no ending on it, e.g. "${city} ആസ്ഥാനമായ" (based in) or "${city} നഗരത്തിൽ" (in the city of)' } : {}),
-        });
-      }
+  for (const pattern of (ctx.malayalam ? CITY_WORDS.malayalam : CITY_WORDS.english)[named[0]!]!) {
+    for (const match of text.matchAll(pattern)) {
+      const before = text.slice(Math.max(0, match.index - 40), match.index);
+      const after = text.slice(match.index + match[0].length, match.index + match[0].length + 40);
+      if (ctx.malayalam ? isRoute(match[0], before, after) : !(ENGLISH_BEFORE.test(before) || ENGLISH_AFTER.test(after)) || /^\s+to\s/i.test(after)) continue;
+      found.push({
+        words: match[0],
+        truth: `the main office is in ${main} (contact.address.city${ctx.malayalam ? ', or contact.cityName in ml/site.yaml' : ''})`,
+        write: '${city}',
+        // A Malayalam ending depends on the name it follows, so the fact takes words that need none.
+        ...(ctx.malayalam ? { hint: 'write "${city}" in its place, followed by words that need no ending on it, e.g. "${city} ആസ്ഥാനമായ" (based in) or "${city} നഗരത്തിൽ" (in the city of)' } : {}),
+      });
     }
-  });
+  }
   return found;
 }
 

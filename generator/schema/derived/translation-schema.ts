@@ -47,9 +47,18 @@ export function metaOf<M extends object>(schema: Schema, key: keyof M): unknown 
   return undefined;
 }
 
+// zod merges a schema's metadata with its parents' on every read; schemas and their metadata never
+// change once made, so each schema's answer is worked out once.
+const translatable = new WeakMap<Schema, boolean>();
+
 /** Whether a single value is visitor text that a translation gives in its own language. */
 export function isTranslatableLeaf(schema: Schema): boolean {
-  return metaOf<FieldMeta>(schema, 'translatable') === true;
+  let known = translatable.get(schema);
+  if (known === undefined) {
+    known = metaOf<FieldMeta>(schema, 'translatable') === true;
+    translatable.set(schema, known);
+  }
+  return known;
 }
 
 const derived = new WeakMap<Schema, Schema | null>();

@@ -115,7 +115,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const loaded = await loadContent(dir, { overrides: options.overrides });
   const validated = validateContent(loaded.files);
   const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
-  const translated = loaded.languages.map((language) => validateTranslation(loaded.files, language, loaded.records.find((record) => record.language === language)));
+  const translated = loaded.languages.map((language) => validateTranslation(loaded.files, language, loaded.records.find((record) => record.language === language), validated.matching));
   const now = options.now ?? new Date();
   const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...findUnknownFacts(loaded.files), ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =

@@ -22,33 +22,65 @@ import { locateWords, textsOf, type TextAt } from './texts.js';
  * office in"), never in a route ("Kochi to Bengaluru"), a review or a form's example.
  */
 export function findContradictions(files: readonly LoadedFile[], english: SiteSettings, translated: ReadonlyMap<string, SiteSettings>, now: Date): Problem[] {
-  const problems: Problem[] = [];
   const years = now.getFullYear() - english.company.foundedYear;
   const officeCities = new Set(officesOf(english).map((office) => cityIndex(office.address.city)));
-  for (const file of files) {
+  return files.flatMap((file) => {
     // Reviews are customers' own words ("we have used them since 2015"): not the company's facts to correct.
-    if (file.data === undefined || file.name === 'testimonials.yaml') continue;
+    if (file.data === undefined || file.name === 'testimonials.yaml') return [];
     const settings = (file.language && translated.get(file.language.folder)) || english;
     const ctx: Context = { english, settings, years, officeCities, malayalam: file.language !== undefined };
-    for (const text of textsOf(file)) {
-      const key = text.path.at(-1);
-      if (key === 'placeholder' || key === 'location' || !isVisitorText(file, text)) continue;
-      // What a fact already names is right by construction: blank it out, keeping every other place.
-      const words = text.value.replace(FACT_TOKEN, (token) => ' '.repeat(token.length));
-      const seen = new Map<string, number>();
-      // Years and figures are stated in digits: a text without one is looked at for places only.
-      const numbers = /\d/.test(words) ? [...foundingYears(words, ctx), ...experience(words, ctx), ...figures(words, ctx)] : [];
-      for (const found of [...numbers, ...cities(words, ctx)]) {
-        const nth = seen.get(found.words) ?? 0;
-        seen.set(found.words, nth + 1);
-        // Two rules may catch one stretch ("15+ years" is experience and a figure): it is said once.
-        if (problems.some((problem) => problem.file === file.file && problem.path === formatPath(text.path, file.data) && problem.message.includes(`"${found.words}"`))) continue;
-        problems.push(located(file, text, found, nth));
-      }
+    return remembered(file, ctx, () => fileContradictions(file, ctx));
+  });
+}
+
+function fileContradictions(file: LoadedFile, ctx: Context): Problem[] {
+  const problems: Problem[] = [];
+  for (const text of textsOf(file)) {
+    const key = text.path.at(-1);
+    if (key === 'placeholder' || key === 'location' || !isVisitorText(file, text)) continue;
+    // What a fact already names is right by construction: blank it out, keeping every other place.
+    const words = text.value.replace(FACT_TOKEN, (token) => ' '.repeat(token.length));
+    const seen = new Map<string, number>();
+    // Years and figures are stated in digits: a text without one is looked at for places only.
+    const numbers = /\d/.test(words) ? [...foundingYears(words, ctx), ...experience(words, ctx), ...figures(words, ctx)] : [];
+    for (const found of [...numbers, ...cities(words, ctx)]) {
+      const nth = seen.get(found.words) ?? 0;
+      seen.set(found.words, nth + 1);
+      // Two rules may catch one stretch ("15+ years" is experience and a figure): it is said once.
+      if (problems.some((problem) => problem.path === formatPath(text.path, file.data) && problem.message.includes(`"${found.words}"`))) continue;
+      problems.push(located(file, text, found, nth));
     }
-    if (file.name === 'site.yaml' && !file.language) problems.push(...yearsFigure(file, english, years), ...cityNames(file, english));
   }
+  if (file.name === 'site.yaml' && !file.language) problems.push(...yearsFigure(file, ctx.english, ctx.years), ...cityNames(file, ctx.english));
   return problems;
+}
+
+/**
+ * The last warnings found in each file, with what they were found from: the file's text and the
+ * facts the rules read. `site dev` checks the whole content on every save, and a save changes one
+ * file; the others are looked at again only when a fact they are held against has changed.
+ */
+const recentlyFound = new Map<string, { from: string; problems: Problem[] }>();
+/** Two languages' files with room to spare; tests check thousands of folders, so old entries go. */
+const RECENTLY_FOUND = 64;
+
+function remembered(file: LoadedFile, ctx: Context, find: () => Problem[]): Problem[] {
+  const facts = {
+    founded: ctx.english.company.foundedYear,
+    years: ctx.years,
+    offices: officesOf(ctx.english).map((office) => office.address.city),
+    stats: ctx.english.stats.map((stat) => [stat.id, stat.value, stat.label]),
+    labels: ctx.settings.stats.map((stat) => stat.label),
+    malayalam: ctx.malayalam,
+  };
+  const from = `${file.name}\0${JSON.stringify(facts)}\0${file.source}`;
+  const recent = recentlyFound.get(file.file);
+  const problems = recent?.from === from ? recent.problems : find();
+  // Last used goes last, so the oldest entry is the first in the map.
+  recentlyFound.delete(file.file);
+  recentlyFound.set(file.file, { from, problems });
+  if (recentlyFound.size > RECENTLY_FOUND) recentlyFound.delete(recentlyFound.keys().next().value!);
+  return problems.map((problem) => ({ ...problem }));
 }
 
 /** A text visitors read in their language: not an address, a name, a figure, an id or a link. */

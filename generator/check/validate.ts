@@ -16,6 +16,8 @@ export interface ValidateResult {
   problems: Problem[];
   /** Things that do not stop a build but are most likely mistakes (a service the form leaves out). */
   warnings: Problem[];
+  /** The English files whose data matches their schema, which their translations are checked against. */
+  matching: ReadonlySet<ContentFile>;
 }
 
 /** Checks every loaded file against its schema, then the references between files. */
@@ -24,10 +26,12 @@ export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
   const files = loaded.filter((file) => !file.language);
   const problems: Problem[] = [];
   const parsed = new Map<ContentFile, unknown>();
+  const matching = new Set<ContentFile>();
   for (const file of files) {
     if (file.data === undefined) continue;
     const schema = CONTENT_FILES[file.name];
     const result = schema.safeParse(file.data);
+    if (result.success) matching.add(file.name);
     const imprecise = decimalProblems(file, schema);
     if (result.success && imprecise.length === 0) parsed.set(file.name, result.data);
     else problems.push(...imprecise, ...(result.success ? [] : fileProblems(result.error.issues, file, schema)));
@@ -37,8 +41,8 @@ export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
   const warnings = [...references.warnings, ...checkConsistency(files, parsed)];
 
   const all = Object.keys(CONTENT_FILES) as ContentFile[];
-  if (problems.length > 0 || !all.every((name) => parsed.has(name))) return { problems, warnings };
-  return { problems, warnings, site: assemble(parsed) };
+  if (problems.length > 0 || !all.every((name) => parsed.has(name))) return { problems, warnings, matching };
+  return { problems, warnings, matching, site: assemble(parsed) };
 }
 
 export function assemble(parsed: Map<ContentFile, unknown>): Site {

@@ -8,6 +8,14 @@
  * and so does any use of a token with a fallback, `var(--x, y)`.
  */
 export function foldConstantTokens(css: string): string {
+  // Every build of a process folds the same stylesheet until the colours change: the last answer is kept.
+  if (lastFolded?.css !== css) lastFolded = { css, folded: foldTokens(css) };
+  return lastFolded.folded;
+}
+
+let lastFolded: { css: string; folded: string } | undefined;
+
+function foldTokens(css: string): string {
   const root = /:root\{([^{}]*)\}/.exec(css);
   if (!root) return css;
   const declarations = splitDeclarations(root[1]!);

@@ -19,7 +19,7 @@ export function featureIconFiles(site: Site): { icons: IconFiles; files: OutputF
   const names = [...new Set<IconName>(site.services.flatMap((service) => service.keyFeatures.map((feature) => feature.icon)))];
   // Drawn in the site's primary colour: an image does not take the colour of the text around it.
   const { primary } = paletteOf(site.settings.brand);
-  const drawings = names.map((name) => [name, withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: primary })))] as const);
+  const drawings = names.map((name) => [name, drawing(name, primary)] as const);
   // One hash for the set, in the folder's name: a page names the same folder eighteen times, which
   // compresses to almost nothing, where eighteen hashes of their own cost about 160 bytes.
   const hash = createHash('sha256');
@@ -28,4 +28,19 @@ export function featureIconFiles(site: Site): { icons: IconFiles; files: OutputF
   const paths = new Map(drawings.map(([name]) => [name, `/${folder}/${name}.svg`]));
   const files = drawings.map(([name, svg]) => ({ path: `${folder}/${name}.svg`, contents: svg }));
   return { icons: { get: (name) => paths.get(name) }, files };
+}
+
+/** Drawings already made in this process, by icon and colour: a rebuild draws only what is new. */
+const drawn = new Map<string, string>();
+
+function drawing(name: IconName, colour: string): string {
+  const key = `${name}\0${colour}`;
+  let svg = drawn.get(key);
+  if (svg === undefined) {
+    svg = withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: colour })));
+    // A long editing session tries many colours: a few hundred drawings are plenty to keep.
+    if (drawn.size >= 500) drawn.clear();
+    drawn.set(key, svg);
+  }
+  return svg;
 }

@@ -34,8 +34,9 @@ export interface TranslationResult {
  * so a translated text obeys the same rules (and gets the same messages) as the English one.
  * A text not translated yet is a warning and shows in English, marked as such (fallback.ts); a
  * translation file missing altogether shows all of its English file so (load.ts warns about it).
+ * `englishMatching` names the English files that match their schema (validateContent found them).
  */
-export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord?: LoadedRecord): TranslationResult {
+export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord: LoadedRecord | undefined, englishMatching: ReadonlySet<ContentFile>): TranslationResult {
   const { record, problems } = readRecord(loadedRecord);
   const warnings: Problem[] = [];
   const untranslated = new Map<string, number>();
@@ -49,8 +50,8 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     // A missing or unreadable English file is reported by load. A translation is held against its
     // English file only once that is valid: one English mistake must not echo in every language.
     if (!english || english.data === undefined || (translation && translation.data === undefined)) continue;
+    if (!englishMatching.has(name)) continue;
     const schema = CONTENT_FILES[name];
-    if (!schema.safeParse(english.data).success) continue;
     const contentDir = english.file.slice(0, english.file.length - name.length - 1);
     const englishFile = path.posix.join(path.basename(contentDir), name);
     const found = translation ? mirrorProblems({ schema, english: english.data, translation, language, englishFile }) : [];

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { main as cli } from '../../../../bin/cli.js';
-import { build, type BuildResult } from '../../../../generator/build.js';
+import { build, checkContent, type BuildResult } from '../../../../generator/build.js';
 import { factsOf, fillFacts } from '../../../../generator/schema/facts.js';
 import { FALLBACK_END, FALLBACK_START } from '../../../../generator/translations/fallback.js';
 import { withFacts } from '../../../../generator/translations/facts.js';
@@ -120,5 +120,40 @@ describe('the build’s date', () => {
     const io = { ...captureIo(dir), env: { SOURCE_DATE_EPOCH: '2031-06-01' } };
     expect(await cli(['build', '--content', 'content', '--out', 'dist'], io)).toBe(1);
     expect(io.stderr()).toContain('SOURCE_DATE_EPOCH must be a whole number of seconds since 1 January 1970, got "2031-06-01".');
+  });
+});
+
+describe('checking again after an edit', () => {
+  const temporary: string[] = [];
+  afterEach(async () => {
+    await Promise.all(temporary.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  const in2023 = new Date('2023-06-01T00:00:00Z');
+  const saidOtherwise = async (dir: string) =>
+    (await checkContent(path.join(dir, 'content'), { now: in2023 })).warnings.filter((warning) => warning.code === 'fact-contradicted').map((warning) => `${path.basename(warning.file)}:${warning.line} ${warning.message}`);
+  async function edit(dir: string, file: string, from: string, to: string): Promise<void> {
+    const at = path.join(dir, 'content', file);
+    const text = await readFile(at, 'utf8');
+    expect(text).toContain(from);
+    await writeFile(at, text.replace(from, to));
+  }
+
+  test('a text left as it was is held against the facts as they are now, and an edited text as it is now', async () => {
+    const dir = await contentWithFixture();
+    temporary.push(dir);
+    await edit(dir, 'pages/home.yaml', '- ${years} years of moving experience', '- 15+ years of moving experience');
+    // Founded in 2008: 15 years in 2023, as the text says.
+    expect(await saidOtherwise(dir)).toEqual([]);
+
+    // Only site.yaml changes: home.yaml's text now says otherwise.
+    await edit(dir, 'site.yaml', 'foundedYear: 2008', 'foundedYear: 2010');
+    expect(await saidOtherwise(dir)).toEqual([
+      'home.yaml:33 This text says "15+ years", but site.yaml says otherwise: the company has been in business 13 years (from company.foundedYear to the build’s year).',
+    ]);
+
+    // Only home.yaml changes: the text names the fact again, and nothing is said.
+    await edit(dir, 'pages/home.yaml', '- 15+ years of moving experience', '- ${years}+ years of moving experience');
+    expect(await saidOtherwise(dir)).toEqual([]);
   });
 });

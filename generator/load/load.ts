@@ -75,6 +75,10 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     ...names.map((name) => ({ name, language: undefined })),
     ...languages.flatMap((language) => names.map((name) => ({ name, language }))),
   ];
+  const known = [...wanted.map(({ name, language }) => (language ? `${language.folder}/${name}` : name)), ...languages.map((language) => `${language.folder}/${RECORD_FILE}`)];
+  // The folder is listed while the files are read and parsed: its waits for the disk then cost nothing.
+  const unknown = unknownFiles(contentDir, known);
+  unknown.catch(() => undefined);
 
   await Promise.all(
     wanted.map(async ({ name, language }) => {
@@ -111,8 +115,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     }),
   );
   const records = (await Promise.all(languages.map((language) => loadRecord(contentDir, language, options, problems, sources)))).flat();
-  const known = [...wanted.map(({ name, language }) => (language ? `${language.folder}/${name}` : name)), ...languages.map((language) => `${language.folder}/${RECORD_FILE}`)];
-  problems.push(...(await unknownFiles(contentDir, known)));
+  problems.push(...(await unknown));
   const order = (f: LoadedFile) => names.indexOf(f.name) + (f.language ? names.length * (1 + TRANSLATIONS.indexOf(f.language)) : 0);
   files.sort((a, b) => order(a) - order(b));
   return { files, records, problems, warnings, languages, sources };

@@ -5,7 +5,7 @@ import { loadContent } from './load/load.js';
 import type { OutputFile } from './contract/output.js';
 import { ContentError, UsageError, type Problem, type ProblemCode } from './problems/problem.js';
 import { renderPages, renderWhatsAppPopups } from './render/render.js';
-import { featureIconFiles } from './render/icon-files.js';
+import { iconFiles } from './render/icon-files.js';
 import type { Site } from './schema/index.js';
 import { SITE_ADDRESS_HINT, siteAddressProblem } from './schema/addresses.js';
 import { hashSource, headersFile, showsMap, withPolicyMeta } from './render/security.js';
@@ -210,13 +210,13 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const styles = options.linkStylesheet ? branded : foldConstantTokens(branded);
   const stylesheetFile = brandedStylesheet(bundle.stylesheet, branded);
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
-  // Every language shows the same features' drawings: the English site names them all.
-  const featureIcons = featureIconFiles(site);
+  // Every language shows the same drawings: the English site names them all.
+  const icons = iconFiles(site);
   // The WhatsApp popup is a file of its own per language, which pages fetch after loading; site dev keeps it in the page.
   const popups = options.linkStylesheet ? [] : renderWhatsAppPopups(site);
   const popupAt = popupAddresses(popups, styles);
   const pages = render(site, {
-    icons: featureIcons.icons,
+    icons: icons.icons,
     assets: { js: bundle.js, styles: options.linkStylesheet ? { href: `/${stylesheetFile.path}` } : { inline: styles } },
     siteUrl,
     buildYear: (options.now ?? new Date()).getFullYear(),
@@ -235,7 +235,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
     ...popup.files,
     ...bundle.files,
     ...stylesheet,
-    ...featureIcons.files,
+    ...icons.files,
     ...(options.photos?.files ?? []),
     ...(options.pictures?.files ?? []),
     favicon(site),

@@ -33,7 +33,7 @@ function PageBody({ page, site, siteUrl, photos, icons, language }: PageProps): 
 
 /** The whole HTML document for one page (the generator adds the doctype). */
 export function Document(props: PageProps) {
-  const { site, page, path, buildYear, siteUrl, language, alternates } = props;
+  const { site, page, path, buildYear, siteUrl, language, alternates, icons } = props;
   return (
     <BrandContext.Provider value={{ palette: paletteOf(site.settings.brand), logo: props.logo }}>
       <html lang={language.htmlLang}>
@@ -47,7 +47,7 @@ export function Document(props: PageProps) {
             <PageBody {...props} />
           </main>
           {/* The not-found page has no address of its own to come back to: the home page stands in. */}
-          <Footer site={site} buildYear={buildYear} language={language} returnTo={`${siteUrl}${page === 'notFound' ? pageAddress('/', language) : pageAddress(path)}`} />
+          <Footer site={site} buildYear={buildYear} language={language} icons={icons} returnTo={`${siteUrl}${page === 'notFound' ? pageAddress('/', language) : pageAddress(path)}`} />
           <WhatsApp site={site} popupSrc={props.whatsappPopup} />
         </body>
       </html>

@@ -1,5 +1,7 @@
 import type { Photos } from '../generator/contract/photo.js';
 import type { IconName, Site } from '../generator/schema/index.js';
+import type { SocialNetwork } from '../generator/schema/site.js';
+import type { Palette } from '../generator/contract/palette.js';
 import type { Language } from '../generator/contract/languages.js';
 import type { LogoPicture } from './palette.js';
 
@@ -49,7 +51,13 @@ export interface Alternate {
   name: string;
 }
 
+/** The site colour an icon file is drawn in: a picture does not take the colour of the text around it. */
+export type IconTone = keyof Pick<Palette, 'primary' | 'accentLight' | 'white'>;
+
 /** Where an icon's drawing is served as a file of its own (generator/render/icon-files.ts). */
 export interface IconFiles {
-  get(name: IconName): string | undefined;
+  /** A content icon in one of the site's colours: the primary colour unless named. */
+  get(name: IconName, tone?: IconTone): string | undefined;
+  /** A social network's mark, white, for the footer's dark band. */
+  social(network: SocialNetwork): string | undefined;
 }

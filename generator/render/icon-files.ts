@@ -2,45 +2,74 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ICONS } from '../../templates/icons.js';
+import { FOOTER_ICONS } from '../../templates/parts/Footer.js';
+import { SocialIcon } from '../../templates/parts/SocialIcon.js';
 import { paletteOf } from '../contract/palette.js';
-import type { IconFiles } from '../../templates/types.js';
+import type { IconFiles, IconTone } from '../../templates/types.js';
 import { withoutIconLibraryClasses } from './icon-classes.js';
 import type { OutputFile } from '../contract/output.js';
 import type { IconName, Site } from '../schema/index.js';
+import type { SocialNetwork } from '../schema/site.js';
 
 /**
- * The drawings of the services' key features, each a file of its own under assets/icons/, that
- * the services page shows as images. Each of the eighteen draws something else, so written into
- * the page they cost about 930 bytes compressed, which would push /services/ out of the first
- * round trip of a new connection; as files they come after the text, are cached for a year
- * (their folder's name carries a hash of them all) and are shared by both languages' pages.
+ * Drawings the pages show as images, each a file of its own under assets/icons/: the services'
+ * key features (eighteen different drawings, about 930 bytes compressed written into the page) and
+ * the footer's (the contact lines' and the social networks' marks, about 300 bytes on every page).
+ * Written into the page they would push the longer pages out of the first round trip of a new
+ * connection; as files they come after the text, when the visitor nears them, are cached for a
+ * year (their folder's name carries a hash of them all) and are shared by every page.
  */
-export function featureIconFiles(site: Site): { icons: IconFiles; files: OutputFile[] } {
-  const names = [...new Set<IconName>(site.services.flatMap((service) => service.keyFeatures.map((feature) => feature.icon)))];
-  // Drawn in the site's primary colour: an image does not take the colour of the text around it.
-  const { primary } = paletteOf(site.settings.brand);
-  const drawings = names.map((name) => [name, drawing(name, primary)] as const);
-  // One hash for the set, in the folder's name: a page names the same folder eighteen times, which
-  // compresses to almost nothing, where eighteen hashes of their own cost about 160 bytes.
+export function iconFiles(site: Site): { icons: IconFiles; files: OutputFile[] } {
+  const palette = paletteOf(site.settings.brand);
+  const features = new Set<IconName>(site.services.flatMap((service) => service.keyFeatures.map((feature) => feature.icon)));
+  const wanted: Array<{ key: string; svg: string }> = [
+    ...[...features].map((name) => ({ key: iconKey(name, 'primary'), svg: drawing(name, palette.primary) })),
+    ...FOOTER_ICONS.map((name) => ({ key: iconKey(name, 'accentLight'), svg: drawing(name, palette.accentLight) })),
+    ...site.settings.social.filter((entry) => entry.url).map(({ network }) => ({ key: socialKey(network), svg: socialDrawing(network, palette.white) })),
+  ];
+  // One hash for the set, in the folder's name: a page names the same folder many times, which
+  // compresses to almost nothing, where a hash for each file would cost about 10 bytes a drawing.
   const hash = createHash('sha256');
-  for (const [name, svg] of drawings) hash.update(`${name}\0${svg}\0`);
+  for (const { key, svg } of wanted) hash.update(`${key}\0${svg}\0`);
   const folder = `assets/icons/${hash.digest('hex').slice(0, 10)}`;
-  const paths = new Map(drawings.map(([name]) => [name, `/${folder}/${name}.svg`]));
-  const files = drawings.map(([name, svg]) => ({ path: `${folder}/${name}.svg`, contents: svg }));
-  return { icons: { get: (name) => paths.get(name) }, files };
+  const paths = new Map(wanted.map(({ key }) => [key, `/${folder}/${key}.svg`]));
+  const files = wanted.map(({ key, svg }) => ({ path: `${folder}/${key}.svg`, contents: svg }));
+  return {
+    icons: { get: (name, tone = 'primary') => paths.get(iconKey(name, tone)), social: (network) => paths.get(socialKey(network)) },
+    files,
+  };
 }
 
-/** Drawings already made in this process, by icon and colour: a rebuild draws only what is new. */
+/** A file's name: the primary colour's drawings keep the icon's own name, as they always had. */
+function iconKey(name: IconName, tone: IconTone): string {
+  return tone === 'primary' ? name : `${name}-${tone === 'accentLight' ? 'light' : tone}`;
+}
+
+function socialKey(network: SocialNetwork): string {
+  return `social-${network}`;
+}
+
+/** Drawings already made in this process, by drawing and colour: a rebuild draws only what is new. */
 const drawn = new Map<string, string>();
 
-function drawing(name: IconName, colour: string): string {
-  const key = `${name}\0${colour}`;
+function remembered(key: string, draw: () => string): string {
   let svg = drawn.get(key);
   if (svg === undefined) {
-    svg = withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: colour })));
+    svg = draw();
     // A long editing session tries many colours: a few hundred drawings are plenty to keep.
     if (drawn.size >= 500) drawn.clear();
     drawn.set(key, svg);
   }
   return svg;
+}
+
+function drawing(name: IconName, colour: string): string {
+  return remembered(`${name}\0${colour}`, () => withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: colour }))));
+}
+
+/** A social mark as a file of its own, which (unlike the same drawing in a page) must name SVG's namespace. */
+function socialDrawing(network: SocialNetwork, colour: string): string {
+  return remembered(`social\0${network}\0${colour}`, () =>
+    renderToStaticMarkup(createElement(SocialIcon, { network, color: colour })).replace(/^<svg /, '<svg xmlns="http://www.w3.org/2000/svg" '),
+  );
 }

@@ -10,12 +10,20 @@ import { Icon } from './Icon.js';
 import { PrivacyNote } from './PrivacyNote.js';
 import { SocialIcon } from './SocialIcon.js';
 import { BreakAfterSlashes, PhoneNumber } from './Text.js';
+import type { IconFiles } from '../types.js';
+import type { IconName } from '../../generator/schema/index.js';
+import type { SocialNetwork } from '../../generator/schema/site.js';
+
+/** The drawings beside the footer's contact lines; generator/render/icon-files.ts makes a file of each. */
+export const FOOTER_ICONS = ['map-pin', 'phone', 'mail', 'clock'] as const satisfies readonly IconName[];
+
+type FooterIconName = (typeof FOOTER_ICONS)[number];
 
 /**
  * `returnTo` is the absolute address of the page the footer is on: without JavaScript the
  * newsletter box posts to the relay, which sends the visitor back there.
  */
-export function Footer({ site, buildYear, returnTo, language }: { site: Site; buildYear: number; returnTo: string; language: Language }) {
+export function Footer({ site, buildYear, returnTo, language, icons }: { site: Site; buildYear: number; returnTo: string; language: Language; icons?: IconFiles }) {
   const { footer } = site.layout;
   const { company, contact, business } = site.settings;
   // A network the company has no page on yet is left out, not promised.
@@ -38,7 +46,7 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
                 {social.map((entry) => (
                   <li key={entry.network}>
                     <a href={entry.url} aria-label={entry.label} {...NEW_TAB}>
-                      <SocialIcon network={entry.network} />
+                      <SocialMark network={entry.network} icons={icons} />
                     </a>
                   </li>
                 ))}
@@ -75,26 +83,26 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
           <address className="footer-contact">
             {offices.length === 1 ? (
               <p>
-                <Icon name="map-pin" size={20} />
+                <FooterIcon name="map-pin" icons={icons} />
                 <span>{postalAddressLine(contact.address)}</span>
               </p>
             ) : (
-              offices.map((office, index) => <FooterOffice key={index} office={office} main={offices[0]!} />)
+              offices.map((office, index) => <FooterOffice key={index} office={office} main={offices[0]!} icons={icons} />)
             )}
             <p>
-              <Icon name="phone" size={20} />
+              <FooterIcon name="phone" icons={icons} />
               <a className="footer-phone" href={telUrl(contact.phone)}>
                 <PhoneNumber phone={contact.phone} />
               </a>
             </p>
             <p>
-              <Icon name="mail" size={20} />
+              <FooterIcon name="mail" icons={icons} />
               <a href={`mailto:${contact.email}`}>
                 <Breakable text={contact.email} />
               </a>
             </p>
             <p>
-              <Icon name="clock" size={20} />
+              <FooterIcon name="clock" icons={icons} />
               <span>
                 {contact.hours} · {contact.support}
               </span>
@@ -132,11 +140,11 @@ export function Footer({ site, buildYear, returnTo, language }: { site: Site; bu
  * One of several offices: its name and address, and its phone and hours where they are not the
  * main office's (those follow for all).
  */
-function FooterOffice({ office, main }: { office: Office; main: Office }) {
+function FooterOffice({ office, main, icons }: { office: Office; main: Office; icons?: IconFiles }) {
   const own = [office.phone !== main.phone ? office.phone : undefined, office.hours !== main.hours ? office.hours : undefined];
   return (
     <p>
-      <Icon name="map-pin" size={20} />
+      <FooterIcon name="map-pin" icons={icons} />
       <span>
         <strong>{office.name}</strong>: {postalAddressLine(office.address)}
         {own[0] && (
@@ -198,4 +206,19 @@ function Newsletter({ site, returnTo, language }: { site: Site; returnTo: string
       <PrivacyNote text={newsletter.privacy} link={newsletter.privacyLink} language={language} className="newsletter-privacy" />
     </form>
   );
+}
+
+/**
+ * A contact line's drawing: its own file where there is one (generator/render/icon-files.ts),
+ * fetched as the footer nears the screen; decorative, as the line beside it says it all.
+ */
+function FooterIcon({ name, icons }: { name: FooterIconName; icons?: IconFiles }) {
+  const src = icons?.get(name, 'accentLight');
+  return src ? <img className="footer-icon" src={src} alt="" width={20} height={20} loading="lazy" decoding="async" /> : <Icon name={name} size={20} />;
+}
+
+/** A social network's mark, from its own file where there is one; the link around it carries the name. */
+function SocialMark({ network, icons }: { network: SocialNetwork; icons?: IconFiles }) {
+  const src = icons?.social(network);
+  return src ? <img src={src} alt="" width={22} height={22} loading="lazy" decoding="async" /> : <SocialIcon network={network} />;
 }

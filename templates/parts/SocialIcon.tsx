@@ -12,14 +12,15 @@ const DRAWINGS: Record<SocialNetwork, string> = {
   x: 'M4 4l16 16M20 4 4 20',
 };
 
-export function SocialIcon({ network }: { network: SocialNetwork }) {
+/** `color`: the stroke's colour, for a file of its own; in a page the mark takes its link's colour. */
+export function SocialIcon({ network, color = 'currentColor' }: { network: SocialNetwork; color?: string }) {
   return (
     <svg
       width="22"
       height="22"
       viewBox="0 0 24 24"
       fill="none"
-      stroke="currentColor"
+      stroke={color}
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../../generator/build.js';
-import { featureIconFiles } from '../../../../generator/render/icon-files.js';
+import { iconFiles } from '../../../../generator/render/icon-files.js';
 import { SAMPLE_CONTENT } from '../../../helpers/content.js';
 
 describe('the feature drawings', () => {
@@ -20,7 +20,7 @@ describe('the feature drawings', () => {
 
   it('move to another folder when any drawing changes', async () => {
     const { site } = await build({ contentDir: SAMPLE_CONTENT, now: new Date('2025-06-01T00:00:00Z') });
-    const folder = (s: typeof site) => featureIconFiles(s).files[0]!.path.replace(/[^/]+$/, '');
+    const folder = (s: typeof site) => iconFiles(s).files[0]!.path.replace(/[^/]+$/, '');
     const [first, ...rest] = site.services;
     const feature = first!.keyFeatures[0]!;
     const other = feature.icon === 'clock' ? 'lock' : 'clock';

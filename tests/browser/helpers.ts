@@ -75,10 +75,15 @@ export function whatsappDigits(): string {
 
 /**
  * Waits until what the page loads lazily has arrived: every image is complete and every frame
- * shows its document (the map, which the tests' stand-in answers with a line of text). Scroll
- * first, so lazy content is near the screen and starts loading.
+ * shows its document (the map, which the tests' stand-in answers with a line of text). A browser
+ * asks for a lazy image only once it nears the screen, and where that is depends on how far the
+ * page has been drawn, so each image still waiting is brought into view in turn.
  */
 export async function lazyContentLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  for (const image of await page.locator('img').all()) {
+    if (await image.evaluate((img: HTMLImageElement) => img.complete)) continue;
+    await image.evaluate((img: HTMLImageElement) => img.scrollIntoView({ block: 'center' }));
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  }
   for (const frame of await page.locator('iframe').all()) await expect(frame.contentFrame().locator('body')).not.toBeEmpty();
 }

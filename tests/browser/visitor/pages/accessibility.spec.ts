@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../../axe.js';
 import { expect, test } from '../../fixtures.js';
-import { DESKTOP, FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, settle } from '../../helpers.js';
+import { DESKTOP, FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, lazyContentLoaded, settle } from '../../helpers.js';
 import { fillQuote, quoteButton } from '../../quote-helpers.js';
 
 const PAGES = [
@@ -60,6 +60,8 @@ for (const viewport of [MOBILE, DESKTOP]) {
     test('the quote form back online with a kept request, and the newsletter box after a sign-up, have no axe violations', async ({ page, context, issues }) => {
       issues.allow('console', /quote/i);
       await page.goto('/contact');
+      // The footer's drawings are fetched as it nears the screen: they arrive before the connection drops.
+      await lazyContentLoaded(page);
       await fillQuote(page);
       await context.setOffline(true);
       await quoteButton(page).click();

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { pauseClockBeforeLoad } from '../../clock.js';
 import { expect, test, type Issues } from '../../fixtures.js';
-import { MOBILE, content } from '../../helpers.js';
+import { MOBILE, content, lazyContentLoaded } from '../../helpers.js';
 import { ANSWERS, expectQuoteValues, fillQuote, quoteButton } from '../../quote-helpers.js';
 import type { RelayMode } from '../../relay.js';
 
@@ -99,6 +99,8 @@ test('the WhatsApp link opens the chat with the request in a new tab', async ({ 
 
 test('offline: the fallback shows at once, and coming back online offers to send the kept request', async ({ page, context, relay, issues }) => {
   allowFailureNoise(issues);
+  // The footer's drawings are fetched as it nears the screen: they arrive before the connection drops.
+  await lazyContentLoaded(page);
   await fillQuote(page);
   await context.setOffline(true);
   await quoteButton(page).click();

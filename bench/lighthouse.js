@@ -5,6 +5,9 @@ import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
+/** How many times slower than the host Lighthouse's simulated phone runs by default, and the budgets assume. */
+export const DEFAULT_CPU_SLOWDOWN = 4;
+
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** The local Chromium: $CHROME_PATH, else /usr/bin/chromium, else whatever chrome-launcher finds. */
@@ -21,8 +24,10 @@ export function chromePath() {
  * third-party map; there is no internet here) are refused by the browser rather than left to hang.
  * Resolves to one summary per page; a page that fails or overruns `pageTimeoutMs` has `error` set.
  */
-export async function runLighthouse({ baseUrl, paths, blockedUrlPatterns, pageTimeoutMs = 60_000, deadline = Infinity, onCleanup = () => () => {}, log = () => {} }) {
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+export async function runLighthouse({ baseUrl, paths, blockedUrlPatterns, cpuSlowdown = DEFAULT_CPU_SLOWDOWN, pageTimeoutMs = 60_000, deadline = Infinity, onCleanup = () => () => {}, log = () => {} }) {
+  const [{ default: lighthouse }, chromeLauncher, { throttling }] = await Promise.all([import('lighthouse'), import('chrome-launcher'), import('lighthouse/core/config/constants.js')]);
+  // The mobile network as Lighthouse simulates it; only the phone's speed against this host changes.
+  const simulated = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown };
   const executable = chromePath();
   // chrome-launcher turns a missing executable into an uncaught error event; refuse it here instead.
   if (executable && !existsSync(executable)) throw new Error(`There is no browser at ${executable}`);
@@ -44,7 +49,7 @@ export async function runLighthouse({ baseUrl, paths, blockedUrlPatterns, pageTi
         const run = lighthouse(
           url,
           { port: chrome.port, output: 'json', logLevel: 'error' },
-          { extends: 'lighthouse:default', settings: { onlyCategories: CATEGORIES, blockedUrlPatterns } },
+          { extends: 'lighthouse:default', settings: { onlyCategories: CATEGORIES, blockedUrlPatterns, throttling: simulated } },
         );
         // If the timeout wins, the abandoned run's later failure must not surface as unhandled.
         run.catch(() => undefined);

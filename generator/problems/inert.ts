@@ -2,11 +2,12 @@
  * Characters that would act on a terminal or a CI log rather than be read there: C0 controls
  * (escape sequences, bell, line breaks that start a new log line), DEL, C1 controls, the Unicode
  * line and paragraph separators, and the bidirectional overrides that make text show in an
- * order other than it is written. Tab is kept: it moves the cursor and nothing more.
+ * order other than it is written. Tab too: it only moves the cursor, but printed as it is, a stray
+ * tab in a value cannot be told from spaces, and the message is there to show what was written.
  */
-const ACTIVE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const ACTIVE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /**
  * `text` as it may be printed to a terminal or a CI log: every active character is shown as an
@@ -21,12 +22,4 @@ export function inert(text: string): string {
 function escapeOf(char: string): string {
   const code = char.charCodeAt(0);
   return code < 0x100 ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u${code.toString(16).toUpperCase()}`;
-}
-
-/** Whether `text` holds a character inert() would escape. */
-export function hasActive(text: string): boolean {
-  ACTIVE.lastIndex = 0;
-  const found = ACTIVE.test(text);
-  ACTIVE.lastIndex = 0;
-  return found;
 }

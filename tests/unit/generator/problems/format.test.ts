@@ -85,6 +85,11 @@ describe('what a content file says is printed inert', () => {
     ]);
   });
 
+  it('shows a tab in a quoted value as \\t, so a stray tab can be told from spaces', () => {
+    const problem: Problem = { ...price, message: 'Expected a six-digit PIN code, got the text "\t682024".', hint: undefined };
+    expect(formatProblem(problem, sources, { cwd: '/site' })).toContain('got the text "\\t682024".');
+  });
+
   it('escapes a dot path and a file name that carry control characters', () => {
     const problem: Problem = { ...price, file: '/site/content/a\nb.yaml', line: undefined, path: 'x\u001b[2J', message: 'M.', hint: undefined };
     expect(formatProblem(problem, sources, { cwd: '/site' })).toBe('content/a\\nb.yaml  x\\x1B[2J\n  M.');

@@ -52,7 +52,7 @@ export interface Alternate {
 }
 
 /** The site colour an icon file is drawn in: a picture does not take the colour of the text around it. */
-export type IconTone = keyof Pick<Palette, 'primary' | 'accentLight' | 'white'>;
+export type IconTone = keyof Pick<Palette, 'primary' | 'accentLight'>;
 
 /** Where an icon's drawing is served as a file of its own (generator/render/icon-files.ts). */
 export interface IconFiles {

@@ -42,7 +42,7 @@ export function iconFiles(site: Site): { icons: IconFiles; files: OutputFile[] }
 
 /** A file's name: the primary colour's drawings keep the icon's own name, as they always had. */
 function iconKey(name: IconName, tone: IconTone): string {
-  return tone === 'primary' ? name : `${name}-${tone === 'accentLight' ? 'light' : tone}`;
+  return tone === 'primary' ? name : `${name}-light`;
 }
 
 function socialKey(network: SocialNetwork): string {

@@ -4,7 +4,7 @@ import type { IconFiles } from '../types.js';
 import { formatRupees } from '../format.js';
 import { CheckList } from '../parts/Cards.js';
 import { Cta } from '../parts/Cta.js';
-import { Icon } from '../parts/Icon.js';
+import { Icon, IconFile } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
 import { Photo } from '../parts/Photo.js';
 import { BreakAfterSlashes, LinkLabel } from '../parts/Text.js';
@@ -105,8 +105,7 @@ function ServiceCard({ service, labels, photos, icons }: { service: Service; lab
 
 /** A feature's drawing: its own file where there is one (generator/render/icon-files.ts), decorative. */
 function FeatureIcon({ name, icons }: { name: IconName; icons?: IconFiles }) {
-  const src = icons?.get(name);
-  return src ? <img className="feature-icon" src={src} alt="" width={22} height={22} loading="lazy" decoding="async" /> : <Icon name={name} size={22} />;
+  return <IconFile src={icons?.get(name)} size={22} className="feature-icon" drawn={<Icon name={name} size={22} />} />;
 }
 
 /** A row of links to each service on the page; on phones it stays under the header while scrolling. */

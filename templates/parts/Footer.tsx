@@ -6,7 +6,7 @@ import { postalAddressLine } from '../format.js';
 import { NEW_TAB, telUrl } from '../links.js';
 import { footerServices } from '../service-list.js';
 import { LogoMark } from './Art.js';
-import { Icon } from './Icon.js';
+import { Icon, IconFile } from './Icon.js';
 import { PrivacyNote } from './PrivacyNote.js';
 import { SocialIcon } from './SocialIcon.js';
 import { BreakAfterSlashes, PhoneNumber } from './Text.js';
@@ -213,12 +213,10 @@ function Newsletter({ site, returnTo, language }: { site: Site; returnTo: string
  * fetched as the footer nears the screen; decorative, as the line beside it says it all.
  */
 function FooterIcon({ name, icons }: { name: FooterIconName; icons?: IconFiles }) {
-  const src = icons?.get(name, 'accentLight');
-  return src ? <img className="footer-icon" src={src} alt="" width={20} height={20} loading="lazy" decoding="async" /> : <Icon name={name} size={20} />;
+  return <IconFile src={icons?.get(name, 'accentLight')} size={20} className="footer-icon" drawn={<Icon name={name} size={20} />} />;
 }
 
 /** A social network's mark, from its own file where there is one; the link around it carries the name. */
 function SocialMark({ network, icons }: { network: SocialNetwork; icons?: IconFiles }) {
-  const src = icons?.social(network);
-  return src ? <img src={src} alt="" width={22} height={22} loading="lazy" decoding="async" /> : <SocialIcon network={network} />;
+  return <IconFile src={icons?.social(network)} size={22} drawn={<SocialIcon network={network} />} />;
 }

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
 import type { IconName } from '../../generator/schema/index.js';
@@ -26,4 +27,12 @@ export function IconBadge({ name }: { name: IconName }) {
       <Icon name={name} />
     </span>
   );
+}
+
+/**
+ * A decorative drawing from a file of its own where the build made one (generator/render/icon-files.ts),
+ * fetched as it nears the screen; without one, `drawn` is written into the page.
+ */
+export function IconFile({ src, size, className, drawn }: { src?: string; size: number; className?: string; drawn: ReactNode }) {
+  return src ? <img className={className} src={src} alt="" width={size} height={size} loading="lazy" decoding="async" /> : drawn;
 }

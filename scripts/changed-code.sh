@@ -13,7 +13,9 @@ if [ -z "$before" ] || [ -z "${before//0/}" ] || ! git cat-file -e "$before^{com
   echo "code=true"
   exit 0
 fi
-if ! changed=$(git diff --name-only "$before" HEAD); then
+# --no-renames lists a moved file under its old name as well as its new one: a file moved from the
+# code into content/ is a change to the code. Deleted files are listed by their names too.
+if ! changed=$(git -c core.quotePath=false diff --no-renames --name-only "$before" HEAD); then
   echo "git could not compare $before with this commit, so the whole test suite runs." >&2
   echo "code=true"
   exit 0

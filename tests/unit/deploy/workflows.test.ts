@@ -3,8 +3,8 @@
  * own runner need nothing but what that runner has, nothing is published before the checks its
  * push needs, and scripts/changed-code.sh tells a content-only push from one that changes code.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtemp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
@@ -176,6 +176,29 @@ describe('npm run test:content', () => {
     for (const file of readers) expect(script.split(/\s+/), `${file} reads content/`).toContain(file);
     expect(script).not.toMatch(/playwright|engines/);
   });
+
+  it('fails when a test file it lists is missing, naming it, instead of passing without it', async () => {
+    const script = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['test:content']!;
+    const [command, ...args] = script.split(/\s+/);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-test-content-'));
+    try {
+      // A copy of the listed files where every test passes but the first is gone.
+      const [gone, ...present] = args.filter((arg) => arg.endsWith('.test.ts'));
+      expect(gone).toBe('tests/unit/content/live-content.test.ts');
+      for (const file of [...args.filter((arg) => arg.startsWith('scripts/')), ...present]) {
+        await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+        await writeFile(path.join(dir, file), file.startsWith('scripts/') ? await readFile(path.join(ROOT, file)) : "import { it } from 'vitest';\nit('passes', () => {});\n");
+      }
+      await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+      const env = { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
+      const run = spawnSync(command!, args, { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('tests/unit/content/live-content.test.ts');
+      expect(run.stderr).toMatch(/is not there/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('scripts/changed-code.sh', () => {
@@ -216,6 +239,27 @@ describe('scripts/changed-code.sh', () => {
     const before = await commit('content/site.yaml');
     await commit('templates/Page.tsx');
     await commit('content/site.yaml');
+    expect(decide(dir, before)).toBe('code=true');
+  });
+
+  /** A repository whose last commit changes content/ only, then a push that runs `change` with git. */
+  async function pushThat(...change: string[]): Promise<{ dir: string; before: string }> {
+    const { dir, commit } = await repo();
+    await commit('scripts/test.sh');
+    const before = await commit('content/site.yaml');
+    git(dir, ...change);
+    git(dir, 'commit', '-qm', change.join(' '));
+    return { dir, before };
+  }
+
+  it('says code=true when a push moves a file of the code into content/ (a rename lists both names)', async () => {
+    const { dir, before } = await pushThat('mv', 'scripts/test.sh', 'content/');
+    expect(git(dir, 'diff', '--name-only', before, 'HEAD')).toBe('content/test.sh');
+    expect(decide(dir, before)).toBe('code=true');
+  });
+
+  it('says code=true when a push deletes a file of the code', async () => {
+    const { dir, before } = await pushThat('rm', '-q', 'scripts/test.sh');
     expect(decide(dir, before)).toBe('code=true');
   });
 

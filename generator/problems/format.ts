@@ -54,9 +54,15 @@ export function displayPath(file: string, cwd: string): string {
   return inert(shown.split(path.sep).join('/'));
 }
 
+/** The most of a line a code frame shows: a minified or pasted line can run to megabytes. */
+const FRAME_WIDTH = 120;
+/** How much of a cut line shows before the column, so the text that leads up to the value is seen. */
+const FRAME_LEAD = 40;
+
 /**
  * The line before the problem, the problem's line marked with >, and a caret underline. Lines are
  * shown inert, and the caret sits under the value as shown (an escape is wider than its character).
+ * A line longer than FRAME_WIDTH shows only a window of it around the column, with … where it is cut.
  */
 function codeFrame(source: string, line: number, column: number, length: number): string[] {
   const lines = source.split(/\r?\n/);
@@ -65,15 +71,33 @@ function codeFrame(source: string, line: number, column: number, length: number)
   const frame: string[] = [];
   const shown = (text: string) => inert(text.replace(/\t/g, ' '));
   for (let n = first; n <= line && n <= lines.length; n++) {
-    const text = shown(lines[n - 1] ?? '');
+    const text = shown(cutAround(lines[n - 1] ?? '', column).text);
     frame.push(`${n === line ? ' > ' : '   '}${String(n).padStart(width)} |${text ? ` ${text}` : ''}`);
   }
   if (line <= lines.length) {
-    const raw = lines[line - 1] ?? '';
-    const before = shown(raw.slice(0, column - 1)).length + Math.max(0, column - 1 - raw.length);
-    const available = Math.max(1, raw.length - (column - 1));
-    const under = Math.max(1, shown(raw.slice(column - 1, column - 1 + Math.min(length, available))).length);
+    const whole = lines[line - 1] ?? '';
+    const { start, end } = cutAround(whole, column);
+    const at = column - 1 - start;
+    const raw = whole.slice(start, end);
+    const before = (start > 0 ? '…'.length : 0) + shown(raw.slice(0, at)).length + Math.max(0, at - raw.length);
+    const available = Math.max(1, raw.length - at);
+    const under = Math.max(1, shown(raw.slice(at, at + Math.min(length, available))).length);
     frame.push(`   ${' '.repeat(width)} | ${' '.repeat(before)}${'^'.repeat(under)}`);
   }
   return frame;
+}
+
+/** At most FRAME_WIDTH characters of `line` around `column` (1-based), with … at each end that is cut. */
+function cutAround(line: string, column: number): { start: number; end: number; text: string } {
+  if (line.length <= FRAME_WIDTH) return { start: 0, end: line.length, text: line };
+  let start = Math.min(Math.max(0, column - 1 - FRAME_LEAD), line.length - FRAME_WIDTH);
+  let end = start + FRAME_WIDTH;
+  // Never cut a character written as two UTF-16 units (an emoji) in half.
+  if (start > 0 && isLowSurrogate(line.charCodeAt(start))) start++;
+  if (end < line.length && isLowSurrogate(line.charCodeAt(end))) end--;
+  return { start, end, text: `${start > 0 ? '…' : ''}${line.slice(start, end)}${end < line.length ? '…' : ''}` };
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }

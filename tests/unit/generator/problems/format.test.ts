@@ -43,6 +43,41 @@ describe('formatProblem', () => {
   });
 });
 
+describe('a code frame of a 3 MB line', () => {
+  const MB3 = 3 * 1024 * 1024;
+  const longFile = '/site/content/site.yaml';
+  const value = 'x'.repeat(MB3);
+  const longSource = `contact:\n  phone: ${value}\n  email: ${value}\n`;
+  const longSources = new Map([[longFile, longSource]]);
+  const at = (line: number, column: number, length: number): Problem => ({ code: 'wrong-type', file: longFile, line, column, length, path: 'contact.email', message: 'Bad.' });
+
+  it('shows a window of 120 characters around the column, with … where the line is cut, never the whole line (not 6 MB for one problem)', () => {
+    const middle = MB3 / 2;
+    const text = formatProblem(at(3, middle, 5), longSources, { cwd: '/site' });
+    expect(text.length).toBeLessThan(600);
+    const [, , before, line, caret] = text.split('\n');
+    expect(before).toMatch(/^ {3}2 \| …x+…$/);
+    expect(line).toMatch(/^ > 3 \| …x+…$/);
+    expect(line!.length - ' > 3 | '.length).toBeLessThanOrEqual(122);
+    expect(caret).toMatch(/^ {5}\| +\^{5}$/);
+  });
+
+  it('keeps the start of the line when the column is near it, and the end when it is near the end', () => {
+    const start = formatProblem(at(2, 10, 3), longSources, { cwd: '/site' }).split('\n');
+    expect(start[3]).toBe(` > 2 |   phone: ${'x'.repeat(120 - 9)}…`);
+    expect(start[4]).toBe('     |          ^^^');
+    const end = formatProblem(at(3, MB3 + 9, 1), longSources, { cwd: '/site' }).split('\n');
+    expect(end[3]).toBe(` > 3 | …${'x'.repeat(120)}`);
+    expect(end[4]).toBe(`     | ${' '.repeat(120)}^`);
+  });
+
+  it('underlines a value longer than the window up to the end of the window', () => {
+    const caret = formatProblem(at(3, 10, MB3), longSources, { cwd: '/site' }).split('\n')[4]!;
+    expect(caret.length).toBeLessThan(140);
+    expect(caret).toMatch(/^ {5}\| {10}\^+$/);
+  });
+});
+
 describe('formatProblems', () => {
   it('sorts by file, then line, and ends with a count', () => {
     const early: Problem = { ...price, line: 41, column: 3, length: 7, path: 'services[2].pricing', message: 'First.', hint: undefined };

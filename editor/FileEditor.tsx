@@ -14,7 +14,7 @@ const PAUSE_MS = 400;
 type Outcome =
   | { kind: 'none' }
   | { kind: 'saving' }
-  | { kind: 'saved'; changedLines: number; at: string }
+  | { kind: 'saved'; changedLines: number; at: string; renamed?: Renamed }
   | { kind: 'invalid'; count: number }
   | { kind: 'conflict'; message: string }
   /** The file changed on disk while the form has unsaved changes: saving would be refused. */
@@ -22,6 +22,17 @@ type Outcome =
   /** The file changed on disk while the form had no changes: the form now shows it. */
   | { kind: 'refreshed'; at: string }
   | { kind: 'error'; message: string };
+
+/** Service ids a save renamed, and the other files it renamed them in. */
+interface Renamed {
+  renames: { from: string; to: string }[];
+  renamedIn: string[];
+}
+
+/** Whether a problem is in the file `file` (services.yaml), not in another one the change touches. */
+function inFile(problem: UiProblem, file: string): boolean {
+  return problem.file.slice(problem.file.indexOf('/') + 1) === file;
+}
 
 function byPath(problems: readonly UiProblem[], value: unknown): Map<string, UiProblem[]> {
   const map = new Map<string, UiProblem[]>();
@@ -50,6 +61,10 @@ export function FileEditor({ file }: { file: string }) {
   const [version, setVersion] = useState('');
   const [problems, setProblems] = useState<UiProblem[]>([]);
   const [warnings, setWarnings] = useState<UiProblem[]>([]);
+  // Problems the change would make in other files (a service id still named there): saving is refused for them too.
+  const [elsewhere, setElsewhere] = useState<UiProblem[]>([]);
+  // Service ids the change renames, and the files a save renames them in too.
+  const [renaming, setRenaming] = useState<Renamed | undefined>();
   const [checking, setChecking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const [revision, setRevision] = useState(0);
@@ -74,6 +89,8 @@ export function FileEditor({ file }: { file: string }) {
     setVersion(body.version);
     setProblems(body.problems ?? []);
     setWarnings(body.warnings ?? []);
+    setElsewhere([]);
+    setRenaming(undefined);
     setOutdated(body.outdated ?? []);
     setCounts(body.counts);
   }, []);
@@ -168,11 +185,13 @@ export function FileEditor({ file }: { file: string }) {
     const timer = setTimeout(() => {
       const mine = ++sequence.current;
       setChecking(true);
-      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[]; counts?: TextCounts }>('check', { file, value, numbers: numbers() })
+      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[]; counts?: TextCounts; elsewhere?: UiProblem[] } & Partial<Renamed>>('check', { file, value, numbers: numbers() })
         .then((answer) => {
           if (mine !== sequence.current || !answer.ok) return;
           setProblems(answer.body.problems);
           setWarnings(answer.body.warnings ?? []);
+          setElsewhere(answer.body.elsewhere ?? []);
+          setRenaming(answer.body.renames?.length ? { renames: answer.body.renames, renamedIn: answer.body.renamedIn ?? [] } : undefined);
           if (answer.body.counts) setCounts(answer.body.counts);
         })
         .catch(() => undefined)
@@ -199,7 +218,7 @@ export function FileEditor({ file }: { file: string }) {
     sequence.current++;
     setChecking(false);
     setOutcome({ kind: 'saving' });
-    const answer = await postJson<{ version?: string; changedLines?: number; problems?: UiProblem[]; message?: string }>('save', {
+    const answer = await postJson<{ version?: string; changedLines?: number; problems?: UiProblem[]; message?: string } & Partial<Renamed>>('save', {
       file,
       value,
       version,
@@ -209,7 +228,10 @@ export function FileEditor({ file }: { file: string }) {
       setVersion(answer.body.version);
       setSaved(value);
       setProblems([]);
-      setOutcome({ kind: 'saved', changedLines: answer.body.changedLines ?? 0, at: clock() });
+      setElsewhere([]);
+      setRenaming(undefined);
+      const renamed = answer.body.renames?.length ? { renames: answer.body.renames, renamedIn: answer.body.renamedIn ?? [] } : undefined;
+      setOutcome({ kind: 'saved', changedLines: answer.body.changedLines ?? 0, at: clock(), ...(renamed ? { renamed } : {}) });
       setRevision((n) => n + 1);
       // Saving a translated text records the English it now translates: its "English changed" mark goes.
       if (data?.english !== undefined) {
@@ -217,7 +239,8 @@ export function FileEditor({ file }: { file: string }) {
         if (fresh.ok) showTranslationState(fresh.body);
       }
     } else if (answer.status === 422 && answer.body.problems) {
-      setProblems(answer.body.problems);
+      setProblems(answer.body.problems.filter((problem) => inFile(problem, file)));
+      setElsewhere(answer.body.problems.filter((problem) => !inFile(problem, file)));
       setOutcome({ kind: 'invalid', count: answer.body.problems.length });
       summaryRef.current?.focus();
     } else if (answer.status === 409) {
@@ -333,7 +356,7 @@ export function FileEditor({ file }: { file: string }) {
           <h2 id="form-heading" className="visually-hidden">
             Fields
           </h2>
-          <Summary problems={problems} warnings={warnings} checking={checking} summaryRef={summaryRef} value={value} />
+          <Summary problems={problems} elsewhere={elsewhere} renaming={renaming} warnings={warnings} checking={checking} summaryRef={summaryRef} value={value} />
           <FormContextValue.Provider value={context}>
             <Field model={data.model} path={[]} value={value} onChange={setValue} />
           </FormContextValue.Provider>
@@ -383,27 +406,34 @@ function Header({ file, title, summary }: { file: string; title?: string; summar
 
 function Summary({
   problems,
+  elsewhere,
+  renaming,
   warnings,
   checking,
   summaryRef,
   value,
 }: {
   problems: UiProblem[];
+  elsewhere: UiProblem[];
+  renaming: Renamed | undefined;
   warnings: UiProblem[];
   checking: boolean;
   summaryRef: React.RefObject<HTMLDivElement | null>;
   value: unknown;
 }) {
+  const count = problems.length + elsewhere.length;
   return (
-    <div className={`check-summary${problems.length > 0 ? ' has-problems' : ''}`} ref={summaryRef} tabIndex={-1}>
+    <div className={`check-summary${count > 0 ? ' has-problems' : ''}`} ref={summaryRef} tabIndex={-1}>
       <p role="status" className="check-status">
-        {checking
-          ? 'Checking…'
-          : problems.length === 0
-            ? 'No problems found.'
-            : `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before saving:`}
+        {checking ? 'Checking…' : count === 0 ? 'No problems found.' : `${count} ${count === 1 ? 'problem' : 'problems'} to fix before saving:`}
       </p>
       {problems.length > 0 ? <ProblemLinks problems={problems} value={value} /> : null}
+      {elsewhere.length > 0 ? <OtherFileProblems problems={elsewhere} /> : null}
+      {renaming && !checking ? (
+        <p className="note">
+          <RenameNote renamed={renaming} saved={false} />
+        </p>
+      ) : null}
       {warnings.length > 0 ? (
         // Shown at their fields too; here folded, so a file full of placeholders does not push the form off a phone's screen.
         <details className="warning-list">
@@ -427,6 +457,43 @@ function ProblemLinks({ problems, value }: { problems: UiProblem[]; value: unkno
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Problems this change would make in other files: what still names a service whose id is gone.
+ * Each links to that file's form, where it can be changed first.
+ */
+function OtherFileProblems({ problems }: { problems: UiProblem[] }) {
+  return (
+    <>
+      <p className="check-status">Other files name what this change takes away; change them first, or keep it here:</p>
+      <ul className="problem-list">
+        {problems.map((problem, index) => {
+          const rel = problem.file.slice(problem.file.indexOf('/') + 1);
+          return (
+            <li key={index}>
+              <a href={`${EDIT_ROOT}/${rel}#${idOfText(problemPath(problem.path, undefined))}`}>
+                {problem.file}, {problem.field}
+              </a>
+              : {problem.message}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** What renaming a service's id does, or did, to the other files that name it. */
+function RenameNote({ renamed, saved }: { renamed: Renamed; saved: boolean }) {
+  const names = renamed.renames.map((one) => `“${one.from}” to “${one.to}”`).join(', ');
+  const files = renamed.renamedIn.map((rel) => `content/${rel}`).join(', ');
+  return (
+    <span className="rename-note">
+      {saved ? ` Renamed the service id ${names}` : `Saving renames the service id ${names}`}
+      {files ? ` here and where other files name it: ${files}.` : ' here; no other file names it.'}
+    </span>
   );
 }
 
@@ -484,6 +551,7 @@ function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolea
         <>
           {`Saved at ${outcome.at}: ${outcome.changedLines} ${outcome.changedLines === 1 ? 'line' : 'lines'} changed. `}
           <a href={`${EDIT_ROOT}#publish`}>Publish</a> to put it on the live site.
+          {outcome.renamed ? <RenameNote renamed={outcome.renamed} saved={true} /> : null}
         </>
       ) : outcome.kind === 'saving' ? (
         'Saving…'

@@ -11,7 +11,7 @@ import { closest } from '../problems/suggest.js';
  * out, since visitors then cannot ask for it.
  */
 
-interface Reference {
+export interface Reference {
   file: ContentFile;
   path: PathSegment[];
   id: string;
@@ -28,20 +28,8 @@ export function checkReferences(files: readonly LoadedFile[], parsed: Map<Conten
   const services = parsed.get('services.yaml') as { services: Site['services'] } | undefined;
   if (!services) return { problems: [], warnings: [] };
   const ids = services.services.map((service) => service.id);
-  const refs: Reference[] = [];
-  const listed = (file: ContentFile, path: PathSegment[], list: readonly string[] | undefined) =>
-    list?.forEach((id, i) => refs.push({ file, path: [...path, i], id }));
-  const testimonials = parsed.get('testimonials.yaml') as { testimonials: Site['testimonials'] } | undefined;
-  testimonials?.testimonials.forEach((t, i) => refs.push({ file: 'testimonials.yaml', path: ['testimonials', i, 'service'], id: t.service }));
-  const home = parsed.get('pages/home.yaml') as Site['pages']['home'] | undefined;
-  home?.services.items.forEach((card, i) => {
-    if (card.service !== undefined) refs.push({ file: 'pages/home.yaml', path: ['services', 'items', i, 'service'], id: card.service });
-  });
-  const layout = parsed.get('layout.yaml') as Site['layout'] | undefined;
-  listed('layout.yaml', ['footer', 'services'], layout?.footer.services);
+  const refs = serviceReferences(parsed);
   const contact = parsed.get('pages/contact.yaml') as Contact | undefined;
-  listed('pages/contact.yaml', ['form', 'services'], contact?.form.services);
-  listed('pages/contact.yaml', ['form', 'leftOut'], contact?.form.leftOut);
 
   const fileOf = (name: ContentFile) => files.find((f) => f.name === name)!;
   const problems: Problem[] = refs
@@ -61,6 +49,28 @@ export function checkReferences(files: readonly LoadedFile[], parsed: Map<Conten
   if (contact) problems.push(...leftOutAndListed(contact, fileOf('pages/contact.yaml')));
   const warnings = contact && problems.length === 0 ? leftOutOfForm(contact, services.services, fileOf('pages/contact.yaml')) : [];
   return { problems, warnings };
+}
+
+/**
+ * Every place a file names a service by its id, in the files as parsed: what the check holds to
+ * services.yaml, and what the editor renames when a service's id is renamed.
+ */
+export function serviceReferences(parsed: ReadonlyMap<ContentFile, unknown>): Reference[] {
+  const refs: Reference[] = [];
+  const listed = (file: ContentFile, path: PathSegment[], list: readonly string[] | undefined) =>
+    list?.forEach((id, i) => refs.push({ file, path: [...path, i], id }));
+  const testimonials = parsed.get('testimonials.yaml') as { testimonials: Site['testimonials'] } | undefined;
+  testimonials?.testimonials.forEach((t, i) => refs.push({ file: 'testimonials.yaml', path: ['testimonials', i, 'service'], id: t.service }));
+  const home = parsed.get('pages/home.yaml') as Site['pages']['home'] | undefined;
+  home?.services.items.forEach((card, i) => {
+    if (card.service !== undefined) refs.push({ file: 'pages/home.yaml', path: ['services', 'items', i, 'service'], id: card.service });
+  });
+  const layout = parsed.get('layout.yaml') as Site['layout'] | undefined;
+  listed('layout.yaml', ['footer', 'services'], layout?.footer.services);
+  const contact = parsed.get('pages/contact.yaml') as Contact | undefined;
+  listed('pages/contact.yaml', ['form', 'services'], contact?.form.services);
+  listed('pages/contact.yaml', ['form', 'leftOut'], contact?.form.leftOut);
+  return refs;
 }
 
 /** An id both offered in the form and marked as left out of it: one of the two is a mistake. */

@@ -200,8 +200,9 @@ export function labelFor(key: string): string {
 }
 
 /**
- * A field's name as the editor's form shows it, from a problem's dot path, each group's label
- * before the field's: company.name → "Company › Name", social[1].url → "Social 2 › Address",
+ * A field's name as the editor's form shows it, from a problem's dot path (which counts list
+ * entries from 1, as the form's labels do), each group's label before the field's:
+ * company.name → "Company › Name", social[1].url → "Social 1 › Address",
  * services[office].title → "Service “office” › Title".
  */
 export function fieldName(dotPath: string): string {
@@ -211,8 +212,8 @@ export function fieldName(dotPath: string): string {
     if (key !== undefined) parts.push(labelFor((list = key)));
     else if (index !== undefined && parts.length > 0 && list !== undefined) {
       const named = itemLabel(list);
-      // A list item is named by its place, or by its id where the check names it so: services[office].
-      const which = /^\d+$/.test(index) ? String(Number(index) + 1) : `“${index}”`;
+      // A list item is named by its place, counted from 1 as the check writes it, or by its id where the check names it so: services[office].
+      const which = /^\d+$/.test(index) ? String(Number(index)) : `“${index}”`;
       parts.splice(-1, 1, `${named === 'Entry' ? labelFor(list) : named} ${which}`);
     }
   }

@@ -46,6 +46,11 @@ export interface UiOutdated {
 
 export interface FileProblems {
   problems: UiProblem[];
+  /**
+   * Problems the value would make in other files (a service id still named elsewhere), asked for
+   * with `across`: those the files on disk do not have already.
+   */
+  elsewhere?: UiProblem[];
   warnings: UiProblem[];
   /** For a translation file: how many of its texts need a translator, counted as `site check` counts them. */
   counts?: TextCounts;
@@ -65,16 +70,30 @@ function translationState(translations: readonly Progress[], rel: string): Pick<
  * The problems and warnings of one file, from a check of the whole content as `site check` does
  * it (the same messages), with `overrides` read in place of the files on disk.
  */
-export async function checkFile(contentDir: string, rel: string, overrides: ReadonlyMap<string, string> = new Map()): Promise<FileProblems> {
+export async function checkFile(contentDir: string, rel: string, overrides: ReadonlyMap<string, string> = new Map(), { across = false } = {}): Promise<FileProblems> {
   const dir = path.resolve(contentDir);
   const checked = await checkContent(dir, { overrides });
   const own = path.join(dir, rel);
   const mine = (problem: Problem) => problem.file === own;
+  const others = checked.problems.filter((problem) => !mine(problem));
   return {
     problems: checked.problems.filter(mine).map((problem) => uiProblem(problem, dir)),
+    ...(across ? { elsewhere: (await newProblems(dir, others)).map((problem) => uiProblem(problem, dir)) } : {}),
     warnings: checked.warnings.filter(mine).map((problem) => uiProblem(problem, dir)),
     ...translationState(checked.translations, rel),
   };
+}
+
+/**
+ * The problems of `found` that the content on disk does not have: those a change would bring into
+ * other files. A problem is the same when its file, place and kind are (its words may name values
+ * that changed, such as the list of service ids).
+ */
+async function newProblems(dir: string, found: readonly Problem[]): Promise<Problem[]> {
+  if (found.length === 0) return [];
+  const key = (problem: Problem) => `${problem.file}\n${problem.path}\n${problem.code}`;
+  const before = new Set((await checkContent(dir)).problems.map(key));
+  return found.filter((problem) => !before.has(key(problem)));
 }
 
 /**

@@ -21,6 +21,7 @@ import { ConflictError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER } from './upload.js';
 import { saveYaml, type SaveOptions } from './yaml-save.js';
 import { valueShapeProblem } from './value-shape.js';
+import { renameInFiles, renamedServices, type Rename } from './rename.js';
 
 /**
  * The content folder as the editor's JSON API sees it: in go file names and values from the
@@ -112,7 +113,10 @@ export class ContentWorkspace {
   async check(body: unknown) {
     const { file, value, numbers } = this.#fileAndValue(body);
     const stored = await this.#read(file);
-    return checkFile(this.#contentDir, file.rel, new Map([[file.rel, textFor(file, stored?.text, value, numbers)]]));
+    const proposed = textFor(file, stored?.text, value, numbers);
+    const renamed = await this.#renamed(file, stored?.text, value);
+    const overrides = new Map([[file.rel, proposed], ...[...renamed.files].map(([rel, { text }]) => [rel, text] as const)]);
+    return { ...(await checkFile(this.#contentDir, file.rel, overrides, { across: true })), renames: renamed.renames, renamedIn: [...renamed.files.keys()] };
   }
 
   /** Keeps (or, given null, drops) a file's unsaved value for previews. */
@@ -141,13 +145,20 @@ export class ContentWorkspace {
       // The file on disk is untouched; the operator can change the value and save again.
       return { status: 422, value: { message: `This change could not be written into content/${file.rel} as it is, so nothing was saved: ${(error as Error).message}` } };
     }
-    // Checked as the form has it, so each problem's line is the one the value is on in the file now.
-    const checked = await checkFile(this.#contentDir, file.rel, new Map([[file.rel, proposed]]));
-    if (checked.problems.length > 0) return { status: 422, value: { problems: checked.problems } };
+    // A renamed service id is renamed in the files that name it, in the same save.
+    const renamed = await this.#renamed(file, stored?.text, value);
+    // Checked as the form has it, so each problem's line is the one the value is on in the file now;
+    // and across files, so a save never leaves another file naming what is gone.
+    const overrides = new Map([[file.rel, proposed], ...[...renamed.files].map(([rel, { text }]) => [rel, text] as const)]);
+    const checked = await checkFile(this.#contentDir, file.rel, overrides, { across: true });
+    const refused = [...checked.problems, ...(checked.elsewhere ?? [])];
+    if (refused.length > 0) return { status: 422, value: { problems: refused } };
     const { text, changedLines } = stored ? settled(stored.text, proposed) : created(proposed);
     let saved: string;
     try {
       if (!stored) await mkdir(path.dirname(this.#path(file)), { recursive: true });
+      // The files naming a renamed id first: a refusal there leaves the old id standing everywhere.
+      for (const [rel, other] of renamed.files) await writeStored(path.join(this.#contentDir, ...rel.split('/')), other.text, other.version);
       saved = text === stored?.text ? stored.version : await writeStored(this.#path(file), text, stored?.version);
     } catch (error) {
       if (error instanceof ConflictError) return { status: 409, value: { message: conflict } };
@@ -162,7 +173,29 @@ export class ContentWorkspace {
         if (!(error instanceof HttpError)) throw error;
       });
     }
-    return { status: 200, value: { version: saved, changedLines } };
+    return { status: 200, value: { version: saved, changedLines, ...(renamed.renames.length > 0 ? { renames: renamed.renames, renamedIn: [...renamed.files.keys()] } : {}) } };
+  }
+
+  /**
+   * For English services.yaml holding `value`: the service ids it renames, and the new texts (with
+   * the versions they were read at) of the other files that name them.
+   */
+  async #renamed(file: EditableFile, before: string | undefined, value: unknown): Promise<{ renames: Rename[]; files: Map<string, { text: string; version: string }> }> {
+    const files = new Map<string, { text: string; version: string }>();
+    if (file.rel !== 'services.yaml' || before === undefined) return { renames: [], files };
+    const renames = renamedServices(parsed(before), value);
+    if (renames.length === 0) return { renames, files };
+    const names = [...editableFiles().filter((one) => one.rel !== file.rel).map((one) => one.rel), ...TRANSLATIONS.map((language) => `${language.folder}/${RECORD_FILE}`)];
+    const read = await Promise.all(
+      names.map(async (rel) => {
+        const where = path.join(this.#contentDir, ...rel.split('/'));
+        // A file whose link leads out of the content folder is neither read nor written.
+        return { rel, stored: (await insideContent(this.#contentDir, where)) ? await readStored(where).catch(() => undefined) : undefined };
+      }),
+    );
+    const texts = read.flatMap(({ rel, stored }) => (stored ? [{ rel, text: stored.text, version: stored.version }] : []));
+    for (const [rel, text] of renameInFiles(texts, renames)) files.set(rel, { text, version: texts.find((one) => one.rel === rel)!.version });
+    return { renames, files };
   }
 
   /**

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { formModel, labelFor, type FieldModel } from '../../../../generator/editor/form-model.js';
+import { fieldName, formModel, labelFor, type FieldModel } from '../../../../generator/editor/form-model.js';
+import { checkContent } from '../../../../generator/build.js';
+import { contentWithFixture } from '../../../helpers/content.js';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { iconSvg } from '../../../../generator/editor/icons.js';
 import { CONTENT_FILES, type ContentFile } from '../../../../generator/schema/index.js';
 import { serviceSchema, servicesSchema } from '../../../../generator/schema/services.js';
@@ -123,5 +127,29 @@ describe('the form model generated from the content schemas', () => {
     const site = formModel(CONTENT_FILES['site.yaml']);
     expect(fieldAt(site, 'contact.address.postalCode').help).toBe('A six-digit PIN code.');
     expect(fieldAt(site, 'company.foundedYear')).toMatchObject({ help: 'A year.', placeholder: '2008' });
+  });
+});
+
+describe('problem links name list entries as the form labels them', () => {
+  it('named entries one too high ("Social 2 › Address" on entry 1, "Services › Item 4" on the card labelled Item 3): the check counts from 1 already', () => {
+    expect(fieldName('social[1].url')).toBe('Social 1 › Address');
+    expect(fieldName('offices[1].geo.longitude')).toBe('Office 1 › Map position › Longitude');
+    expect(fieldName('services.items[3].service')).toBe('Services › Item 3 › Service');
+    expect(fieldName('services[office].title')).toBe('Service “office” › Title');
+  });
+
+  it('names the entry the check located: the first social link’s address is "Social 1 › Address"', async () => {
+    const dir = await contentWithFixture();
+    try {
+      const site = path.join(dir, 'content', 'site.yaml');
+      const text = await readFile(site, 'utf8');
+      await writeFile(site, text.replace('url: https://www.facebook.com/example-movers', 'url: not an address'));
+      const checked = await checkContent(path.join(dir, 'content'));
+      const social = checked.problems.find((problem) => problem.path.startsWith('social['));
+      expect(social?.path).toMatch(/^social\[1\]/);
+      expect(fieldName(social!.path)).toMatch(/^Social 1 › /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { send } from '../serve/http.js';
 import { contentType } from '../serve/mime.js';
+import { SetAside, recoverSetAside } from './content/aside.js';
 import { fileTitle } from './content/files.js';
 import { IMAGES_FOLDER, MAX_UPLOAD_BYTES, listImages, readBody, storeUpload } from './content/upload.js';
 import { UploadLedger } from './content/uploads.js';
@@ -57,14 +58,20 @@ export class Editor {
   readonly #oneAtATime = serial();
   /** Publishes and address changes run one at a time, apart from saves (they talk to the network). */
   readonly #onePublish = serial();
+  /** The uploads a publish under way keeps out of it, under scratch names. */
+  #aside: SetAside | undefined;
 
   constructor(options: EditorOptions) {
     this.#options = options;
     this.#contentDir = path.resolve(options.contentDir);
     this.#workspace = new ContentWorkspace(this.#contentDir);
     this.#uploads = new UploadLedger(this.#contentDir, options.uploadsLedgerDir);
-    // Starting the editor removes its own uploads that no saved file has named for a day.
-    void this.#oneAtATime(() => this.#uploads.sweep()).catch(() => undefined);
+    // Starting the editor puts back photos a publish had set aside when it was stopped, then
+    // removes its own uploads that no saved file has named for a day.
+    void this.#oneAtATime(async () => {
+      await this.#uploads.renamed(await recoverSetAside(this.#contentDir));
+      await this.#uploads.sweep();
+    }).catch(() => undefined);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -200,12 +207,21 @@ export class Editor {
     const body = await readBody(req, MAX_UPLOAD_BYTES);
     // The rest of a body that is too large is read and dropped, so the browser gets the answer.
     if (body === undefined) req.resume();
-    const result = await this.#oneAtATime(() => storeUpload(this.#contentDir, name, req.headers['content-type'], body));
-    if (result.status === 201) {
-      await this.#uploads.record(name, body!);
-      await this.#uploads.sweep();
-      return this.#json(req, res, 201, { src: result.src });
-    }
+    const result = await this.#oneAtATime(async () => {
+      if (this.#aside?.holds(name)) {
+        return {
+          status: 409 as const,
+          message: `Publish is under way and keeps your earlier upload ${name} out of it until it ends: once it has ended, choose that photo from the list, or upload this one under another name now.`,
+        };
+      }
+      const stored = await storeUpload(this.#contentDir, name, req.headers['content-type'], body);
+      if (stored.status === 201) {
+        await this.#uploads.record(name, body!);
+        await this.#uploads.sweep(Date.now(), this.#aside?.names);
+      }
+      return stored;
+    });
+    if (result.status === 201) return this.#json(req, res, 201, { src: result.src });
     this.#json(req, res, result.status, { message: result.message });
   }
 
@@ -217,24 +233,20 @@ export class Editor {
   }
 
   /**
-   * Runs a publish with the uploads no saved file names moved aside under a scratch name (which
-   * publishing passes over), so they are not committed; each is put back under its own name after.
+   * Runs a publish with the uploads no saved file names set aside under scratch names (which
+   * publishing passes over), so they are not committed; each is put back after. Setting aside and
+   * putting back wait for the upload or save under way, and an upload under a name set aside is
+   * refused meanwhile.
    */
   async #withUnusedAside<T>(work: () => Promise<T>): Promise<T> {
-    const folder = path.join(this.#contentDir, IMAGES_FOLDER);
-    const aside = (await this.#uploads.unused()).map((src) => {
-      const name = path.posix.basename(src);
-      return { from: path.join(folder, name), to: path.join(folder, `.${name}.unsaved-upload.tmp`) };
-    });
-    const moved: typeof aside = [];
+    const aside = await this.#oneAtATime(async () => (this.#aside = await SetAside.take(this.#contentDir, await this.#uploads.unused())));
     try {
-      for (const move of aside) {
-        await rename(move.from, move.to);
-        moved.push(move);
-      }
       return await work();
     } finally {
-      for (const move of moved) await rename(move.to, move.from);
+      await this.#oneAtATime(async () => {
+        this.#aside = undefined;
+        await this.#uploads.renamed(await aside.restore());
+      });
     }
   }
 

@@ -109,7 +109,7 @@ async function takenAs(file: string): Promise<string | undefined> {
 }
 
 /** `van.jpg` → the first of van-2.jpg, van-3.jpg… not yet taken. */
-async function freeName(folder: string, name: string): Promise<string> {
+export async function freeName(folder: string, name: string): Promise<string> {
   const taken = new Set((await readdir(folder)).map((entry) => entry.toLowerCase()));
   const ending = path.extname(name);
   const stem = name.slice(0, name.length - ending.length);

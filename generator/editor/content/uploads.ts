@@ -40,6 +40,13 @@ export class UploadLedger {
     await this.#store([...entries, { name, sha256: sha256(bytes), at: now }]);
   }
 
+  /** Notes that photos were put back under other names (their own were taken meanwhile). */
+  async renamed(moves: readonly { from: string; to: string }[]): Promise<void> {
+    if (moves.length === 0) return;
+    const entries = await this.#entries();
+    await this.#store(entries.map((entry) => ({ ...entry, name: moves.find((move) => move.from === entry.name)?.to ?? entry.name })));
+  }
+
   /** The uploads (as content paths, images/van.jpg) that no content file names: not the content's yet. */
   async unused(): Promise<string[]> {
     const entries = await this.#entries();
@@ -51,15 +58,20 @@ export class UploadLedger {
   /**
    * Removes the uploads no content file names that are over a day old and still hold the bytes
    * uploaded; forgets the ones a file now names (they are the content's) and the ones gone.
-   * Returns the content paths removed.
+   * The ones `setAside` names are away for a publish: kept as they are. Returns the content paths removed.
    */
-  async sweep(now = Date.now()): Promise<string[]> {
+  async sweep(now = Date.now(), setAside: readonly string[] = []): Promise<string[]> {
     const entries = await this.#entries();
     if (entries.length === 0) return [];
     const named = await namedPhotos(this.#contentDir);
     const kept: Entry[] = [];
     const removed: string[] = [];
     for (const entry of entries) {
+      // Away under a scratch name for a publish: not gone, and back once it ends.
+      if (setAside.includes(entry.name)) {
+        kept.push(entry);
+        continue;
+      }
       const src = `${IMAGES_FOLDER}/${entry.name}`;
       const file = path.join(this.#contentDir, IMAGES_FOLDER, entry.name);
       const bytes = await readFile(file).catch(() => undefined);

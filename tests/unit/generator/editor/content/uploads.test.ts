@@ -1,11 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SetAside, recoverSetAside } from '../../../../../generator/editor/content/aside.js';
 import { UNUSED_UPLOAD_MS, UploadLedger } from '../../../../../generator/editor/content/uploads.js';
 import { gitProject, type GitProject } from '../../../../helpers/editor-git.js';
-import { startEditor, type EditorServer } from '../../../../helpers/editor-server.js';
+import { startEditor, type EditorServer, type RawResponse } from '../../../../helpers/editor-server.js';
 
 const DAY_AND_A_BIT = UNUSED_UPLOAD_MS + 60_000;
 
@@ -60,6 +61,38 @@ describe('the editor’s own uploads', () => {
   });
 });
 
+describe('uploads set aside for a publish', () => {
+  it('come back under a free name when theirs was taken meanwhile, never over the photo that came', async () => {
+    const { dir, content } = await folders();
+    try {
+      await writeFile(path.join(content, 'images/van.jpg'), 'set aside');
+      const aside = await SetAside.take(content, ['images/van.jpg', 'images/gone.jpg']);
+      expect(aside.names).toEqual(['van.jpg']);
+      expect(aside.holds('VAN.jpg')).toBe(true);
+      expect(await exists(path.join(content, 'images/van.jpg'))).toBe(false);
+      await writeFile(path.join(content, 'images/van.jpg'), 'came meanwhile');
+      expect(await aside.restore()).toEqual([{ from: 'van.jpg', to: 'van-2.jpg' }]);
+      expect(await readFile(path.join(content, 'images/van.jpg'), 'utf8')).toBe('came meanwhile');
+      expect(await readFile(path.join(content, 'images/van-2.jpg'), 'utf8')).toBe('set aside');
+      expect((await readdir(path.join(content, 'images'))).sort()).toEqual(['van-2.jpg', 'van.jpg']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are put back when the editor starts again after stopping mid-publish', async () => {
+    const { dir, content } = await folders();
+    try {
+      await writeFile(path.join(content, 'images/crew.jpg'), 'set aside');
+      await SetAside.take(content, ['images/crew.jpg']);
+      expect(await recoverSetAside(content)).toEqual([]);
+      expect(await readdir(path.join(content, 'images'))).toEqual(['crew.jpg']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('publishing with an upload no saved file names', () => {
   let project: GitProject;
   let editor: EditorServer;
@@ -70,6 +103,7 @@ describe('publishing with an upload no saved file names', () => {
   afterAll(async () => {
     await editor?.close();
     await rm(project.dir, { recursive: true, force: true });
+    await rm(path.dirname(project.remote), { recursive: true, force: true });
   });
 
   it('neither lists it nor commits it, and leaves it in place for the form that will name it', async () => {
@@ -86,5 +120,36 @@ describe('publishing with an upload no saved file names', () => {
     expect(published.status, published.text).toBe(200);
     expect(project.git(['show', '--name-only', '--format=', 'HEAD']).trim()).toBe('content/whatsapp.yaml');
     expect(await readFile(path.join(project.dir, 'content/images/abandoned.jpg'))).toEqual(photo);
+  });
+
+  it('publish overwriting a photo uploaded while it runs: the name Publish set aside is refused, so nothing is put back over a new photo', async () => {
+    const first = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#a33' } }).jpeg().toBuffer();
+    const second = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#33a' } }).jpeg().toBuffer();
+    expect((await editor.api('POST', '/__edit/api/upload?name=van.jpg', first, { 'content-type': 'image/jpeg' })).status).toBe(201);
+    const opened = (await editor.api('GET', '/__edit/api/file?file=whatsapp.yaml')).json();
+    expect((await editor.api('POST', '/__edit/api/save', { file: 'whatsapp.yaml', value: { ...opened.value, subtitle: 'We answer at once' }, version: opened.version })).status).toBe(200);
+
+    // A slow remote: the push waits until the test lets it go on.
+    const started = path.join(path.dirname(project.remote), 'push-started');
+    const release = path.join(path.dirname(project.remote), 'push-release');
+    await writeFile(
+      path.join(project.remote, 'hooks', 'pre-receive'),
+      `#!/bin/sh\ncat >/dev/null\n: > '${started}'\nn=0\nwhile [ ! -e '${release}' ] && [ $n -lt 1200 ]; do sleep 0.05; n=$((n+1)); done\nexit 0\n`,
+      { mode: 0o755 },
+    );
+    const publishing = editor.api('POST', '/__edit/api/publish', { message: 'A quicker answer', sendToFolder: project.remote });
+    let upload: RawResponse | undefined;
+    try {
+      await expect.poll(() => exists(started), { timeout: 60_000 }).toBe(true);
+      upload = await editor.api('POST', '/__edit/api/upload?name=van.jpg', second, { 'content-type': 'image/jpeg' });
+    } finally {
+      await writeFile(release, '');
+    }
+    expect((await publishing).status).toBe(200);
+    expect(upload?.status).toBe(409);
+    expect(upload!.json().message).toMatch(/^Publish is under way.*upload van\.jpg/);
+    // Whatever was answered, no photo was put back over another: the one upload taken is there.
+    expect(await readFile(path.join(project.dir, 'content/images/van.jpg'))).toEqual(first);
+    expect(project.git(['status', '--porcelain=v1', '--untracked-files=all', '--', 'content']).trim().split('\n')).toEqual(['?? content/images/abandoned.jpg', '?? content/images/van.jpg']);
   });
 });

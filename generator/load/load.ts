@@ -1,7 +1,8 @@
-import { lstat, readFile, readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, YAMLParseError, isMap, isNode, isPair, isScalar, isSeq, type Document } from 'yaml';
 import { decodeContent } from './encoding.js';
+import { linkProblem, readContentFile, type ReadResult } from './read-file.js';
 import { findSyntaxProblems, type SyntaxResult } from './yaml-syntax.js';
 import { shapeProblems } from './yaml-shape.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
@@ -84,23 +85,17 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     wanted.map(async ({ name, language }) => {
       const rel = language ? `${language.folder}/${name}` : name;
       const file = path.join(contentDir, rel);
-      const override = options.overrides?.get(rel);
-      let bytes: Buffer;
-      try {
-        if (override === undefined) {
-          const notAFile = await notPlainFile(file, rel);
-          if (notAFile) {
-            problems.push(notAFile);
-            return;
-          }
-        }
-        bytes = override === undefined ? await readFile(file) : Buffer.from(override, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const read = await readOrOverride(contentDir, rel, options);
+      if ('problem' in read) {
+        problems.push(read.problem);
+        return;
+      }
+      if ('missing' in read) {
         if (language) warnings.push(missingTranslation(contentDir, name, language));
         else problems.push(missingFile(contentDir, name));
         return;
       }
+      const bytes = read.bytes;
       const decoded = decodeContent(bytes, rel);
       if ('problem' in decoded) {
         if (decoded.shown !== undefined) sources.set(file, decoded.shown);
@@ -116,6 +111,10 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   );
   const records = (await Promise.all(languages.map((language) => loadRecord(contentDir, language, options, problems, sources)))).flat();
   problems.push(...(await unknown));
+  // A linked folder is refused once, though every file the site would read through it meets it.
+  const links = new Set<string>();
+  const once = problems.filter((problem) => problem.code !== 'not-a-file' || (!links.has(problem.file) && Boolean(links.add(problem.file))));
+  problems.splice(0, problems.length, ...once);
   const order = (f: LoadedFile) => names.indexOf(f.name) + (f.language ? names.length * (1 + TRANSLATIONS.indexOf(f.language)) : 0);
   files.sort((a, b) => order(a) - order(b));
   return { files, records, problems, warnings, languages, sources };
@@ -125,15 +124,10 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 async function loadRecord(contentDir: string, language: Language, options: LoadOptions, problems: Problem[], sources: Map<string, string>): Promise<LoadedRecord[]> {
   const rel = `${language.folder}/${RECORD_FILE}`;
   const file = path.join(contentDir, rel);
-  const override = options.overrides?.get(rel);
-  let bytes: Buffer;
-  try {
-    bytes = override === undefined ? await readFile(file) : Buffer.from(override, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    return [];
-  }
-  const decoded = decodeContent(bytes, rel);
+  const read = await readOrOverride(contentDir, rel, options);
+  if ('problem' in read) problems.push(read.problem);
+  if (!('bytes' in read)) return [];
+  const decoded = decodeContent(read.bytes, rel);
   if ('problem' in decoded) {
     if (decoded.shown !== undefined) sources.set(file, decoded.shown);
     problems.push({ ...decoded.problem, file });
@@ -168,25 +162,10 @@ async function publishedTranslations(contentDir: string): Promise<Language[]> {
   return found.flat();
 }
 
-/**
- * A problem when a content file's name is taken by a folder or a link: the site reads only plain
- * files, and never follows a link, which could lead out of the content folder (and into the
- * published site). Undefined for a plain file or none at all.
- */
-async function notPlainFile(file: string, rel: string): Promise<Problem | undefined> {
-  const stat = await lstat(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
-    throw error;
-  });
-  if (!stat || stat.isFile()) return undefined;
-  const what = stat.isSymbolicLink() ? 'a link to another place' : stat.isDirectory() ? 'a folder' : 'not a plain file';
-  return {
-    code: 'not-a-file',
-    file,
-    path: '',
-    message: `${rel} is ${what}, but the site needs a plain file by that name, and never follows a link out of the content folder.`,
-    hint: stat.isDirectory() ? `rename or move the folder ${rel}, then restore the file` : `delete ${rel} and put the file itself in its place`,
-  };
+/** A file's bytes from the editor's unsaved text where it has one, else from disk through the one reader. */
+async function readOrOverride(contentDir: string, rel: string, options: LoadOptions): Promise<ReadResult> {
+  const override = options.overrides?.get(rel);
+  return override === undefined ? readContentFile(contentDir, rel) : { bytes: Buffer.from(override, 'utf8') };
 }
 
 function missingFile(contentDir: string, name: ContentFile): Problem {
@@ -377,13 +356,7 @@ async function unknownFiles(contentDir: string, known: readonly string[]): Promi
   const linked: Problem[] = links
     .filter((rel) => !known.includes(rel))
     .sort()
-    .map((rel) => ({
-      code: 'not-a-file' as const,
-      file: path.join(contentDir, rel),
-      path: '',
-      message: `${rel} is a link to another place. The site never follows a link out of the content folder, and Publish would share the link, not what it points to.`,
-      hint: `delete the link, and copy in the files it points to if the site needs them`,
-    }));
+    .map((rel) => linkProblem(path.join(contentDir, rel), rel));
   return linked.concat(found.sort().map((rel) => {
     const guess = closest(rel, known);
     return {

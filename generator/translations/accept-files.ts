@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TRANSLATIONS, type Language } from '../contract/languages.js';
 import { loadContent, RECORD_FILE, type LoadedFile } from '../load/load.js';
-import { ContentError, UsageError } from '../problems/problem.js';
+import { ContentError, UsageError, type Problem } from '../problems/problem.js';
 import { CONTENT_FILES } from '../schema/index.js';
 import { acceptTranslations, onLine, type Accepted } from './accept.js';
 import { readRecord, recordText } from './record.js';
@@ -33,7 +33,11 @@ export async function updateRecord(
   const file = path.join(contentDir, language.folder, RECORD_FILE);
   const stored = loaded.records.find((record) => record.language === language);
   const { record, problems } = readRecord(stored);
-  const broken = loaded.problems.filter((problem) => problem.file === file);
+  // A link where the folder, one of its files or the record should be: writing through it would
+  // reach outside the content folder, and reading through it would record English for texts elsewhere.
+  const folder = path.join(contentDir, language.folder);
+  const linked = (problem: Problem) => problem.code === 'not-a-file' && (problem.file === folder || problem.file.startsWith(folder + path.sep));
+  const broken = loaded.problems.filter((problem) => problem.file === file || linked(problem));
   if (problems.length > 0 || broken.length > 0) throw new ContentError([...broken, ...problems], loaded.sources);
   const accepted = acceptTranslations({ files: loaded.files, language, record, choose, unrecorded });
   const text = recordText(accepted.record, stored?.source, language);
@@ -43,6 +47,9 @@ export async function updateRecord(
 /** Writes the record when it changed: into a temporary file beside it, then renamed over it. */
 export async function writeRecord(update: RecordUpdate): Promise<void> {
   if (!update.changedFile) return;
+  // The folder may have been swapped for a link since it was read: then nothing is written.
+  const folder = await lstat(path.dirname(update.file)).catch(() => undefined);
+  if (!folder?.isDirectory()) throw new UsageError(`${path.basename(path.dirname(update.file))} is no longer a plain folder, so the record was not written.`, 'check the folder, then mark the texts reviewed again');
   const temp = path.join(path.dirname(update.file), `.${path.basename(update.file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     await writeFile(temp, update.text, { flag: 'wx' });

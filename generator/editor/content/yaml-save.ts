@@ -128,6 +128,21 @@ class Patcher {
     return node !== null && sameValue(node.toJS(this.doc), next) && !retyped(this.doc, next, this.numberText, path);
   }
 
+  /**
+   * A value written anew (a new list item, a new group) with each number typed in more digits than
+   * it reads in (76.59330) written in those digits, as a number changed in place is: an office added
+   * keeps its map position's trailing 0 as the main office's does.
+   */
+  asTyped(value: unknown, path: Path): unknown {
+    if (Array.isArray(value)) return value.map((item, index) => this.asTyped(item, [...path, index]));
+    if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.asTyped(item, [...path, key])]));
+    const text = this.numberText(path, value);
+    if (text === undefined || typeof value !== 'number') return value;
+    const node = new Scalar(value);
+    node.minFractionDigits = text.split('.')[1]?.length ?? 0;
+    return node;
+  }
+
   /** Edits turning a block map into `value`: changed values in place, removed keys out, new keys in their schema's order. */
   map(node: YAMLMap, value: Data, indentHint: number, path: Path): Edit[] {
     const edits: Edit[] = [];
@@ -157,7 +172,7 @@ class Patcher {
     const inserts = new Map<number, string[]>();
     for (const key of added) {
       const at = this.insertAt(key, kept, rank, atEnd);
-      inserts.set(at, [...(inserts.get(at) ?? []), renderPair(key, value[key], indent)]);
+      inserts.set(at, [...(inserts.get(at) ?? []), renderPair(key, this.asTyped(value[key], [...path, key]), indent)]);
     }
     for (const [at, texts] of inserts) {
       const gap = at > 0 && this.source[at - 1] !== '\n' ? '\n' : '';
@@ -208,7 +223,7 @@ class Patcher {
     if (isBlockMap(node) && isRecord(next) && Object.values(next).some((item) => item !== undefined)) return this.map(node, next, indent + 2, path);
     if (isBlockSeq(node) && Array.isArray(next) && next.length > 0) return this.seq(node, next, indent, lineEnd(this.source, pair.key.range![2]), path);
     // A value of another kind (or an empty one): the whole line is written anew.
-    return [{ start: lineStart(this.source, pair.key.range![0]), end: this.pairEnd(pair), text: renderPair(key, next, indent) }];
+    return [{ start: lineStart(this.source, pair.key.range![0]), end: this.pairEnd(pair), text: renderPair(key, this.asTyped(next, path), indent) }];
   }
 
   /**
@@ -266,7 +281,7 @@ class Patcher {
       .map((value, index) => {
         const from = match[index];
         let piece: string;
-        if (from === undefined) piece = renderItem(value, dash);
+        if (from === undefined) piece = renderItem(this.asTyped(value, [...path, index]), dash);
         else {
           const chunk = chunks[from]!;
           piece = apply(this.source, patchItem(from, value, index), chunk.start, chunk.end).replace(/^(\s*\n)*/, '');
@@ -287,7 +302,7 @@ class Patcher {
     if (flow) return [flow];
     if (isBlockMap(node) && isRecord(value) && Object.values(value).some((item) => item !== undefined)) return this.map(node, value, dash + 2, path);
     const at = this.dashAt(node);
-    return [{ start: lineStart(this.source, at), end: lineEnd(this.source, node.range![1]), text: renderItem(value, dash) }];
+    return [{ start: lineStart(this.source, at), end: lineEnd(this.source, node.range![1]), text: renderItem(this.asTyped(value, path), dash) }];
   }
 
   /** The position of the "-" that starts a list item. */

@@ -340,3 +340,30 @@ describe('saving any mix of edits', () => {
     }
   });
 });
+
+describe('a map position typed into an office added in the editor', () => {
+  const source = ['contact:', '  geo:', '    latitude: 9.98760', '    longitude: 76.28540', ''].join('\n');
+  const typed = new Map([
+    [JSON.stringify(['offices', 0, 'geo', 'latitude']), '11.25880'],
+    [JSON.stringify(['offices', 0, 'geo', 'longitude']), '76.59330'],
+  ]);
+  const numberText = (at: readonly (string | number)[]) => typed.get(JSON.stringify(at));
+  const office = { id: 'kozhikode', geo: { latitude: 11.2588, longitude: 76.5933 } };
+
+  it('lost a typed trailing zero (76.59330 became 76.5933, "has 4" decimals) where the main office kept it: a new office keeps the digits typed', () => {
+    const saved = saveYaml(source, { ...(parse(source) as object), offices: [office] }, { numberText });
+    expect(saved.text).toContain('latitude: 11.25880\n');
+    expect(saved.text).toContain('longitude: 76.59330\n');
+    expect(parse(saved.text).offices).toEqual([office]);
+  });
+
+  it('keeps them in an office added to a list that has one already', () => {
+    const withOne = `${source}offices:\n  - id: kannur\n    geo:\n      latitude: 11.87450\n      longitude: 75.37040\n`;
+    const first = parse(withOne).offices[0];
+    const moved = new Map([...typed].map(([at, text]) => [at.replace(',0,', ',1,'), text]));
+    const saved = saveYaml(withOne, { ...(parse(withOne) as object), offices: [first, office] }, { numberText: (at) => moved.get(JSON.stringify(at)) });
+    expect(saved.text).toContain('latitude: 11.25880\n');
+    expect(saved.text).toContain('longitude: 76.59330\n');
+    expect(saved.text).toContain('longitude: 75.37040\n');
+  });
+});

@@ -2,6 +2,7 @@ import type { Language } from '../contract/languages.js';
 import type { LoadedFile } from '../load/load.js';
 import { locateValue } from '../problems/locate.js';
 import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
+import { pairerOf } from './pairs.js';
 import { translatedTexts, type SourceRecord, type TranslatedText } from './sources.js';
 
 /**
@@ -40,7 +41,8 @@ export function acceptTranslations({ files, language, record, choose, unrecorded
     const before = next.get(name);
     const block = new Map<string, string>();
     const chosen: TranslatedText[] = [];
-    for (const text of translatedTexts(CONTENT_FILES[name], english.data, translation.data)) {
+    // Paired as the check pairs them, by the record as it was, so each text is recorded for the English it shows with.
+    for (const text of translatedTexts(CONTENT_FILES[name], english.data, translation.data, pairerOf(before))) {
       const was = before?.get(text.key);
       if (choose(text, translation) || (unrecorded && was === undefined)) {
         chosen.push(text);

@@ -5,7 +5,7 @@ import type { Problem } from '../problems/problem.js';
 import { closest } from '../problems/suggest.js';
 import { isTranslatableLeaf, shapeOf, translationSchema } from '../schema/derived/translation-schema.js';
 import { isBlank } from './fallback.js';
-import { idOf, pairItems } from './pairs.js';
+import { byIdOrPlace, idOf, type Pairer } from './pairs.js';
 import type { Language } from '../contract/languages.js';
 
 /**
@@ -25,6 +25,8 @@ export interface MirrorInput {
   language: Language;
   /** The English file as the operator knows it, e.g. content/site.yaml. */
   englishFile: string;
+  /** How list items pair (pairs.ts): with the file's record, when the folder keeps one. */
+  pair?: Pairer;
 }
 
 const isData = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -47,7 +49,7 @@ function walk(input: MirrorInput, schema: Schema, english: unknown, translated: 
       return;
     }
     const items = Array.isArray(english) ? english : [];
-    const { translationOf, unpaired } = pairItems(items, translated);
+    const { translationOf, unpaired } = (input.pair ?? byIdOrPlace)(items, translated, formatPath(path, input.translation.data));
     translationOf.forEach((at, i) => {
       if (at === undefined) out.push(missingItem(input, shape.element, items, translated, i, path));
       else {

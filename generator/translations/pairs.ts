@@ -1,9 +1,14 @@
+import { formatPath, type PathSegment } from '../problems/locate.js';
+
 /**
- * Which translated list item translates which English one. An item may name the English item's
- * `id` (services, reviews, quick actions, figures have one): it then stays with that item when
- * the English list is reordered, or an item is taken out above it, instead of lending its text
- * to whichever item now stands in its place. An item without an id pairs by its place in the
- * list, unless an id has claimed the English item there.
+ * Which translated list item translates which English one, never by place alone. An item may name
+ * the English item's `id` (services, reviews, quick actions, figures have one): it then stays with
+ * that item when the English list is reordered, or an item is taken out above it. An item without
+ * an id is found by the English it was translated from (the record, sources.ts): it follows its
+ * English text when that moves, and a text put in above it has no translation yet rather than
+ * borrowing its neighbour's. Only an item whose recorded English is nowhere in the list now (its
+ * English was rewritten; the record then says it is outdated) or that has no record at all pairs
+ * by its place, unless an id or a recorded text has claimed the English item there.
  */
 export interface Pairs {
   /** For each English item, the index of its translation, or undefined when it has none. */
@@ -12,27 +17,127 @@ export interface Pairs {
   unpaired: number[];
 }
 
+/**
+ * The English recorded for the texts of a translated list item, by their place inside the item
+ * ('' for an item that is a text, '.title', '.steps[2]'); undefined when nothing is recorded for it.
+ */
+export type RecordedItem = (index: number) => ReadonlyMap<string, string> | undefined;
+
 /** The id a list item names, if any. */
 export const idOf = (item: unknown): string | undefined => {
   const id = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>).id : undefined;
   return typeof id === 'string' ? id : undefined;
 };
 
-export function pairItems(english: readonly unknown[], translated: readonly unknown[]): Pairs {
+/** Pairs the items of one list of a translation file: its English list, its translated list, and the list's place in the file (services[office].whatsIncluded). */
+export type Pairer = (english: readonly unknown[], translated: readonly unknown[], place: string) => Pairs;
+
+/** Pairs by id, else by place: for a translation whose folder keeps no record of its English. */
+export const byIdOrPlace: Pairer = (english, translated) => pairItems(english, translated);
+
+/**
+ * Pairs the lists of one translation file, finding items without an id by the English `recorded`
+ * for them (the file's block of the record: each text by its place in the translation file).
+ */
+export function pairerOf(recorded: ReadonlyMap<string, string> | undefined): Pairer {
+  if (!recorded || recorded.size === 0) return byIdOrPlace;
+  const items = itemsOf(recorded);
+  return (english, translated, place) => pairItems(english, translated, (index) => items.get(place + formatPath([index], translated)));
+}
+
+/** The place of a field or list item inside `container`, after the place of `container` itself. */
+export function placeIn(place: string, segment: PathSegment, container: unknown): string {
+  if (typeof segment === 'number') return place + formatPath([segment], container);
+  return place ? `${place}.${segment}` : segment;
+}
+
+/** Two texts that read the same: a re-wrapped line or a trailing space changes nothing to translate. */
+export function sameText(a: string, b: string): boolean {
+  return a === b || a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+}
+
+/** The recorded texts of every list item the record names: for `steps[2].title`, under `steps[2]` as `.title`. */
+function itemsOf(recorded: ReadonlyMap<string, string>): Map<string, Map<string, string>> {
+  const items = new Map<string, Map<string, string>>();
+  for (const [key, english] of recorded) {
+    for (let end = key.indexOf(']'); end >= 0; end = key.indexOf(']', end + 1)) {
+      const item = key.slice(0, end + 1);
+      let texts = items.get(item);
+      if (!texts) items.set(item, (texts = new Map()));
+      texts.set(key.slice(end + 1), english);
+    }
+  }
+  return items;
+}
+
+export function pairItems(english: readonly unknown[], translated: readonly unknown[], recorded?: RecordedItem): Pairs {
   const translationOf: (number | undefined)[] = english.map(() => undefined);
+  const taken = new Set<number>();
   const unpaired: number[] = [];
-  const positional: number[] = [];
+  const loose: number[] = [];
   translated.forEach((item, index) => {
     const id = idOf(item);
-    if (id === undefined) return positional.push(index);
+    if (id === undefined) return loose.push(index);
     const at = english.findIndex((candidate) => idOf(candidate) === id);
-    if (at >= 0 && translationOf[at] === undefined) translationOf[at] = index;
-    else unpaired.push(index);
+    if (at >= 0 && translationOf[at] === undefined) {
+      translationOf[at] = index;
+      taken.add(index);
+    } else unpaired.push(index);
   });
-  for (const index of positional) {
+  if (recorded) {
+    for (const { english: at, translated: index } of recordedMatches(english, loose, recorded)) {
+      if (translationOf[at] !== undefined || taken.has(index)) continue;
+      translationOf[at] = index;
+      taken.add(index);
+    }
+  }
+  for (const index of loose) {
+    if (taken.has(index)) continue;
     if (index < english.length && translationOf[index] === undefined) translationOf[index] = index;
     else unpaired.push(index);
   }
   unpaired.sort((a, b) => a - b);
   return { translationOf, unpaired };
+}
+
+interface Match {
+  english: number;
+  translated: number;
+  /** How many of the item's recorded texts the English item has now. */
+  same: number;
+  /** Whether it has every one of them. */
+  whole: boolean;
+}
+
+/**
+ * Each English item that has what a translated item was translated from, best first: every
+ * recorded text the same before some of them, more before fewer, then the nearer place.
+ */
+function recordedMatches(english: readonly unknown[], loose: readonly number[], recorded: RecordedItem): Match[] {
+  const texts = english.map((item) => itemTexts(item));
+  const matches: Match[] = [];
+  for (const index of loose) {
+    const was = recorded(index);
+    if (!was || was.size === 0) continue;
+    texts.forEach((now, at) => {
+      let same = 0;
+      for (const [place, text] of was) {
+        const current = now.get(place);
+        if (current !== undefined && sameText(current, text)) same++;
+      }
+      if (same > 0) matches.push({ english: at, translated: index, same, whole: same === was.size });
+    });
+  }
+  const distance = (match: Match) => Math.abs(match.english - match.translated);
+  return matches.sort((a, b) => Number(b.whole) - Number(a.whole) || b.same - a.same || distance(a) - distance(b));
+}
+
+/** Every text inside an English list item, by its place inside the item, named as the record names places. */
+function itemTexts(item: unknown, place = '', out = new Map<string, string>()): Map<string, string> {
+  if (typeof item === 'string') out.set(place, item);
+  else if (Array.isArray(item)) item.forEach((entry: unknown, i) => itemTexts(entry, place + formatPath([i], item), out));
+  else if (typeof item === 'object' && item !== null) {
+    for (const [key, value] of Object.entries(item)) itemTexts(value, `${place}.${key}`, out);
+  }
+  return out;
 }

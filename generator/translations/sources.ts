@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { LoadedFile } from '../load/load.js';
-import { formatPath, locateValue, type PathSegment } from '../problems/locate.js';
+import { locateValue, type PathSegment } from '../problems/locate.js';
 import type { Problem } from '../problems/problem.js';
 import { isTranslatableLeaf, shapeOf } from '../schema/derived/translation-schema.js';
 import { isBlank } from './fallback.js';
-import { pairItems } from './pairs.js';
+import { byIdOrPlace, placeIn, sameText, type Pairer } from './pairs.js';
 
 /**
  * Which English each translated text was made from. A translation folder keeps, beside its files,
@@ -22,8 +22,9 @@ export type SourceRecord = ReadonlyMap<string, ReadonlyMap<string, string>>;
 /** One text a translation gives: where it is, and the English it stands for now. */
 export interface TranslatedText {
   /**
-   * Its key in the record: its place in the English file, list items named by their id where they
-   * have one (services[office].title) and else counted from 1 (steps[2]), so a reordered list keeps its keys.
+   * Its key in the record: its place in the translation file, list items named by their id where
+   * they have one (services[office].title) and else counted from 1 (steps[2]). Pairing finds an item
+   * without an id by the English recorded under its key, so a reordered English list keeps the keys.
    */
   key: string;
   /** Its place in the translation file's own data (its own list places). */
@@ -42,42 +43,35 @@ export interface OutdatedText extends TranslatedText {
 
 const isData = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Every text the translation gives for an English text (blank ones are not translations yet), in file order. */
-export function translatedTexts(schema: Schema, english: unknown, translated: unknown): TranslatedText[] {
+/**
+ * Every text the translation gives for an English text (blank ones are not translations yet), in
+ * file order. `pair` pairs list items (pairs.ts): with the file's record, so items without an id
+ * are found by the English they were made from.
+ */
+export function translatedTexts(schema: Schema, english: unknown, translated: unknown, pair: Pairer = byIdOrPlace): TranslatedText[] {
   const out: TranslatedText[] = [];
-  walk(schema, english, translated, { key: '', place: '', path: [] }, out);
+  walk(schema, english, translated, '', [], pair, out);
   return out;
 }
 
-/** Where the walk is: the key and the place as problems name them, built as it goes down, and the path. */
-interface At {
-  key: string;
-  place: string;
-  path: PathSegment[];
-}
-
-const field = (text: string, key: string) => (text ? `${text}.${key}` : key);
-
-function walk(schema: Schema, english: unknown, translated: unknown, at: At, out: TranslatedText[]): void {
+function walk(schema: Schema, english: unknown, translated: unknown, place: string, path: PathSegment[], pair: Pairer, out: TranslatedText[]): void {
   const shape = shapeOf(schema);
   if (shape.kind === 'leaf') {
-    if (isTranslatableLeaf(schema) && typeof english === 'string' && !isBlank(translated)) out.push({ key: at.key, path: at.path, place: at.place, english });
+    if (isTranslatableLeaf(schema) && typeof english === 'string' && !isBlank(translated)) out.push({ key: place, path, place, english });
     return;
   }
   if (shape.kind === 'array') {
     if (!Array.isArray(english) || !Array.isArray(translated)) return;
-    pairItems(english, translated).translationOf.forEach((own, i) => {
+    pair(english, translated, place).translationOf.forEach((own, i) => {
       if (own === undefined) return;
-      // formatPath names an item by its id, or by its place counted from 1 (problems/locate.ts).
-      const next = { key: at.key + formatPath([i], english), place: at.place + formatPath([own], translated), path: [...at.path, own] };
-      walk(shape.element, english[i], translated[own], next, out);
+      walk(shape.element, english[i], translated[own], placeIn(place, own, translated), [...path, own], pair, out);
     });
     return;
   }
   if (!isData(english) || !isData(translated)) return;
   for (const [key, fieldSchema] of Object.entries(shape.fields)) {
     if (Object.hasOwn(english, key) && Object.hasOwn(translated, key)) {
-      walk(fieldSchema, english[key], translated[key], { key: field(at.key, key), place: field(at.place, key), path: [...at.path, key] }, out);
+      walk(fieldSchema, english[key], translated[key], placeIn(place, key, translated), [...path, key], pair, out);
     }
   }
 }
@@ -97,11 +91,6 @@ export function outdatedTexts(texts: readonly TranslatedText[], recorded: Readon
 /** The texts of `texts` that have no record yet. */
 export function unrecordedTexts(texts: readonly TranslatedText[], recorded: ReadonlyMap<string, string> | undefined): TranslatedText[] {
   return texts.filter((text) => recorded?.get(text.key) === undefined);
-}
-
-/** Two texts that read the same: a re-wrapped line or a trailing space changes nothing to translate. */
-export function sameText(a: string, b: string): boolean {
-  return a === b || a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 }
 
 /**

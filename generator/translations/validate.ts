@@ -8,14 +8,16 @@ import { localizeLinks } from './links.js';
 import { mirrorProblems } from './mirror.js';
 import { overlay, translationPath } from './overlay.js';
 import type { PathSegment } from '../problems/locate.js';
+import { pairerOf } from './pairs.js';
 import { readRecord } from './record.js';
+import { fillFacts, fillTexts, type Facts } from '../schema/facts.js';
 import { outdatedTexts, outdatedWarning, translatedTexts, unrecordedTexts, type OutdatedText } from './sources.js';
 
 export interface TranslationResult {
   language: Language;
   /** The site in this language; present when no translation file has an error (missing texts show in English). */
   site?: Site;
-  /** Paths into `site` of the texts it holds in English, for lack of a translation. */
+  /** Paths into `site` of the texts it holds in English, for lack of a translation or because their English changed since. */
   inEnglish: PathSegment[][];
   problems: Problem[];
   /** Texts not translated yet, and translated texts with no English left to translate. */
@@ -32,11 +34,12 @@ export interface TranslationResult {
  * Checks one language's translation files against their English files and builds the translated
  * site: the English data with the translated texts laid over it, validated by the English schemas,
  * so a translated text obeys the same rules (and gets the same messages) as the English one.
- * A text not translated yet is a warning and shows in English, marked as such (fallback.ts); a
- * translation file missing altogether shows all of its English file so (load.ts warns about it).
+ * A text not translated yet is a warning and shows in English, marked as such (fallback.ts), and so
+ * does a translated text whose English changed since it was translated; a translation file missing altogether shows all of its English file so (load.ts warns about it).
  * `englishMatching` names the English files that match their schema (validateContent found them).
+ * `facts` are filled into the texts before they are checked, so a text's length is the one shown.
  */
-export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord: LoadedRecord | undefined, englishMatching: ReadonlySet<ContentFile>): TranslationResult {
+export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord: LoadedRecord | undefined, englishMatching: ReadonlySet<ContentFile>, facts?: { english: Facts; own: Facts }): TranslationResult {
   const { record, problems } = readRecord(loadedRecord);
   const warnings: Problem[] = [];
   const untranslated = new Map<string, number>();
@@ -54,18 +57,25 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     const schema = CONTENT_FILES[name];
     const contentDir = english.file.slice(0, english.file.length - name.length - 1);
     const englishFile = path.posix.join(path.basename(contentDir), name);
-    const found = translation ? mirrorProblems({ schema, english: english.data, translation, language, englishFile }) : [];
+    const pair = pairerOf(record?.get(name));
+    const found = translation ? mirrorProblems({ schema, english: english.data, translation, language, englishFile, pair }) : [];
+    let changed: OutdatedText[] = [];
     if (translation) {
-      const texts = translatedTexts(schema, english.data, translation.data);
-      const changed = outdatedTexts(texts, record?.get(name));
+      const texts = translatedTexts(schema, english.data, translation.data, pair);
+      changed = outdatedTexts(texts, record?.get(name));
       outdated.set(`${language.folder}/${name}`, changed);
       if (record) unrecorded.set(`${language.folder}/${name}`, unrecordedTexts(texts, record.get(name)).length);
       const shown = path.posix.join(path.basename(contentDir), language.folder, name);
       found.push(...changed.map((text) => outdatedWarning(translation, text, shown)));
     }
+    // A translation older than its English shows that English until it is reviewed, as a missing one does.
+    const how = { pair, outdated: new Set(changed.map((text) => text.place)) };
     const fallbacks: PathSegment[][] = [];
-    const result = schema.safeParse(overlay(schema, english.data, translation?.data, fallbacks));
-    untranslated.set(`${language.folder}/${name}`, fallbacks.length);
+    // Texts are checked as shown: the English ones with the English facts, the translated ones with their own.
+    const shown = (data: unknown, of: Facts | undefined) => (of ? fillTexts(schema, data, (text) => fillFacts(text, of)) : data);
+    const result = schema.safeParse(overlay(schema, shown(english.data, facts?.english), shown(translation?.data, facts?.own), fallbacks, how), { reportInput: true });
+    // Each outdated text is one of the fallbacks, counted apart.
+    untranslated.set(`${language.folder}/${name}`, fallbacks.length - changed.length);
     if (result.success) {
       parsed.set(name, localizeLinks(schema, result.data, language));
       inEnglish.push(...fallbacks.map((at) => [...SITE_PLACE[name], ...at]));
@@ -73,7 +83,7 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     else if (translation) {
       // Only the translation's own texts are its problems; the rest are the English file's, reported there.
       const own = result.error.issues.flatMap((issue) => {
-        const at = translationPath(schema, english.data, translation.data, issue.path);
+        const at = translationPath(schema, english.data, translation.data, issue.path, how);
         return at ? [{ ...issue, path: at }] : [];
       });
       found.push(...fileProblems(own, translation, schema));
@@ -84,7 +94,7 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     warnings.push(...notes.slice(0, MAX_PROBLEMS_PER_FILE));
     if (errors.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(translation!.file, errors.length, MAX_PROBLEMS_PER_FILE));
     if (notes.length > MAX_PROBLEMS_PER_FILE) {
-      warnings.push({ ...tooManyProblems(translation!.file, notes.length, MAX_PROBLEMS_PER_FILE), severity: 'warning', message: `This file has ${notes.length} translation warnings; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`, hint: 'translate these, then check again to see the rest' });
+      warnings.push({ ...tooManyProblems(translation!.file, notes.length, MAX_PROBLEMS_PER_FILE), severity: 'warning', more: 'missing-translation', message: `This file has ${notes.length} translation warnings; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`, hint: 'translate these, then check again to see the rest' });
     }
   }
   const complete = (Object.keys(CONTENT_FILES) as ContentFile[]).every((name) => parsed.has(name));

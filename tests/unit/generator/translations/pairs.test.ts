@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { pairerOf, pairItems } from '../../../../generator/translations/pairs.js';
+
+/** The record of a file whose lists were translated in the order given. */
+const recordOf = (entries: Record<string, string>) => new Map(Object.entries(entries));
+
+describe('pairing list items without an id by the English they were translated from', () => {
+  const pair = pairerOf(recordOf({ 'areaServed[1]': 'Kerala', 'areaServed[2]': 'India' }));
+
+  test('an English item put in second has no translation, and the items after it keep theirs', () => {
+    expect(pair(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ'], 'areaServed')).toEqual({ translationOf: [0, undefined, 1], unpaired: [] });
+  });
+
+  test('a reordered English list takes its translations with it', () => {
+    expect(pair(['India', 'Kerala'], ['കേരളം', 'ഇന്ത്യ'], 'areaServed')).toEqual({ translationOf: [1, 0], unpaired: [] });
+  });
+
+  test('an English item rewritten in place pairs with the translation made for it, which the record then finds outdated', () => {
+    expect(pair(['Kerala', 'South India'], ['കേരളം', 'ഇന്ത്യ'], 'areaServed')).toEqual({ translationOf: [0, 1], unpaired: [] });
+  });
+
+  test('an English item taken out leaves its translation with nothing to translate', () => {
+    expect(pair(['India'], ['കേരളം', 'ഇന്ത്യ'], 'areaServed')).toEqual({ translationOf: [1], unpaired: [0] });
+  });
+
+  test('items of a block follow the texts they share, one text edited or not', () => {
+    const steps = pairerOf(recordOf({ 'steps[1].title': 'Call us', 'steps[1].desc': 'We listen.', 'steps[2].title': 'We pack', 'steps[2].desc': 'Box by box.' }));
+    const english = [
+      { title: 'We pack', desc: 'Box by box, with care.' },
+      { title: 'Call us', desc: 'We listen.' },
+    ];
+    expect(steps(english, [{ title: 'വിളിക്കൂ' }, { title: 'പാക്ക്' }], 'steps').translationOf).toEqual([1, 0]);
+  });
+
+  test('without a record, items without an id pair by their place, as before', () => {
+    expect(pairItems(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ'])).toEqual({ translationOf: [0, 1, undefined], unpaired: [] });
+  });
+});

@@ -65,7 +65,8 @@ function siteAddressExtra(value: string): string {
     .join(' and ');
 }
 
-const MAP_EMBED_HINT = 'in Google Maps, click Share, then Embed a map, and copy the address inside src="…": https://www.google.com/maps/embed?pb=…';
+const MAP_EMBED_HINT =
+  'from Google Maps (Share, then Embed a map: the address inside src="…", https://www.google.com/maps/embed?pb=…) or from OpenStreetMap (Share, then HTML: the address inside src="…", https://www.openstreetmap.org/export/embed.html?bbox=…)';
 const ONE_LINE = '[^\\u0000-\\u001f\\u007f]*';
 
 /**
@@ -101,6 +102,14 @@ const PORT = '(?::(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-
 const REST = '(?:[/?#][^\\u0000-\\u001f\\u007f]*)?';
 
 /**
+ * In the path, what a browser loads as another path than the one written: a dot segment (/./ or
+ * /../, plainly or as %2E, which the browser resolves before it asks), a backslash (read as a
+ * slash), or a slash or backslash as %2F or %5C (which servers may decode into one). A field that
+ * allows only some hosts or paths refuses these, so what it allows is the page the browser shows.
+ */
+const PATH_TRICK = '[^?#]*(?:%2[EeFf]|%5[Cc]|\\\\|/\\.\\.?(?=[/?#\\\\]|$))';
+
+/**
  * The form every address field takes, as a regular expression: the scheme in small letters, a
  * domain name (one of `hosts` or a subdomain of one, when given; never a user name or an IP
  * address), an optional port, then anything on one line. `site check` applies it as well as
@@ -110,7 +119,8 @@ export function urlPattern(rule: UrlRule = {}): string {
   const host = rule.hosts
     ? `(?:${LABEL}\\.)*(?:${rule.hosts.map(escapeRegExp).join('|')})`
     : `(?:${LABEL}\\.)+${TOP_LABEL}`;
-  return `^${rule.allowHttp ? 'https?' : 'https'}://${host}${PORT}${rule.rest ? `(?:${rule.rest.pattern})` : REST}$`;
+  const checked = rule.hosts || rule.rest ? `(?!${PATH_TRICK})` : '';
+  return `^${rule.allowHttp ? 'https?' : 'https'}://${host}${PORT}${checked}${rule.rest ? `(?:${rule.rest.pattern})` : REST}$`;
 }
 
 /** `text` as a regular expression that matches it literally. */
@@ -142,7 +152,13 @@ export function urlProblem(value: string, rule: UrlRule): string | undefined {
   if (hosts && !hosts.some((h) => parsed.hostname === h || parsed.hostname.endsWith(`.${h}`))) {
     return `The address "${value}" points at ${parsed.hostname}, which this field does not allow.`;
   }
-  if (new RegExp(urlPattern(rule), 'u').test(value)) return undefined;
+  if ((rule.hosts || rule.rest) && new RegExp(`^[^:]*://[^/?#\\\\]*${PATH_TRICK}`, 'u').test(value)) {
+    return `The address "${value}" has /../, /./, a backslash, or a / or . written as %2F or %2E in its path, so a browser would load another page than the one it names; write the address as the browser's bar shows it.`;
+  }
+  const matches = new RegExp(urlPattern(rule), 'u').test(value);
+  // The path as the browser will ask for it must be one the field allows, not only the path as written.
+  if (matches && rule.rest && !new RegExp(`^(?:${rule.rest.pattern})$`, 'u').test(parsed.pathname + parsed.search + parsed.hash)) return rule.rest.refused(value);
+  if (matches) return undefined;
   if (rule.rest && new RegExp(urlPattern({ ...rule, rest: undefined }), 'u').test(value)) return rule.rest.refused(value);
   if (!/^https?:\/\/[^/]/.test(value)) {
     return `The address "${value}" should start with exactly ${scheme}// in small letters, straight followed by the site's name.`;

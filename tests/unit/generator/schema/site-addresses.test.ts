@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../../bin/cli.js';
+import { MAP_EMBED, SITE_ADDRESS, urlPattern, urlProblem } from '../../../../generator/schema/addresses.js';
 import { captureIo, contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/content.js';
 
 /**
@@ -75,6 +76,20 @@ describe('the map on the contact page', () => {
     expect(out).toMatch(/^content\/site\.yaml:\d+:\d+  contact\.mapEmbedUrl$/m);
   });
 
+  // The browser resolves dot segments, percent-encoded ones too, before it loads the frame.
+  it.each([
+    'https://www.google.com/maps/embed/%2E%2E/%2E%2E/webhp',
+    'https://www.google.com/maps/embed/../../search?q=movers',
+    'https://www.google.com/maps/embed/.%2e/.%2E/search?q=movers',
+    'https://www.google.com/maps/embed%2F..%2F..%2Fsearch?q=movers',
+    'https://www.openstreetmap.org/export/embed.html/../../user/someone',
+  ])('refuses %s, which a browser loads as another page than a map embed', async (value) => {
+    const { code, out } = await run(['check', '--content', content], withMap(value));
+    expect(code).toBe(1);
+    expect(out).toMatch(/^content\/site\.yaml:\d+:\d+  contact\.mapEmbedUrl$/m);
+    expect(new RegExp(urlPattern(MAP_EMBED), 'u').test(value), 'the editors\' pattern refuses it too').toBe(false);
+  });
+
   it.each([
     'https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3929!2d76.3!3d10.0',
     'https://www.google.com/maps?q=Edappally&output=embed',
@@ -84,5 +99,33 @@ describe('the map on the contact page', () => {
   ])('takes the map embed %s', async (value) => {
     const { code, out } = await run(['check', '--content', content], withMap(value));
     expect(code, out).toBe(0);
+  });
+});
+
+describe('every allow-list of addresses is checked on the address a browser loads', () => {
+  const rules = {
+    'a map embed': MAP_EMBED,
+    "the site's address": SITE_ADDRESS,
+    'a map host': { hosts: ['www.google.com', 'maps.google.com'] },
+  };
+  it.each(Object.entries(rules))('%s: dot segments and encoded slashes, dots or backslashes in the path are refused, by the check and the pattern alike', (_, rule) => {
+    for (const value of [
+      'https://www.google.com/maps/embed/%2E%2E/search',
+      'https://www.google.com/maps/embed/../search',
+      'https://www.google.com/maps/embed/./x',
+      'https://www.google.com/maps/embed/..',
+      'https://www.google.com/maps%2Fembed',
+      'https://www.google.com/maps%5Cembed',
+      'https://www.google.com/%2e',
+    ]) {
+      expect(urlProblem(value, rule), value).toMatch(/ /);
+      expect(new RegExp(urlPattern(rule), 'u').test(value), value).toBe(false);
+    }
+  });
+
+  it('still takes dots inside names and in the query', () => {
+    expect(urlProblem('https://www.openstreetmap.org/export/embed.html?bbox=76.2,9.9,76.3,10.0&x=../..', MAP_EMBED)).toBeUndefined();
+    expect(urlProblem('https://www.google.com/maps/embed?pb=%2E%2E%2F', MAP_EMBED)).toBeUndefined();
+    expect(urlProblem('https://example.com/a/..b/c.', {})).toBeUndefined();
   });
 });

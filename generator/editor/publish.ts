@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, realpath } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../build.js';
 import { ContentError } from '../problems/problem.js';
@@ -7,6 +7,7 @@ import { uiProblem } from './content/problems.js';
 import { explainGitFailure } from './git-failures.js';
 import { EXPLICIT_IDENTITY, checkAddress, checkIdentity, identityOf, isFolder, saveAddress, saveIdentity, type Identity } from './git-settings.js';
 import { NETWORK_TIMEOUT_MS, git, type GitOptions } from './git.js';
+import { dirtyPaths, isScratch, repositoryOf, type Repository } from './repository.js';
 
 /**
  * Publishing from the editor: commit the content files that changed, and only those, then push
@@ -33,46 +34,6 @@ export interface PublishStatus {
 export type PublishResult =
   | { status: 200; commit: string; pushed: boolean; message?: string; details?: string }
   | { status: 409; message: string; details?: string; needs?: 'identity' | 'folder' };
-
-interface Repository {
-  top: string;
-  /** The content folder from the top, with forward slashes and a trailing one: content/ */
-  prefix: string;
-}
-
-async function repositoryOf(contentDir: string): Promise<Repository | undefined> {
-  const dir = await realpath(contentDir);
-  const found = await git(dir, ['rev-parse', '--show-toplevel']);
-  if (!found.ok) return undefined;
-  const top = await realpath(found.stdout.trim());
-  const rel = path.relative(top, dir).split(path.sep).join('/');
-  return { top, prefix: rel === '' ? '' : `${rel}/` };
-}
-
-/** Paths with uncommitted changes (untracked ones too), from `git status -z`. */
-async function dirtyPaths(top: string): Promise<string[]> {
-  const status = await git(top, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
-  if (!status.ok) throw new Error(`git status failed: ${status.stderr}`);
-  const fields = status.stdout.split('\0');
-  const paths: string[] = [];
-  for (let i = 0; i < fields.length; i++) {
-    const entry = fields[i]!;
-    if (entry.length < 4) continue;
-    paths.push(entry.slice(3));
-    // A rename or copy names its old path in the next field; that path changed too.
-    if (/^[RC]/.test(entry)) paths.push(fields[++i]!);
-  }
-  return [...new Set(paths)].sort();
-}
-
-/**
- * Editors' swap, backup and temporary files in the content folder (and the system's .DS_Store):
- * never published, and no reason to refuse, as the dev server's watcher passes over them too.
- */
-function isScratch(file: string): boolean {
-  const name = path.posix.basename(file);
-  return /~$|\.(swp|swx|tmp|bak)$|^4913$|^#.*#$|^\.DS_Store$/i.test(name);
-}
 
 /** The uncommitted paths, split into content files to publish and other files that block it. */
 function split(dirty: readonly string[], repo: Repository): { changed: string[]; blocking: string[] } {

@@ -118,6 +118,7 @@ export class Editor {
             const body = await this.#body(req);
             await this.#oneAtATime(async () => {
               const { status, value } = await this.#workspace.save(body);
+              if (status === 200) await this.#uploads.forgetNamed();
               this.#json(req, res, status, value);
             });
           });
@@ -131,6 +132,7 @@ export class Editor {
             const body = await this.#body(req);
             await this.#oneAtATime(async () => {
               const { status, value } = await this.#workspace.saveText(body);
+              if (status === 200) await this.#uploads.forgetNamed();
               this.#json(req, res, status, value);
             });
           });

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../../contract/root.js';
+import { contentChanges } from '../repository.js';
 import { IMAGES_FOLDER } from './upload.js';
 
 /**
  * The photos the editor uploaded, kept in a ledger beside the other tools' caches (never in the
  * content folder, never committed): each one's name, the SHA-256 of its bytes and when it came.
  * An upload no saved content file names yet is not the content's: it is kept out of what is
- * published, and removed once a day old. Only a file in the ledger whose bytes are still the ones
+ * published, and removed once a day old; it leaves the ledger as soon as a saved file names it. Only a file in the ledger whose bytes are still the ones
  * uploaded is ever removed: a photo put there by hand, or changed since, is never touched.
  */
 
@@ -47,6 +48,15 @@ export class UploadLedger {
     await this.#store(entries.map((entry) => ({ ...entry, name: moves.find((move) => move.from === entry.name)?.to ?? entry.name })));
   }
 
+  /** Forgets the uploads a content file on disk names: from a save on, they are the content's and never removed. */
+  async forgetNamed(): Promise<void> {
+    const entries = await this.#entries();
+    if (entries.length === 0) return;
+    const named = await namedPhotos(this.#contentDir);
+    const left = entries.filter((entry) => !named.has(`${IMAGES_FOLDER}/${entry.name}`));
+    if (left.length < entries.length) await this.#store(left);
+  }
+
   /** The uploads (as content paths, images/van.jpg) that no content file names: not the content's yet. */
   async unused(): Promise<string[]> {
     const entries = await this.#entries();
@@ -57,13 +67,17 @@ export class UploadLedger {
 
   /**
    * Removes the uploads no content file names that are over a day old and still hold the bytes
-   * uploaded; forgets the ones a file now names (they are the content's) and the ones gone.
-   * The ones `setAside` names are away for a publish: kept as they are. Returns the content paths removed.
+   * uploaded, unless git shows other changes to the content; forgets the ones a file now names
+   * (they are the content's) and the ones gone. The ones `setAside` names are away for a publish: kept as they are. Returns the content paths removed.
    */
   async sweep(now = Date.now(), setAside: readonly string[] = []): Promise<string[]> {
     const entries = await this.#entries();
     if (entries.length === 0) return [];
     const named = await namedPhotos(this.#contentDir);
+    // A change git shows that is not one of these uploads (a file saved and stashed, edited by
+    // hand) may name one of them where this cannot read it: then nothing is removed.
+    const uploads = new Set(entries.map((entry) => `${IMAGES_FOLDER}/${entry.name}`));
+    const unexplained = ((await contentChanges(this.#contentDir)) ?? []).some((file) => !uploads.has(file));
     const kept: Entry[] = [];
     const removed: string[] = [];
     for (const entry of entries) {
@@ -76,7 +90,7 @@ export class UploadLedger {
       const file = path.join(this.#contentDir, IMAGES_FOLDER, entry.name);
       const bytes = await readFile(file).catch(() => undefined);
       if (!bytes || named.has(src) || sha256(bytes) !== entry.sha256) continue;
-      if (now - entry.at < UNUSED_UPLOAD_MS) {
+      if (unexplained || now - entry.at < UNUSED_UPLOAD_MS) {
         kept.push(entry);
         continue;
       }

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SetAside, recoverSetAside } from '../../../../../generator/editor/content/aside.js';
 import { UNUSED_UPLOAD_MS, UploadLedger } from '../../../../../generator/editor/content/uploads.js';
 import { gitProject, type GitProject } from '../../../../helpers/editor-git.js';
@@ -151,5 +151,62 @@ describe('publishing with an upload no saved file names', () => {
     // Whatever was answered, no photo was put back over another: the one upload taken is there.
     expect(await readFile(path.join(project.dir, 'content/images/van.jpg'))).toEqual(first);
     expect(project.git(['status', '--porcelain=v1', '--untracked-files=all', '--', 'content']).trim().split('\n')).toEqual(['?? content/images/abandoned.jpg', '?? content/images/van.jpg']);
+  });
+});
+
+describe('the day-old cleanup and changes it cannot see', () => {
+  let project: GitProject;
+  beforeEach(async () => {
+    project = await gitProject();
+  });
+  afterEach(async () => {
+    await rm(project.dir, { recursive: true, force: true });
+    await rm(path.dirname(project.remote), { recursive: true, force: true });
+  });
+  const content = () => path.join(project.dir, 'content');
+  const nameIn = async (file: string, photo: string) => {
+    const text = await readFile(path.join(content(), file), 'utf8');
+    await writeFile(path.join(content(), file), text.replace(/^(services:\n\s+- )/m, `$1image: { src: images/${photo}, alt: Our crew at work }\n    `));
+  };
+
+  it('cleanup deleting a photo a stashed save names: an upload leaves the ledger as soon as a saved file names it', async () => {
+    const editor = await startEditor({ dir: project.dir });
+    try {
+      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#963' } }).jpeg().toBuffer();
+      expect((await editor.api('POST', '/__edit/api/upload?name=crew.jpg', photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
+      const opened = (await editor.api('GET', '/__edit/api/file?file=services.yaml')).json();
+      opened.value.services[0].image = { src: 'images/crew.jpg', alt: 'Our crew at work' };
+      expect((await editor.api('POST', '/__edit/api/save', { file: 'services.yaml', value: opened.value, version: opened.version })).status).toBe(200);
+    } finally {
+      await editor.close();
+    }
+    // The saved change is put away for a while (the photo, not yet in git, stays), a day passes.
+    project.git(['stash', '--quiet']);
+    expect(await new UploadLedger(content()).sweep(Date.now() + DAY_AND_A_BIT)).toEqual([]);
+    project.git(['stash', 'pop', '--quiet']);
+    expect(await exists(path.join(content(), 'images/crew.jpg'))).toBe(true);
+  });
+
+  it('removes nothing while git shows a change under content/ that is not one of its uploads: a stash, or a file changed by hand', async () => {
+    const ledger = new UploadLedger(content(), path.join(path.dirname(project.remote), 'cache'));
+    await mkdir(path.join(content(), 'images'), { recursive: true });
+    await writeFile(path.join(content(), 'images/crew.jpg'), 'uploaded');
+    await ledger.record('crew.jpg', Buffer.from('uploaded'), 0);
+    await writeFile(path.join(content(), 'images/van.jpg'), 'uploaded too');
+    await ledger.record('van.jpg', Buffer.from('uploaded too'), 0);
+
+    // Named in a text editor, then stashed: the ledger never saw it named.
+    await nameIn('services.yaml', 'crew.jpg');
+    project.git(['stash', '--quiet']);
+    expect(await ledger.sweep(DAY_AND_A_BIT)).toEqual([]);
+    project.git(['stash', 'pop', '--quiet']);
+    // Now the file names crew.jpg: it leaves the ledger; services.yaml's change is not an upload.
+    expect(await ledger.sweep(DAY_AND_A_BIT)).toEqual([]);
+    expect(await exists(path.join(content(), 'images/van.jpg'))).toBe(true);
+
+    project.git(['add', '--', 'content']);
+    project.git(['commit', '--quiet', '-m', 'Crew photo']);
+    expect(await ledger.sweep(DAY_AND_A_BIT)).toEqual(['images/van.jpg']);
+    expect(await exists(path.join(content(), 'images/crew.jpg'))).toBe(true);
   });
 });

@@ -10,7 +10,6 @@ import { overlay, translationPath } from './overlay.js';
 import type { PathSegment } from '../problems/locate.js';
 import { pairerOf } from './pairs.js';
 import { readRecord } from './record.js';
-import { fillFacts, fillTexts, type Facts } from '../schema/facts.js';
 import { outdatedTexts, outdatedWarning, translatedTexts, unrecordedTexts, type OutdatedText } from './sources.js';
 
 export interface TranslationResult {
@@ -37,9 +36,8 @@ export interface TranslationResult {
  * A text not translated yet is a warning and shows in English, marked as such (fallback.ts), and so
  * does a translated text whose English changed since it was translated; a translation file missing altogether shows all of its English file so (load.ts warns about it).
  * `englishMatching` names the English files that match their schema (validateContent found them).
- * `facts` are filled into the texts before they are checked, so a text's length is the one shown.
  */
-export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord: LoadedRecord | undefined, englishMatching: ReadonlySet<ContentFile>, facts?: { english: Facts; own: Facts }): TranslationResult {
+export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord: LoadedRecord | undefined, englishMatching: ReadonlySet<ContentFile>): TranslationResult {
   const { record, problems } = readRecord(loadedRecord);
   const warnings: Problem[] = [];
   const untranslated = new Map<string, number>();
@@ -71,9 +69,7 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     // A translation older than its English shows that English until it is reviewed, as a missing one does.
     const how = { pair, outdated: new Set(changed.map((text) => text.place)) };
     const fallbacks: PathSegment[][] = [];
-    // Texts are checked as shown: the English ones with the English facts, the translated ones with their own.
-    const shown = (data: unknown, of: Facts | undefined) => (of ? fillTexts(schema, data, (text) => fillFacts(text, of)) : data);
-    const result = schema.safeParse(overlay(schema, shown(english.data, facts?.english), shown(translation?.data, facts?.own), fallbacks, how), { reportInput: true });
+    const result = schema.safeParse(overlay(schema, english.data, translation?.data, fallbacks, how));
     // Each outdated text is one of the fallbacks, counted apart.
     untranslated.set(`${language.folder}/${name}`, fallbacks.length - changed.length);
     if (result.success) {
@@ -94,7 +90,7 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     warnings.push(...notes.slice(0, MAX_PROBLEMS_PER_FILE));
     if (errors.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(translation!.file, errors.length, MAX_PROBLEMS_PER_FILE));
     if (notes.length > MAX_PROBLEMS_PER_FILE) {
-      warnings.push({ ...tooManyProblems(translation!.file, notes.length, MAX_PROBLEMS_PER_FILE), severity: 'warning', more: 'missing-translation', message: `This file has ${notes.length} translation warnings; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`, hint: 'translate these, then check again to see the rest' });
+      warnings.push({ ...tooManyProblems(translation!.file, notes.length, MAX_PROBLEMS_PER_FILE), severity: 'warning', message: `This file has ${notes.length} translation warnings; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`, hint: 'translate these, then check again to see the rest' });
     }
   }
   const complete = (Object.keys(CONTENT_FILES) as ContentFile[]).every((name) => parsed.has(name));

@@ -64,17 +64,21 @@ describe("the site's address", () => {
 });
 
 describe('the map on the contact page', () => {
+  /** site check refuses the address at the field, and the pattern editors use refuses it too. */
+  async function refused(value: string) {
+    const { code, out } = await run(['check', '--content', content], withMap(value));
+    expect(code).toBe(1);
+    expect(out).toMatch(/^content\/site\.yaml:\d+:\d+  contact\.mapEmbedUrl$/m);
+    expect(new RegExp(urlPattern(MAP_EMBED), 'u').test(value), "the editors' pattern").toBe(false);
+  }
+
   it.each([
     'https://docs.google.com/forms/d/e/1FAIpQLSf/viewform?embedded=true',
     'https://www.google.com/search?q=movers',
     'https://www.google.com/maps/place/Kochi',
     'https://mail.google.com/maps/embed?pb=1',
     'https://www.openstreetmap.org/user/someone',
-  ])('refuses %s, which is not a map embed', async (value) => {
-    const { code, out } = await run(['check', '--content', content], withMap(value));
-    expect(code).toBe(1);
-    expect(out).toMatch(/^content\/site\.yaml:\d+:\d+  contact\.mapEmbedUrl$/m);
-  });
+  ])('refuses %s, which is not a map embed', refused);
 
   // The browser resolves dot segments, percent-encoded ones too, before it loads the frame.
   it.each([
@@ -83,12 +87,7 @@ describe('the map on the contact page', () => {
     'https://www.google.com/maps/embed/.%2e/.%2E/search?q=movers',
     'https://www.google.com/maps/embed%2F..%2F..%2Fsearch?q=movers',
     'https://www.openstreetmap.org/export/embed.html/../../user/someone',
-  ])('refuses %s, which a browser loads as another page than a map embed', async (value) => {
-    const { code, out } = await run(['check', '--content', content], withMap(value));
-    expect(code).toBe(1);
-    expect(out).toMatch(/^content\/site\.yaml:\d+:\d+  contact\.mapEmbedUrl$/m);
-    expect(new RegExp(urlPattern(MAP_EMBED), 'u').test(value), 'the editors\' pattern refuses it too').toBe(false);
-  });
+  ])('refuses %s, which a browser loads as another page than a map embed', refused);
 
   it.each([
     'https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3929!2d76.3!3d10.0',

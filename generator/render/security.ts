@@ -119,6 +119,9 @@ export function securityHeaders(site: Site): Array<[name: string, value: string]
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ')],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
+    // A year: a visitor who came once is never sent to http:// by an old link or a typed name. The
+    // names under the site's own only when the owner says all of them serve https://.
+    ['Strict-Transport-Security', `max-age=31536000${site.settings.seo.httpsForSubdomains ? '; includeSubDomains' : ''}`],
   ];
 }
 

@@ -191,6 +191,13 @@ export const siteSchema = z.strictObject({
     locale: z.enum(['en_IN']).meta({ expected: 'the locale en_IN' }),
     shareImageAlt: text('Describes the picture shown when a page is shared (the share card, or the photo below): what it shows, in a sentence'),
     shareImage: photo('A photo shown when a page is shared on WhatsApp or Facebook, in place of the drawn share card').optional(),
+    httpsForSubdomains: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: browsers that visit the site are told to reach every name under its address (shop.example.com under example.com) only over https:// for a year; set it only when every such name is served over https://. Left out or false: only the site’s own address. Sent where the host sends the _headers file (Cloudflare)',
+      }),
   }),
   business: business.optional().meta({ description: 'Who the company is by law, for visitors checking it is a real business; every field may be left out' }),
   reviews: z

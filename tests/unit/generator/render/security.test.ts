@@ -5,7 +5,7 @@ import { Window } from 'happy-dom';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, checkContent, type BuildResult } from '../../../../generator/build.js';
-import { contentSecurityPolicy, serializePolicy } from '../../../../generator/render/security.js';
+import { contentSecurityPolicy, headersFile, serializePolicy } from '../../../../generator/render/security.js';
 import { faviconDataUrl } from '../../../../templates/favicon.js';
 import { headersFor, parseHeaders } from '../../../../generator/serve/headers.js';
 import type { ContentFile } from '../../../../generator/schema/index.js';
@@ -154,6 +154,8 @@ describe('security headers and the page policy, from the shipped content', () =>
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Permissions-Policy': expect.stringMatching(/^[a-z-]+=\(\)(, [a-z-]+=\(\))*$/),
       'Cross-Origin-Opener-Policy': 'same-origin',
+      // A year; the subdomains only when site.yaml says so (below).
+      'Strict-Transport-Security': 'max-age=31536000',
     });
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
       expect(page['Permissions-Policy']).toContain(`${feature}=()`);
@@ -161,6 +163,16 @@ describe('security headers and the page policy, from the shipped content', () =>
     const asset = result.files.find((f) => f.path.startsWith('assets/') && f.path.endsWith('.js'))!.path;
     expect(Object.fromEntries(headersFor(rules, `/${asset}`))['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(Object.fromEntries(headersFor(rules, '/'))['Cache-Control']).toBeUndefined();
+  });
+
+  it('send Strict-Transport-Security for a year, with includeSubDomains only when site.yaml sets seo.httpsForSubdomains', () => {
+    const hsts = (httpsForSubdomains: boolean | undefined) => {
+      const site = { ...result.site, settings: { ...result.site.settings, seo: { ...result.site.settings.seo, httpsForSubdomains } } };
+      return Object.fromEntries(headersFor(parseHeaders(String(headersFile(site).contents)), '/'))['Strict-Transport-Security'];
+    };
+    expect(hsts(undefined)).toBe('max-age=31536000');
+    expect(hsts(false)).toBe('max-age=31536000');
+    expect(hsts(true)).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('put the policy, without frame-ancestors, allowing only the page’s own stylesheet and its WhatsApp popup’s, and the map only on the contact pages, at the top of every page’s <head>', () => {

@@ -5,7 +5,7 @@ import { build } from '../build.js';
 import { ContentError } from '../problems/problem.js';
 import { uiProblem } from './content/problems.js';
 import { explainGitFailure } from './git-failures.js';
-import { EXPLICIT_IDENTITY, checkAddress, checkIdentity, identityOf, isFolder, saveAddress, saveIdentity, type Identity } from './git-settings.js';
+import { EXPLICIT_IDENTITY, checkAddress, checkIdentity, identityOf, isFolder, saveAddress, saveIdentity, untypable, type Identity } from './git-settings.js';
 import { NETWORK_TIMEOUT_MS, git, type GitOptions } from './git.js';
 import { dirtyPaths, isScratch, repositoryOf, type Repository } from './repository.js';
 
@@ -118,6 +118,8 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   const network = { network: true, timeoutMs: options.networkTimeoutMs ?? NETWORK_TIMEOUT_MS };
   const message = options.message.trim();
   if (message === '') return refuse('Write a few words saying what you changed (e.g. "New prices for 2027"); they are kept with the change.');
+  const hidden = untypable('What did you change?', message, true);
+  if (hidden) return refuse(hidden);
   const repo = await repositoryOf(options.contentDir);
   if (!repo) return refuse(NOT_A_REPOSITORY);
   const identity = options.identity;

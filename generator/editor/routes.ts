@@ -43,6 +43,8 @@ export interface EditorOptions {
 
 /** Largest JSON body the editor accepts: the biggest content file is a few dozen KB. */
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
+/** Deepest nesting a request may hold: content files go about ten levels deep; checking recurses. */
+const MAX_JSON_DEPTH = 64;
 
 /** The content editor's addresses under /__edit: its pages, its JSON API, photos and previews. */
 export class Editor {
@@ -261,11 +263,16 @@ export class Editor {
       req.resume();
       throw new HttpError(413, 'The request is too large.');
     }
+    let value: unknown;
     try {
-      return JSON.parse(bytes.toString('utf8'));
+      value = JSON.parse(bytes.toString('utf8'));
     } catch {
       throw new HttpError(400, 'The request is not valid JSON.');
     }
+    if (depthOver(value, MAX_JSON_DEPTH)) {
+      throw new HttpError(400, `This change is nested deeper than any content file goes (over ${MAX_JSON_DEPTH} levels), so it was not checked: reload the editor and make the change again.`);
+    }
+    return value;
   }
 
   #send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
@@ -308,6 +315,18 @@ function publishRequest(body: unknown): Pick<PublishOptions, 'message' | 'identi
     ...(name !== undefined || email !== undefined ? { identity: { name: name ?? '', email: email ?? '' } } : {}),
     ...(text('sendToFolder') !== undefined ? { sendToFolder: text('sendToFolder') } : {}),
   };
+}
+
+/** Whether `value` nests lists and objects more than `limit` deep: counted without recursion, so any depth is safe to ask about. */
+function depthOver(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** A percent-encoded path, or undefined when its encoding is broken. */

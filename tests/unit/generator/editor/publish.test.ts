@@ -167,3 +167,59 @@ describe('publishing from the editor', () => {
     expect(answer.json().message).toMatch(/not a git repository/);
   });
 });
+
+describe('what is typed into the editor reaches git only once checked', () => {
+  const remoteUrl = () => project.git(['remote', 'get-url', 'origin']).trim();
+  const identity = () => project.git(['config', '--local', '--get-regexp', '^user\\.']);
+
+  it('address starting with "-" reaching git remote set-url as an option: refused in the editor’s own words', async () => {
+    const said = {
+      '-oProxyCommand=touch@github.com:x/y.git': /^"Your repository's address" starts with "-", which no repository's address does: copy it from the green Code button/,
+      '--upload-pack=touch@github.com:x/y.git': /^"Your repository's address" starts with "-"/,
+      // An option hidden after the user or the colon is no address either.
+      'git@-oProxyCommand=x:y/z.git': /^"git@-oProxyCommand=x:y\/z.git" is not the address of a repository on a server/,
+      'git@github.com:-x/y.git': /is not the address of a repository on a server/,
+      'https://-x.example/y.git': /is not the address of a repository on a server/,
+    };
+    for (const [address, words] of Object.entries(said)) {
+      const answer = await editor.api('POST', '/__edit/api/publish/address', { address });
+      expect(answer.status, address).toBe(409);
+      expect(answer.json().message, address).toMatch(words);
+    }
+    expect(remoteUrl()).toBe(project.remote);
+  });
+
+  it('NUL in the address, name or email showing Node’s "must be a string without null bytes": refused, naming the field', async () => {
+    const address = await editor.api('POST', '/__edit/api/publish/address', { address: 'https://github.com/periyar/site\u0000.git' });
+    expect(address.status).toBe(409);
+    expect(address.json().message).toMatch(/^"Your repository's address" holds a character that cannot be typed/);
+    expect(remoteUrl()).toBe(project.remote);
+
+    await changePrice(9899);
+    const before = state();
+    const settings = identity();
+    for (const [field, signed] of [
+      ['Your name', { ...SIGNED, name: 'Asha\u0000 Menon' }],
+      ['Your email', { ...SIGNED, email: 'asha@example.com\u0000' }],
+      ['Your name', { ...SIGNED, name: 'Asha\u0007' }],
+    ] as const) {
+      const answer = await editor.api('POST', '/__edit/api/publish', { message: 'New price', sendToFolder: project.remote, ...signed });
+      expect(answer.status, field).toBe(409);
+      expect(answer.json(), field).toMatchObject({ needs: 'identity' });
+      expect(answer.json().message, field).toMatch(new RegExp(`^"${field}" holds a character that cannot be typed`));
+    }
+    const message = await editor.api('POST', '/__edit/api/publish', { message: 'New\u0000 price', sendToFolder: project.remote });
+    expect(message.status).toBe(409);
+    expect(message.json().message).toMatch(/^"What did you change\?" holds a character that cannot be typed/);
+    expect(state()).toEqual(before);
+    expect(identity()).toBe(settings);
+  });
+
+  it('keeps a name starting with "-" as the name, never as an option of git config', async () => {
+    await changePrice(9299);
+    const answer = await editor.api('POST', '/__edit/api/publish', { message: 'New price', sendToFolder: project.remote, name: '--global', email: '-x@example.com' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(project.git(['config', '--local', '--get', 'user.name']).trim()).toBe('--global');
+    expect(project.git(['log', '-1', '--format=%an <%ae>']).trim()).toBe('--global <-x@example.com>');
+  });
+});

@@ -246,3 +246,20 @@ describe('photo uploads', () => {
     expect(await readFile(path.join(editor.contentDir, 'images', 'taken.jpg'))).toEqual(await jpeg());
   });
 });
+
+describe('values nested deeper than any content file', () => {
+  it('over-deep value crashing the check with "Maximum call stack size exceeded": refused in words before anything is checked', async () => {
+    // Written out by hand: JSON.stringify itself would run out of stack on it.
+    const levels = 100_000;
+    const body = Buffer.from(`{"file":"services.yaml","version":"x","value":${'{"nested":'.repeat(levels)}1${'}'.repeat(levels)}}`);
+    for (const target of ['/__edit/api/check', '/__edit/api/draft', '/__edit/api/save']) {
+      const answer = await editor.api('POST', target, body, { 'content-type': 'application/json' });
+      expect(answer.status, target).toBe(400);
+      expect(answer.json().message, target).toMatch(/^This change is nested deeper than any content file goes/);
+      expect(answer.text).not.toMatch(/call stack/i);
+    }
+    // A usual value is still checked.
+    const opened = (await editor.api('GET', '/__edit/api/file?file=services.yaml')).json();
+    expect((await editor.api('POST', '/__edit/api/check', { file: 'services.yaml', value: opened.value })).status).toBe(200);
+  });
+});

@@ -25,7 +25,7 @@ export interface MirrorInput {
   language: Language;
   /** The English file as the operator knows it, e.g. content/site.yaml. */
   englishFile: string;
-  /** How list items pair (pairs.ts): with the file's record, when the folder keeps one. */
+  /** How list items pair (pairs.ts): with the file's record, when the folder keeps one; byIdOrPlace or none when it does not. */
   pair?: Pairer;
 }
 
@@ -146,6 +146,8 @@ function missingItem(input: MirrorInput, element: Schema, items: unknown[], tran
   const translates = first ? `; it translates ${first.path.length > 0 ? `${formatPath(first.path)} ` : ''}${quote(first.value)}` : '';
   const id = idOf(items[index]);
   const byId = id !== undefined && translated.some((item) => idOf(item) !== undefined);
+  // With a record, items without an id pair by the English they were made from (pairs.ts), not by their place.
+  const recorded = id === undefined && input.pair !== undefined && input.pair !== byIdOrPlace;
   return {
     ...base(input, [...path, index]),
     ...at(input, locateValue, listPath),
@@ -153,8 +155,14 @@ function missingItem(input: MirrorInput, element: Schema, items: unknown[], tran
     severity: 'warning',
     message: byId
       ? `The English item ${index + 1} (id "${id}") has no ${input.language.englishName} item${translates}.`
-      : `This list has ${has} item${has === 1 ? '' : 's'} but the English one has ${items.length}: item ${index + 1} is missing${translates}.`,
-    hint: byId ? `add an item with "id: ${id}" and its texts in ${input.language.englishName}` : `add one item for each English item, in the same order as in ${input.englishFile}`,
+      : recorded
+        ? `The English item ${index + 1} has no ${input.language.englishName} item yet${translates}.`
+        : `This list has ${has} item${has === 1 ? '' : 's'} but the English one has ${items.length}: item ${index + 1} is missing${translates}.`,
+    hint: byId
+      ? `add an item with "id: ${id}" and its texts in ${input.language.englishName}`
+      : recorded
+        ? `add its ${input.language.englishName} as a new item at the end of this list, whatever its place in English`
+        : `add one item for each English item, in the same order as in ${input.englishFile}`,
   };
 }
 

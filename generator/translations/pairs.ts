@@ -8,7 +8,10 @@ import { formatPath, type PathSegment } from '../problems/locate.js';
  * English text when that moves, and a text put in above it has no translation yet rather than
  * borrowing its neighbour's. Only an item whose recorded English is nowhere in the list now (its
  * English was rewritten; the record then says it is outdated) or that has no record at all pairs
- * by its place, unless an id or a recorded text has claimed the English item there.
+ * by its place, unless an id or a recorded text has claimed the English item there; with a record,
+ * such items then go, in order, to the English items still without a translation, so a translation
+ * added at the end of the list is found (added between others, it would take the record of the
+ * item whose place it took).
  */
 export interface Pairs {
   /** For each English item, the index of its translation, or undefined when it has none. */
@@ -91,11 +94,18 @@ export function pairItems(english: readonly unknown[], translated: readonly unkn
       taken.add(index);
     }
   }
+  const left: number[] = [];
   for (const index of loose) {
     if (taken.has(index)) continue;
     if (index < english.length && translationOf[index] === undefined) translationOf[index] = index;
-    else unpaired.push(index);
+    else left.push(index);
   }
+  // With a record, a translation added at the end of the list is for the first English items still without one.
+  const open = recorded ? translationOf.flatMap((at, i) => (at === undefined ? [i] : [])) : [];
+  left.forEach((index, n) => {
+    if (n < open.length) translationOf[open[n]!] = index;
+    else unpaired.push(index);
+  });
   unpaired.sort((a, b) => a - b);
   return { translationOf, unpaired };
 }

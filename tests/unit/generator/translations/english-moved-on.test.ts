@@ -118,4 +118,14 @@ describe('Malayalam list items were matched to the English by their place', () =
   test('steps turned round in English keep their Malayalam, in the new order', () => {
     expect(steps(after)).toEqual([...STEPS].reverse());
   });
+
+  test('the new area is a warning that says where its Malayalam goes; written there, it stands second on the pages', async () => {
+    const content = path.join(dir, 'content');
+    const missing = (await checkContent(content, { now: NOW })).warnings.find((warning) => warning.code === 'missing-translation' && warning.path === 'company.areaServed[2]');
+    expect(missing?.message).toBe('The English item 2 has no Malayalam item yet; it translates "Tamil Nadu".');
+    expect(missing?.hint).toMatch(/^add its Malayalam as a new item at the end of this list/);
+    await edit('ml/site.yaml', (doc) => (doc.getIn(['company', 'areaServed']) as YAMLSeq).items.push(doc.createNode('തമിഴ്നാട്')));
+    const checked = await checkContent(content, { now: NOW });
+    expect(checked.site!.translations![0]!.site.settings.company.areaServed).toEqual(['കേരളം', 'തമിഴ്നാട്', 'ഇന്ത്യ']);
+  });
 });

@@ -36,3 +36,11 @@ describe('pairing list items without an id by the English they were translated f
     expect(pairItems(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ'])).toEqual({ translationOf: [0, 1, undefined], unpaired: [] });
   });
 });
+
+describe('a translation added to a list whose other items are recorded', () => {
+  const pair = pairerOf(recordOf({ 'areaServed[1]': 'Kerala', 'areaServed[2]': 'India' }));
+
+  test('at the end of the list, it translates the first English item still without one', () => {
+    expect(pair(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ', 'തമിഴ്നാട്'], 'areaServed')).toEqual({ translationOf: [0, 2, 1], unpaired: [] });
+  });
+});

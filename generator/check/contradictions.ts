@@ -1,6 +1,6 @@
 import type { LoadedFile } from '../load/load.js';
 import { formatPath } from '../problems/locate.js';
-import type { Problem } from '../problems/problem.js';
+import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
 import { schemaAt } from '../schema/derived/walk.js';
 import { isTranslatableLeaf } from '../schema/derived/translation-schema.js';
 import { FACT_TOKEN, statFact } from '../schema/facts.js';
@@ -34,25 +34,40 @@ export function findContradictions(files: readonly LoadedFile[], english: SiteSe
 }
 
 function fileContradictions(file: LoadedFile, ctx: Context): Problem[] {
-  const problems: Problem[] = [];
+  // Each stretch found is counted, and only the first MAX_PROBLEMS_PER_FILE are located (the
+  // costly part): a file listing thousands of years is looked at once, not once per warning.
+  const shown: Problem[] = [];
+  let total = 0;
   for (const text of textsOf(file)) {
     const key = text.path.at(-1);
     if (key === 'placeholder' || key === 'location' || !isVisitorText(file, text)) continue;
     // What a fact already names is right by construction: blank it out, keeping every other place.
     const words = text.value.replace(FACT_TOKEN, (token) => ' '.repeat(token.length));
-    const seen = new Map<string, number>();
     // Years and figures are stated in digits: a text without one is looked at for places only.
     const numbers = /\d/.test(words) ? [...foundingYears(words, ctx), ...experience(words, ctx), ...figures(words, ctx)] : [];
+    // A stretch is said once per text, however many rules catch it ("15+ years" is experience and a figure) or however often it is written.
+    const said = new Set<string>();
     for (const found of [...numbers, ...cities(words, ctx)]) {
-      const nth = seen.get(found.words) ?? 0;
-      seen.set(found.words, nth + 1);
-      // Two rules may catch one stretch ("15+ years" is experience and a figure): it is said once.
-      if (problems.some((problem) => problem.path === formatPath(text.path, file.data) && problem.message.includes(`"${found.words}"`))) continue;
-      problems.push(located(file, text, found, nth));
+      if (said.has(found.words)) continue;
+      said.add(found.words);
+      total++;
+      if (shown.length < MAX_PROBLEMS_PER_FILE) shown.push(located(file, text, found));
     }
   }
-  if (file.name === 'site.yaml' && !file.language) problems.push(...yearsFigure(file, ctx.english, ctx.years), ...cityNames(file, ctx.english));
-  return problems;
+  if (file.name === 'site.yaml' && !file.language) shown.push(...yearsFigure(file, ctx.english, ctx.years), ...cityNames(file, ctx.english));
+  if (total > shown.length) shown.push(leftOut(file, total));
+  return shown;
+}
+
+/** Closes a file's list when more places say otherwise than are shown: how many, and that fixing these shows the rest. */
+function leftOut(file: LoadedFile, total: number): Problem {
+  return {
+    ...tooManyProblems(file.file, total, MAX_PROBLEMS_PER_FILE),
+    severity: 'warning',
+    more: 'fact-contradicted',
+    message: `This file states a fact otherwise than site.yaml in ${total} places; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`,
+    hint: 'write the facts’ names in these, then check again to see the rest',
+  };
 }
 
 /**
@@ -108,12 +123,12 @@ interface Found {
   hint?: string;
 }
 
-function located(file: LoadedFile, text: TextAt, found: Found, nth = 0): Problem {
+function located(file: LoadedFile, text: TextAt, found: Found): Problem {
   return {
     code: 'fact-contradicted',
     severity: 'warning',
     file: file.file,
-    ...locateWords(file, text, found.words, nth),
+    ...locateWords(file, text, found.words),
     path: formatPath(text.path, file.data),
     message: `This text says "${found.words}", but site.yaml says otherwise: ${found.truth}.`,
     hint: `${found.hint ?? `write "${found.write}" instead`}: the text then always says what site.yaml says`,

@@ -20,8 +20,13 @@ export interface Problem {
    * editor shows the message as it is.
    */
   editor?: { message: string; hint?: string };
-  /** A warning does not stop a build; `--strict` makes a placeholder warning an error. */
+  /** A warning does not stop a build; `--strict` refuses some (see problems/strictness.ts). */
   severity?: 'warning';
+  /**
+   * On a notice that a file has more warnings than are shown (`too-many-problems`): the kind of
+   * those left out, so a strict build that refuses them refuses the notice with them.
+   */
+  more?: ProblemCode;
 }
 
 /**

@@ -90,14 +90,21 @@ function codeFrame(source: string, line: number, column: number, length: number)
 /** At most FRAME_WIDTH characters of `line` around `column` (1-based), with … at each end that is cut. */
 function cutAround(line: string, column: number): { start: number; end: number; text: string } {
   if (line.length <= FRAME_WIDTH) return { start: 0, end: line.length, text: line };
-  let start = Math.min(Math.max(0, column - 1 - FRAME_LEAD), line.length - FRAME_WIDTH);
-  let end = start + FRAME_WIDTH;
-  // Never cut a character written as two UTF-16 units (an emoji) in half.
-  if (start > 0 && isLowSurrogate(line.charCodeAt(start))) start++;
-  if (end < line.length && isLowSurrogate(line.charCodeAt(end))) end--;
+  const start = graphemeStart(line, Math.min(Math.max(0, column - 1 - FRAME_LEAD), line.length - FRAME_WIDTH));
+  const end = graphemeStart(line, start + FRAME_WIDTH);
   return { start, end, text: `${start > 0 ? '…' : ''}${line.slice(start, end)}${end < line.length ? '…' : ''}` };
 }
 
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The first place at or after `at` where a character as a reader sees it starts, so a cut never
+ * leaves half of one: a Malayalam vowel sign without its consonant, or half of an emoji. Only a
+ * few characters around `at` are looked at, however long the line.
+ */
+function graphemeStart(line: string, at: number): number {
+  if (at <= 0 || at >= line.length) return Math.max(0, Math.min(at, line.length));
+  const from = Math.max(0, at - 16);
+  for (const { index } of graphemes.segment(line.slice(from, at + 16))) if (from + index >= at) return from + index;
+  return at;
 }

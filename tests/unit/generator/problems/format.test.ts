@@ -71,6 +71,14 @@ describe('a code frame of a 3 MB line', () => {
     expect(end[4]).toBe(`     | ${' '.repeat(120)}^`);
   });
 
+  it('never cuts a character as a reader sees it in half: a Malayalam vowel sign stays with its consonant', () => {
+    const malayalam = 'കി'.repeat(200);
+    const text = formatProblem({ ...at(1, 203, 2), file: '/site/content/ml/site.yaml' }, new Map([['/site/content/ml/site.yaml', `tagline: ${malayalam}\n`]]), { cwd: '/site' });
+    const shown = /^ > 1 \| …(.*)…$/m.exec(text)![1]!;
+    expect(shown.startsWith('ക')).toBe(true);
+    expect(shown.endsWith('ി')).toBe(true);
+  });
+
   it('underlines a value longer than the window up to the end of the window', () => {
     const caret = formatProblem(at(3, 10, MB3), longSources, { cwd: '/site' }).split('\n')[4]!;
     expect(caret.length).toBeLessThan(140);

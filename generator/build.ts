@@ -193,7 +193,7 @@ export interface AssembleOptions {
   render?: typeof renderPages;
   /** The site's photos, encoded; none when absent. */
   photos?: Pick<ProcessedPhotos, 'files' | 'photos'>;
-  /** The logo's sizes and the share pictures (drawBrandPictures); none when absent (the editor's preview). */
+  /** The logo's sizes and the share pictures (drawBrandPictures); none when absent. */
   pictures?: BrandPictures;
 }
 

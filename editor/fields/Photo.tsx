@@ -3,9 +3,12 @@ import { EDIT_ROOT, messageOf, postFile } from '../api.js';
 import { useForm } from '../context.js';
 import { FieldNotes, LabelText, useFieldInfo } from './info.js';
 import type { LeafProps } from './Leaf.js';
+import type { ModelOf } from '../types.js';
 
 /** Upload types the site's photo pipeline reads; phones' camera rolls give JPEG or PNG. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+/** A picture named by its file alone (the logo) is drawn into the favicon and share pictures, which take these two. */
+const ACCEPT_SRC_ONLY = 'image/png,image/jpeg';
 
 /** A name the server takes: lower case letters, digits and dashes, with the picture's own extension. */
 export function uploadName(name: string): string {
@@ -37,11 +40,12 @@ interface PhotoValue {
 
 /**
  * A photo: the file (`src`, an image path such as images/van.jpg) and what it shows (`alt`). Shown as
- * it looks now, with a picker of content/images/, an upload into it, and the alt text beside.
+ * it looks now, with a picker of content/images/, an upload into it, and the alt text beside. A
+ * picture named by its file alone (the logo, `srcOnly`) is the same without the alt text.
  */
-export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
+export function PhotoField({ model, path, value, onChange, label }: LeafProps<ModelOf<'photo'>>) {
   const info = useFieldInfo(model, path);
-  const srcPath = [...path, 'src'];
+  const srcPath = model.srcOnly ? path : [...path, 'src'];
   const altPath = [...path, 'alt'];
   const srcInfo = useFieldInfo({ ...model, help: undefined }, srcPath);
   const altInfo = useFieldInfo({ ...model, help: undefined }, altPath);
@@ -50,13 +54,15 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
     state: 'idle',
     message: '',
   });
-  // The schema's photo is { src, alt }; a plain path is taken too.
-  const plain = typeof value === 'string';
+  // The schema's photo is { src, alt }; a plain path is taken too, and is the value of a srcOnly picture.
+  const plain = typeof value === 'string' || model.srcOnly === true;
+  const what = model.srcOnly ? label.toLowerCase() : 'photo';
   const photo: PhotoValue = plain ? { src: value } : value && typeof value === 'object' ? (value as PhotoValue) : {};
   const present = value !== undefined && value !== null;
   const src = typeof photo.src === 'string' ? photo.src : '';
   const alt = typeof photo.alt === 'string' ? photo.alt : '';
-  const listed = images.find((image) => image.src === src);
+  const offered = model.srcOnly ? images.filter((image) => /\.(png|jpe?g)$/i.test(image.src)) : images;
+  const listed = offered.find((image) => image.src === src);
   const thumbnail = listed?.url ?? (/^images\/[^/\\]+$/.test(src) ? `${EDIT_ROOT}/${src}` : undefined);
   const pickId = srcInfo.id;
   const uploadId = `${info.id}-upload`;
@@ -73,7 +79,7 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
     if (answer.ok && answer.body.src) {
       await refreshImages();
       setSrc(answer.body.src);
-      setUpload({ state: 'done', message: `Uploaded as content/${answer.body.src}.${alt ? '' : ' Now say what it shows in the alt text.'} Save to use it on the site.` });
+      setUpload({ state: 'done', message: `Uploaded as content/${answer.body.src}.${alt || plain ? '' : ' Now say what it shows in the alt text.'} Save to use it on the site.` });
     } else {
       // A name already taken: the photo may be the same one (pick it above), or another with a common camera name.
       const retry = answer.status === 409 ? { file, name: freeName(name, images.map((image) => image.src.replace(/^images\//, ''))) } : undefined;
@@ -88,18 +94,19 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
   }
 
   return (
-    <fieldset className="group field-photo" id={info.id} aria-describedby={info.describedBy}>
+    // A srcOnly picture's problems belong to its file's picker, which takes the field's id so a problem's link lands there.
+    <fieldset className="group field-photo" id={model.srcOnly ? `${info.id}-picture` : info.id} aria-describedby={info.describedBy}>
       <legend>
         <LabelText label={label} required={model.required} />
       </legend>
       <FieldNotes model={model} info={info} />
       <div className="photo-row">
         <div className="thumbnail">
-          {thumbnail ? <img src={thumbnail} alt={alt ? `Now chosen: ${alt}` : `Now chosen: ${src}`} /> : <span className="no-photo">No photo chosen</span>}
+          {thumbnail ? <img src={thumbnail} alt={alt ? `Now chosen: ${alt}` : `Now chosen: ${src}`} /> : <span className="no-photo">No {what} chosen</span>}
         </div>
         <div className="photo-controls">
           <div className="field">
-            <label htmlFor={pickId}>Photo file</label>
+            <label htmlFor={pickId}>{model.srcOnly ? `${label} file` : 'Photo file'}</label>
             <select
               id={pickId}
               aria-describedby={srcInfo.describedBy}
@@ -108,19 +115,19 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
               value={src}
               onChange={(event) => setSrc(event.target.value)}
             >
-              <option value="">{images.length === 0 ? 'No photos in content/images yet' : model.required ? 'Choose a photo…' : '(no photo)'}</option>
+              <option value="">{images.length === 0 ? 'No pictures in content/images yet' : model.required ? `Choose a ${what}…` : `(no ${what})`}</option>
               {src !== '' && !listed ? <option value={src}>{src} (not found in content/images)</option> : null}
-              {images.map((image) => (
+              {offered.map((image) => (
                 <option key={image.src} value={image.src}>
                   {image.src.replace(/^images\//, '')} ({Math.max(1, Math.round(image.bytes / 1024))} KB)
                 </option>
               ))}
             </select>
-            <FieldNotes model={{ ...model, help: undefined }} info={srcInfo} />
+            {model.srcOnly ? null : <FieldNotes model={{ ...model, help: undefined }} info={srcInfo} />}
           </div>
           <div className="field">
-            <label htmlFor={uploadId}>Or upload a new photo (JPEG or PNG)</label>
-            <input id={uploadId} type="file" accept={ACCEPT} aria-describedby={statusId} onChange={choose} disabled={upload.state === 'sending'} />
+            <label htmlFor={uploadId}>{model.srcOnly ? `Or upload a new ${what} (PNG or JPEG)` : 'Or upload a new photo (JPEG or PNG)'}</label>
+            <input id={uploadId} type="file" accept={model.srcOnly ? ACCEPT_SRC_ONLY : ACCEPT} aria-describedby={statusId} onChange={choose} disabled={upload.state === 'sending'} />
             <p id={statusId} className={`upload-status ${upload.state}`} role={upload.state === 'refused' ? 'alert' : 'status'}>
               {upload.message}
             </p>
@@ -154,7 +161,7 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps) {
           ) : null}
           {present && !model.required ? (
             <button type="button" className="quiet" onClick={() => onChange(undefined)}>
-              Remove the photo
+              Remove the {what}
             </button>
           ) : null}
         </div>

@@ -31,7 +31,8 @@ export type FieldModel = FieldBase &
     | { kind: 'number'; min?: number; max?: number; step?: number }
     | { kind: 'price' }
     | { kind: 'select'; options: SelectOption[] }
-    | { kind: 'photo' }
+    /** A photo { src, alt }; `srcOnly`: a picture named by its file alone, with no alt text (the logo). */
+    | { kind: 'photo'; srcOnly?: true }
     | {
         kind: 'list';
         item: FieldModel;
@@ -140,6 +141,8 @@ function stringKind(kind: FieldKind | undefined, options: ModelOptions): Control
     return { kind: 'select', options: options.services.map((service) => ({ value: service.id, label: `${service.title} (${service.id})` })) };
   }
   switch (kind) {
+    case 'photo':
+      return { kind, srcOnly: true };
     case 'longtext':
     case 'email':
     case 'phone':
@@ -163,7 +166,7 @@ function metaOf(schema: Schema): FieldMeta {
   let current: Schema | undefined = schema;
   while (current) {
     const found = z.globalRegistry.get(current) as FieldMeta | undefined;
-    for (const key of ['description', 'expected', 'hint', 'kind', 'pairing'] as const) {
+    for (const key of ['description', 'expected', 'hint', 'editorHint', 'kind', 'pairing'] as const) {
       if (found?.[key] !== undefined && meta[key] === undefined) (meta as Record<string, unknown>)[key] = found[key];
     }
     const def = defOf(current);
@@ -176,10 +179,13 @@ function metaOf(schema: Schema): FieldMeta {
 function describe(meta: FieldMeta): Pick<FieldBase, 'help' | 'placeholder'> {
   const expected = meta.expected?.replace(/\s*\([^)]*\)/g, (part) => (YAML_ADVICE.test(part) ? '' : part));
   const parts = meta.description ? [meta.description] : expected && expected !== 'some text' ? [sentenceCase(expected)] : [];
-  // Hints about how a value is typed in YAML (quotes, colons, "- " lines) mean nothing in a form.
-  if (meta.hint && !meta.description && !YAML_ADVICE.test(meta.hint)) parts.push(sentenceCase(meta.hint));
+  // The hint in the form's words where the schema gives them; hints about how a value is typed in
+  // YAML (quotes, colons, "- " lines) mean nothing in a form.
+  const hint = meta.editorHint ?? meta.hint;
+  // Plain text's hint (type in the box) says nothing a text box does not.
+  if (hint && !meta.description && meta.expected !== 'some text' && !YAML_ADVICE.test(hint)) parts.push(sentenceCase(hint));
   const help = parts.map((part) => part.replace(/[.\s]*$/, '.')).join(' ');
-  const example = /\b(?:e\.g\.|for example,?)\s+("?)([^";]+)\1\s*$/i.exec(meta.hint ?? '')?.[2]?.trim();
+  const example = /\b(?:e\.g\.|for example,?)\s+("?)([^";]+)\1\s*$/i.exec(hint ?? '')?.[2]?.trim();
   return { ...(help ? { help } : {}), ...(example && example.length <= 60 ? { placeholder: example } : {}) };
 }
 

@@ -1,4 +1,5 @@
-import { assembleSite, checkContent } from '../build.js';
+import { assembleSite, checkContent, logoOf } from '../build.js';
+import { drawBrandPictures } from '../render/brand-pictures.js';
 import type { Bundle } from '../bundle/bundle.js';
 import { sortProblems } from '../problems/format.js';
 import { processPhotos } from '../images/encode.js';
@@ -33,7 +34,9 @@ export async function renderDrafts(site: DraftSite): Promise<PreviewResult> {
     if (!checked.site || checked.problems.length > 0) return { reports: [{ problems: checked.problems, sources: new Map(checked.sources), notes: [] }] };
     const photos = await processPhotos(checked.photos ?? []);
     if (photos.problems.length > 0) return { reports: [{ problems: sortProblems(photos.problems), sources: new Map(checked.sources), notes: [] }] };
-    const files = assembleSite(checked.site, site.bundle, { render: site.render, linkStylesheet: true, photos });
+    // The company's own logo in the header, as the built site draws it, not the stock mark.
+    const pictures = await drawBrandPictures(checked.site, logoOf(checked.photos));
+    const files = assembleSite(checked.site, site.bundle, { render: site.render, linkStylesheet: true, photos, pictures });
     return { files: new Map(files.map((file) => [file.path, file])) };
   } catch (error) {
     return { reports: [bugReport(error, 'rendering the preview')] };

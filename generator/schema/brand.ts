@@ -15,6 +15,7 @@ function colour(description: string, example: string) {
       description,
       expected: 'a colour written as # and six hex digits',
       hint: `write it as a web colour in quotes (any colour picker shows its code), e.g. "${example}"`,
+      editorHint: `pick it, or type its code (any colour picker shows it), e.g. ${example}`,
       kind: 'colour',
     });
 }
@@ -45,6 +46,8 @@ export const brand = z
         description: 'The company’s logo, a square-ish PNG or JPEG in content/images/ (at least 512 pixels): shown in the header, as the browser tab icon, in the share pictures and to search engines. Left out: the drawn mark',
         expected: 'the path of a PNG or JPEG in the content folder, e.g. images/our-logo.png',
         hint: LOGO_HINT,
+        editorHint: 'upload the logo as a PNG (best, keeps a transparent background) or JPEG of at least 512 pixels square, or pick one already in content/images/',
+        kind: 'photo',
       })
       .optional(),
   })

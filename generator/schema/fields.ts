@@ -176,11 +176,12 @@ export function icon() {
 
 const ID_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 
-export function id(description = 'A short name used to refer to this entry elsewhere') {
+/** An entry's id; `example` is one that fits the list it names entries of. */
+export function id(description: string | undefined, example: string) {
   return z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lowercase letters, digits and dashes')
-    .meta({ description, expected: 'an id of lowercase letters, digits and dashes', hint: 'for example, long-distance' });
+    .meta({ description: description ?? 'A short name used to refer to this entry elsewhere', expected: 'an id of lowercase letters, digits and dashes', hint: `for example, ${example}` });
 }
 
 /**

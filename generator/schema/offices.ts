@@ -9,7 +9,11 @@ const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
 const clockTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-  .meta({ expected: 'a 24-hour time such as "08:00"', hint: 'write two digits for the hour and two for the minutes, in quotes: "08:00" or "20:00"' });
+  .meta({
+    expected: 'a 24-hour time such as 08:00',
+    hint: 'write two digits for the hour and two for the minutes, in quotes: "08:00" or "20:00"',
+    editorHint: 'type two digits for the hour and two for the minutes, e.g. 08:00 or 20:00',
+  });
 
 const address = z.strictObject({
   // The postal address reads as the post office and map apps know it, in every language.
@@ -20,7 +24,7 @@ const address = z.strictObject({
   postalCode: z
     .string()
     .regex(/^\d{6}$/)
-    .meta({ expected: 'a six-digit PIN code', hint: 'write the six digits in quotes, e.g. "682024"' }),
+    .meta({ expected: 'a six-digit PIN code', hint: 'write the six digits in quotes, e.g. "682024"', editorHint: 'type the six digits, e.g. 682024' }),
   country: z.enum(['IN']).meta({ expected: 'the country code IN' }),
 });
 
@@ -35,7 +39,7 @@ const geo = z
     latitude: coordinate('latitude', 90),
     longitude: coordinate('longitude', 180),
   })
-  .meta({ description: 'Where the office is on the map, for search engines: right-click it in Google Maps and copy the two numbers' });
+  .meta({ description: 'Where the office is on the map, for search engines: right-click it in Google Maps, or in OpenStreetMap choose Show address, and copy the two numbers' });
 
 /** What every office has, the main one under `contact:` and each of `offices:`. */
 const place = {
@@ -44,7 +48,7 @@ const place = {
     'The city as visitors read it in this language, e.g. Kozhikode (the Malayalam file gives it in Malayalam); left out, the city of the address. ${city} in any text stands for the main office’s',
   ).optional(),
   address,
-  mapEmbedUrl: mapEmbedAddress('The map shown on the contact page: a Google Maps embed address'),
+  mapEmbedUrl: mapEmbedAddress('The map shown on the contact page: the embed address Google Maps or OpenStreetMap gives for the office'),
   directionsUrl: url({ hosts: MAP_HOSTS }, 'Where the Get Directions link goes'),
   geo,
 };
@@ -65,7 +69,7 @@ export const mainOffice = z.strictObject({
 
 /** One more office: its own place and map; its phone and hours, when left out, are the main office's. */
 export const branchOffice = z.strictObject({
-  id: id('A short name for the office, e.g. kannur; the Malayalam file names it to say which office it translates'),
+  id: id('A short name for the office; the Malayalam file names it to say which office it translates', 'kannur'),
   ...place,
   phone: phone('The office’s own number; left out, the main number').optional(),
   hours: text('The office’s opening hours as visitors read them; left out, the main office’s').optional(),

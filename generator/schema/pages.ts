@@ -201,7 +201,7 @@ export const contactSchema = z.strictObject({
     .strictObject({
       heading,
       items: z
-        .array(z.strictObject({ id: id(), question: text(), answer: longText() }))
+        .array(z.strictObject({ id: id(undefined, 'cancellation'), question: text(), answer: longText() }))
         .min(1)
         .superRefine(uniqueBy('id', 'question')),
     })
@@ -224,7 +224,7 @@ export const privacySchema = z.strictObject({
   sections: z
     .array(
       z.strictObject({
-        id: id(),
+        id: id(undefined, 'your-rights'),
         title: text(),
         paragraphs: textList(undefined, { long: true }),
         points: textList('Items listed under the paragraphs, e.g. each detail the form asks for').optional(),

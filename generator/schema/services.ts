@@ -3,7 +3,7 @@ import { icon, id, longText, rupees, text, textList, uniqueBy } from './fields.j
 import { photo } from './photo.js';
 
 export const serviceSchema = z.strictObject({
-  id: id('How other files refer to this service, e.g. residential'),
+  id: id('How other files refer to this service', 'long-distance'),
   icon: icon(),
   title: text('The service name'),
   formLabel: text('The name in the quote form’s list, when it differs from the title').optional(),

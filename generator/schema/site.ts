@@ -129,7 +129,7 @@ const formSettings = z
 
 /** One thing a visitor may want settled before paying a deposit: insurance, payment, cancellation, claims. */
 const businessFact = z.strictObject({
-  id: id(),
+  id: id(undefined, 'insurance'),
   title: text('e.g. Transit insurance'),
   text: longText('What it means for the visitor, in plain words: what is covered, how to pay, how to claim'),
 });
@@ -175,7 +175,7 @@ export const siteSchema = z.strictObject({
     .array(socialEntry)
     .meta({ description: 'The company’s pages on social networks, shown as icons in the footer; an entry without url is left out' }),
   stats: z
-    .array(z.strictObject({ id: id(), value: sameText('The figure, e.g. 5000+'), label: text() }))
+    .array(z.strictObject({ id: id(undefined, 'happy-moves'), value: sameText('The figure, e.g. 5000+'), label: text() }))
     .min(1)
     .meta({ description: 'Marketing figures shown in the stats strips' }),
   form: formSettings,

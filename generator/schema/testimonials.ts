@@ -33,7 +33,7 @@ const reviewDate = z
   });
 
 export const testimonialSchema = z.strictObject({
-  id: id(),
+  id: id(undefined, 'priya-nair'),
   name: sameText('The customer’s name, the same in every language'),
   location: text('Where the customer moved, e.g. Kochi to Bengaluru'),
   rating: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { icon, id, longText, text, uniqueBy } from './fields.js';
 
 const action = z.strictObject({
-  id: id(),
+  id: id(undefined, 'call-back'),
   icon: icon(),
   title: text('The button text'),
   message: longText('The message the chat opens with'),

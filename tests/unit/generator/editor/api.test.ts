@@ -394,4 +394,27 @@ describe('drafts and the preview', () => {
     await editor.api('POST', '/__edit/api/draft', { file: 'services.yaml', value: null });
     await editor.api('POST', '/__edit/api/draft', { file: 'ml/services.yaml', value: null });
   });
+  it('drew the stock mark in the preview where the built site shows the company’s logo: the preview’s header shows the logo uploaded and named in a draft', async () => {
+    const logo = await sharp({ create: { width: 600, height: 600, channels: 4, background: '#c0392b' } }).png().toBuffer();
+    const uploaded = await editor.api('POST', '/__edit/api/upload?name=our-logo.png', logo, { 'content-type': 'image/png' });
+    expect(uploaded.status).toBe(201);
+    const before = await editor.api('GET', '/__edit/preview/');
+    expect(before.text).not.toMatch(/class="logo-mark" src=/);
+    const value = parse(await readFile(filePath('site.yaml'), 'utf8'));
+    value.brand = { ...value.brand, logo: uploaded.json().src };
+    await editor.api('POST', '/__edit/api/draft', { file: 'site.yaml', value });
+    const preview = await editor.api('GET', '/__edit/preview/');
+    const src = /<img class="logo-mark" src="([^"]+)"/.exec(preview.text)?.[1];
+    expect(src).toMatch(/^\/__edit\/preview\/assets\/logo\.[0-9a-f]+\.png$/);
+    const served = await editor.api('GET', src!);
+    expect([served.status, served.headers['content-type']]).toEqual([200, 'image/png']);
+    await editor.api('POST', '/__edit/api/draft', { file: 'site.yaml', value: null });
+  });
+
+  it('offers the logo as a picture to upload or pick, as a photo, named by its file alone', async () => {
+    const { model } = await open('site.yaml');
+    const brand = model.fields.find((field: { key: string }) => field.key === 'brand');
+    const logo = brand.fields.find((field: { key: string }) => field.key === 'logo');
+    expect(logo).toMatchObject({ kind: 'photo', srcOnly: true, required: false });
+  });
 });

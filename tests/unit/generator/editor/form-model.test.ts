@@ -33,11 +33,11 @@ function schemaLeaves(json: Json, at = ''): string[] {
   return walk(json, at);
 }
 
-/** The dot path of every field the form model shows; a photo is one field holding src and alt. */
+/** The dot path of every field the form model shows; a photo is one field holding src and alt (or, for the logo, its file alone). */
 function modelLeaves(model: FieldModel, at = ''): string[] {
   if (model.kind === 'group') return model.fields.flatMap((field) => modelLeaves(field, at ? `${at}.${field.key}` : field.key));
   if (model.kind === 'list') return modelLeaves(model.item, `${at}[]`);
-  if (model.kind === 'photo') return [`${at}.src`, `${at}.alt`];
+  if (model.kind === 'photo') return model.srcOnly ? [at] : [`${at}.src`, `${at}.alt`];
   return [at];
 }
 
@@ -125,7 +125,7 @@ describe('the form model generated from the content schemas', () => {
     expect(fieldAt(services, 'services[].tagline').help).toBeUndefined();
     expect(fieldAt(services, 'services[].idealFor').help).toBe('A list of texts.');
     const site = formModel(CONTENT_FILES['site.yaml']);
-    expect(fieldAt(site, 'contact.address.postalCode').help).toBe('A six-digit PIN code.');
+    expect(fieldAt(site, 'contact.address.postalCode').help).toBe('A six-digit PIN code. Type the six digits, e.g. 682024.');
     expect(fieldAt(site, 'company.foundedYear')).toMatchObject({ help: 'A year.', placeholder: '2008' });
   });
 });
@@ -151,5 +151,34 @@ describe('problem links name list entries as the form labels them', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the help the form gives speaks of fields, and its examples fit each field', () => {
+  const models = Object.fromEntries((Object.keys(CONTENT_FILES) as ContentFile[]).map((file) => [file, formModel(CONTENT_FILES[file])]));
+
+  it('spoke YAML (“write the six digits in quotes”, “in quotes: "08:00"”): the PIN code and the opening times say what to type in the box, without quotes', () => {
+    const pin = fieldAt(models['site.yaml']!, 'contact.address.postalCode');
+    expect(pin.help).toBe('A six-digit PIN code. Type the six digits, e.g. 682024.');
+    expect(pin.placeholder).toBe('682024');
+    const opens = fieldAt(models['site.yaml']!, 'offices[].openingHours.opens');
+    expect(opens.help).toBe('A 24-hour time such as 08:00. Type two digits for the hour and two for the minutes, e.g. 08:00 or 20:00.');
+    const texts = JSON.stringify(models);
+    expect(texts).not.toMatch(/in quotes/i);
+  });
+
+  it('gave every id the example “long-distance”, offices and reviews too: each list’s id has an example of its own kind', () => {
+    const example = (file: ContentFile, path: string) => fieldAt(models[file]!, path).placeholder;
+    expect(example('services.yaml', 'services[].id')).toBe('long-distance');
+    expect(example('site.yaml', 'offices[].id')).toBe('kannur');
+    expect(example('testimonials.yaml', 'testimonials[].id')).toBe('priya-nair');
+    expect(example('whatsapp.yaml', 'actions[].id')).toBe('call-back');
+    expect(example('site.yaml', 'stats[].id')).toBe('happy-moves');
+  });
+
+  it('named Google alone for the map: the map’s help says OpenStreetMap’s embed is taken too, as the check takes it', () => {
+    const map = fieldAt(models['site.yaml']!, 'contact.mapEmbedUrl');
+    expect(map.help).toMatch(/Google Maps or OpenStreetMap/);
+    expect(fieldAt(models['site.yaml']!, 'contact.geo').help).toMatch(/OpenStreetMap/);
   });
 });

@@ -16,7 +16,8 @@ import { popupAddresses, popupAddressOf, popupFiles, type PopupFiles } from './r
 import { classesOf, stylesForClasses } from './render/page-styles.js';
 import { findPlaceholders } from './check/placeholders.js';
 import { findCutText } from './check/comments.js';
-import { findUnknownFacts } from './check/fact-names.js';
+import { findFactsOutsideTexts, findUnknownFacts } from './check/fact-names.js';
+import { contentFacts } from './check/fact-values.js';
 import { findContradictions } from './check/contradictions.js';
 import { withFacts } from './translations/facts.js';
 import { favicon, robots, sitemap } from './render/seo-files.js';
@@ -113,17 +114,25 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
     throw new UsageError(`The content folder ${contentDir} ${info ? 'is not a folder' : 'does not exist'}.`, 'pass the folder that holds site.yaml with --content, or run the command from the project folder');
   }
   const loaded = await loadContent(dir, { overrides: options.overrides });
-  const validated = validateContent(loaded.files);
-  const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
-  const translated = loaded.languages.map((language) => validateTranslation(loaded.files, language, loaded.records.find((record) => record.language === language), validated.matching));
   const now = options.now ?? new Date();
-  const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...findUnknownFacts(loaded.files), ...photos.problems, ...translated.flatMap((t) => t.problems)]);
+  // Texts are checked as they will be shown, with the facts they name filled in.
+  const facts = contentFacts(loaded.files, now);
+  const validated = validateContent(loaded.files, facts.english);
+  const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
+  const translated = loaded.languages.map((language) =>
+    validateTranslation(loaded.files, language, loaded.records.find((record) => record.language === language), validated.matching, {
+      english: facts.english,
+      own: facts.languages.get(language.folder) ?? facts.english,
+    }),
+  );
+  const factProblems = [...findUnknownFacts(loaded.files), ...findFactsOutsideTexts(loaded.files), ...facts.problems];
+  const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...factProblems, ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =
     problems.length === 0 && validated.site && translated.every((t) => t.site)
       ? withFacts({ ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }, now)
       : undefined;
   const contradictions = validated.site
-    ? findContradictions(loaded.files, validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now)
+    ? findContradictions(loaded.files, validated.writtenSettings ?? validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now)
     : [];
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
   const warnings = [...findCutText(loaded.files), ...validated.warnings, ...contradictions, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];

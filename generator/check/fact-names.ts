@@ -2,8 +2,10 @@ import type { LoadedFile } from '../load/load.js';
 import { formatPath } from '../problems/locate.js';
 import type { Problem } from '../problems/problem.js';
 import { closest } from '../problems/suggest.js';
-import { FACT_TOKEN, factNames } from '../schema/facts.js';
-import { locateWords, textsOf } from './texts.js';
+import { metaAt, schemaAt } from '../schema/derived/walk.js';
+import { FACT_TOKEN, factNames, isVisitorText } from '../schema/facts.js';
+import { CONTENT_FILES } from '../schema/index.js';
+import { locateWords, textsOf, type TextAt } from './texts.js';
 
 /**
  * A `${name}` in any text, English or translated, that names no fact: located at the name, with
@@ -18,7 +20,7 @@ export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
   for (const file of files) {
     if (file.data === undefined) continue;
     for (const text of textsOf(file)) {
-      if (!text.value.includes('${')) continue;
+      if (!text.value.includes('${') || !fillsFacts(file, text)) continue;
       const seen = new Map<string, number>();
       for (const [token, raw] of text.value.matchAll(FACT_TOKEN)) {
         const nth = seen.get(token) ?? 0;
@@ -38,6 +40,38 @@ export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
     }
   }
   return problems;
+}
+
+/**
+ * A `${…}` where facts are not filled in: a path, a web or email address, a phone number, an id.
+ * Filled in there it would point somewhere else than written (a photo the check did not look at);
+ * left as it is it would never say what the owner meant. Located at the first `${`.
+ */
+export function findFactsOutsideTexts(files: readonly LoadedFile[]): Problem[] {
+  return files.flatMap((file) => {
+    if (file.data === undefined || !file.source.includes('${')) return [];
+    return textsOf(file).flatMap((text) => {
+      const token = text.value.match(FACT_TOKEN)?.[0] ?? (text.value.includes('${') ? '${' : undefined);
+      if (!token || fillsFacts(file, text)) return [];
+      const expected = metaAt(CONTENT_FILES[file.name], text.path).expected ?? 'a value that is not text for visitors';
+      return [
+        {
+          code: 'fact-outside-text' as const,
+          file: file.file,
+          ...locateWords(file, text, token),
+          path: formatPath(text.path, file.data),
+          message: `"${token}" is written in a field that holds ${expected}, not words for visitors: facts are filled in only in texts visitors read, so here it would stay exactly as written.`,
+          hint: 'write the value itself here, as it should be used; a fact may be named in the texts around it, such as a heading or a photo’s alt text',
+        },
+      ];
+    });
+  });
+}
+
+/** Whether facts are filled in the text: a field the schema knows as words for visitors (an unknown field is reported as such). */
+function fillsFacts(file: LoadedFile, text: TextAt): boolean {
+  const schema = schemaAt(CONTENT_FILES[file.name], text.path);
+  return schema === undefined || isVisitorText(schema);
 }
 
 /** The fact a mistyped name most likely means: a near spelling, the same letters swapped, or the same start (founding → founded). */

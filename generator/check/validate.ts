@@ -9,6 +9,8 @@ import { checkReferences } from './references.js';
 import { checkConsistency } from './consistency.js';
 import { rangeWords } from '../schema/derived/bounds.js';
 import { boundsAt, metaAt, shapeAt } from '../schema/derived/walk.js';
+import { fillFacts, fillTexts, type Facts } from '../schema/facts.js';
+import type { SiteSettings } from '../schema/site.js';
 
 export interface ValidateResult {
   /** Present only when every file is complete and valid. */
@@ -18,10 +20,16 @@ export interface ValidateResult {
   warnings: Problem[];
   /** The English files whose data matches their schema, which their translations are checked against. */
   matching: ReadonlySet<ContentFile>;
+  /** site.yaml's settings as written, its facts not filled in (the contradiction check reads the figures so). */
+  writtenSettings?: SiteSettings;
 }
 
-/** Checks every loaded file against its schema, then the references between files. */
-export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
+/**
+ * Checks every loaded file against its schema, then the references between files. Each text is
+ * checked as it will be shown, with the `facts` it names filled in (a text's length is the shown
+ * one), and the site comes back so.
+ */
+export function validateContent(loaded: readonly LoadedFile[], facts?: Facts): ValidateResult {
   // Translation files are checked against these by translations/validate.ts.
   const files = loaded.filter((file) => !file.language);
   const problems: Problem[] = [];
@@ -30,7 +38,9 @@ export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
   for (const file of files) {
     if (file.data === undefined) continue;
     const schema = CONTENT_FILES[file.name];
-    const result = schema.safeParse(file.data);
+    const shown = facts ? fillTexts(schema, file.data, (text) => fillFacts(text, facts)) : file.data;
+    // Each issue carries the value as shown, for its message (a text's length with its facts filled in).
+    const result = schema.safeParse(shown, { reportInput: true });
     if (result.success) matching.add(file.name);
     const imprecise = decimalProblems(file, schema);
     if (result.success && imprecise.length === 0) parsed.set(file.name, result.data);
@@ -42,7 +52,15 @@ export function validateContent(loaded: readonly LoadedFile[]): ValidateResult {
 
   const all = Object.keys(CONTENT_FILES) as ContentFile[];
   if (problems.length > 0 || !all.every((name) => parsed.has(name))) return { problems, warnings, matching };
-  return { problems, warnings, matching, site: assemble(parsed) };
+  const site = assemble(parsed);
+  return { problems, warnings, matching, site, writtenSettings: writtenSettings(files) ?? site.settings };
+}
+
+/** site.yaml parsed as written; undefined when only its shown texts fit (one is longer as written). */
+function writtenSettings(files: readonly LoadedFile[]): SiteSettings | undefined {
+  const data = files.find((file) => file.name === 'site.yaml')?.data;
+  const result = CONTENT_FILES['site.yaml'].safeParse(data);
+  return result.success ? result.data : undefined;
 }
 
 export function assemble(parsed: Map<ContentFile, unknown>): Site {
@@ -190,12 +208,14 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
       ];
     case 'too_big':
       if (issue.origin === 'string' && typeof input === 'string') {
+        const written = valueAt(file.data, path);
+        const asShown = typeof written === 'string' && written.trim() !== input.trim() ? ` as shown, with the facts it names written out (${written.trim().length.toLocaleString('en')} as written)` : '';
         return [
           {
             ...base,
             ...at('value'),
             code: 'too-many',
-            message: `This text is ${input.trim().length.toLocaleString('en')} characters long; this field holds at most ${Number(issue.maximum).toLocaleString('en')}, which is as much as its place on the page can show.`,
+            message: `This text is ${input.trim().length.toLocaleString('en')} characters long${asShown}; this field holds at most ${Number(issue.maximum).toLocaleString('en')}, which is as much as its place on the page can show.`,
             hint: 'shorten it, or move the detail to a longer field such as a description',
           },
         ];

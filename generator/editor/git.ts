@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 export interface GitResult {
   ok: boolean;
   stdout: string;
+  /** The same output as bytes: a photo read from git is not text. */
+  bytes: Buffer;
   stderr: string;
   /** Stopped because it ran past its time limit (a server that does not answer). */
   timedOut: boolean;
@@ -102,12 +104,13 @@ function run(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv, timeo
     child.stderr.on('data', collect(err));
     child.on('error', (error) => {
       clearTimeout(timer);
-      resolve({ ok: false, stdout: '', stderr: `git could not be started: ${error.message}`, timedOut: false });
+      resolve({ ok: false, stdout: '', bytes: Buffer.alloc(0), stderr: `git could not be started: ${error.message}`, timedOut: false });
     });
     child.on('close', (code) => {
       clearTimeout(timer);
       const stderr = Buffer.concat(err).toString('utf8').trim();
-      resolve({ ok: code === 0 && !timedOut, stdout: Buffer.concat(out).toString('utf8'), stderr, timedOut });
+      const bytes = Buffer.concat(out);
+      resolve({ ok: code === 0 && !timedOut, stdout: bytes.toString('utf8'), bytes, stderr, timedOut });
     });
   });
 }

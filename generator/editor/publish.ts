@@ -8,6 +8,7 @@ import { explainGitFailure } from './git-failures.js';
 import { EXPLICIT_IDENTITY, checkAddress, checkIdentity, identityOf, isFolder, saveAddress, saveIdentity, untypable, type Identity } from './git-settings.js';
 import { NETWORK_TIMEOUT_MS, git, type GitOptions } from './git.js';
 import { dirtyPaths, isScratch, repositoryOf, type Repository } from './repository.js';
+import { takeIn, type Choices, type Conflicts } from './take-in.js';
 
 /**
  * Publishing from the editor: commit the content files that changed, and only those, then push
@@ -32,8 +33,8 @@ export interface PublishStatus {
 
 /** A refusal says what to do; `needs` names the field the editor shows for it, `details` is git's own text. */
 export type PublishResult =
-  | { status: 200; commit: string; pushed: boolean; message?: string; details?: string }
-  | { status: 409; message: string; details?: string; needs?: 'identity' | 'folder' };
+  | { status: 200; commit: string; pushed: boolean; message?: string; details?: string; note?: string }
+  | { status: 409; message: string; details?: string; needs?: 'identity' | 'folder' | 'choose'; conflicts?: Conflicts };
 
 /** The uncommitted paths, split into content files to publish and other files that block it. */
 function split(dirty: readonly string[], repo: Repository): { changed: string[]; blocking: string[] } {
@@ -108,6 +109,8 @@ export interface PublishOptions {
   holdingSaves?: <T>(work: () => Promise<T>) => Promise<T>;
   /** How long fetch and push may take before they are stopped. */
   networkTimeoutMs?: number;
+  /** The owner's choice for each value both they and someone who published meanwhile changed. */
+  choices?: Choices;
 }
 
 const NOT_A_REPOSITORY = 'This project is not a git repository, so there is nowhere to publish to. Ask whoever set up the site to put it in git (the README says how).';
@@ -148,17 +151,31 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   if ('error' in sync) return refuse(sync.error, { details: sync.details });
   // Nothing new to commit, but an earlier publish whose push failed is still only here: send it now.
   if (changed.length === 0 && (sync.ahead === 0 || !target)) return refuse('Nothing to publish: every content file is as it was last published.');
-  if (sync.behind > 0) {
-    return refuse(
-      `Someone else published changes (${sync.behind} commit${sync.behind === 1 ? '' : 's'} on ${target!.remote}) that this copy does not have yet; reload first: stop the editor, run "git pull" in the project folder, start it again and check your changes, then publish.`,
-    );
+  if (changed.length === 0 && sync.behind === 0) return push(repo.top, target!, (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim(), network);
+
+  // Someone else published meanwhile: their files are written in first, so that what is checked is what is sent.
+  const taken = sync.behind > 0 ? await holdingSaves(() => takeIn(repo, target!.branch, `refs/remotes/${target!.remote}/${target!.branch}`, options.choices)) : undefined;
+  if (taken?.kind === 'refused') return refuse(taken.message, { details: taken.details });
+  if (taken?.kind === 'choose') {
+    const files = taken.conflicts.files.map((conflict) => conflict.file).join(', ');
+    return {
+      status: 409,
+      message: taken.again
+        ? `The versions changed since you chose (someone published again, or a file was saved): choose again below for each value of ${files}, then press Publish again. Nothing was sent and nothing is lost.`
+        : `Someone else published meanwhile and changed ${files} too, so nothing was sent and nothing is lost: for each value below, choose their version or yours, then press Publish again.`,
+      needs: 'choose',
+      conflicts: taken.conflicts,
+    };
   }
-  if (changed.length === 0) return push(repo.top, target!, (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim(), network);
+  const undoing = async (result: PublishResult) => {
+    if (taken) await holdingSaves(() => taken.undo());
+    return result;
+  };
 
   // The strict build reads the files without holding saves back; a save meanwhile is noticed below.
   const checked = await holdingSaves(() => snapshot(repo));
   const failure = await (options.strictCheck ?? strictBuild)(options.contentDir, options.cwd ?? repo.top);
-  if (failure !== undefined) return refuse(`The site would not pass the deploy's strict build, so nothing was published:\n${failure}`);
+  if (failure !== undefined) return undoing(refuse(`The site would not pass the deploy's strict build, so nothing was published:\n${failure}`));
 
   const committed = await holdingSaves(async (): Promise<PublishResult | string> => {
     if ((await snapshot(repo)) !== checked) return refuse('A file was saved while publishing was checking the site, so nothing was published: press Publish again to publish that change too.');
@@ -166,12 +183,19 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
       const failed = await saveIdentity(repo.top, identity);
       if (failed) return refuse(failed);
     }
-    const added = await git(repo.top, ['add', '-A', '--', ...changed]);
+    if (taken) {
+      const failed = await taken.finish();
+      if (failed !== undefined) return refuse('Git could not take in what was published elsewhere, so nothing was published: show the details to whoever looks after the site.', { details: failed });
+    }
+    const mine = taken ? split(await dirtyPaths(repo.top), repo).changed : changed;
+    // Only their version was kept: the remote has everything already.
+    if (mine.length === 0) return '';
+    const added = await git(repo.top, ['add', '-A', '--', ...mine]);
     if (!added.ok) return refuse('Git could not take the changed files, so nothing was published: show the details to whoever looks after the site.', { details: added.stderr });
-    const made = await git(repo.top, [...EXPLICIT_IDENTITY, 'commit', '--quiet', '-m', message, '--', ...changed]);
+    const made = await git(repo.top, [...EXPLICIT_IDENTITY, 'commit', '--quiet', '-m', message, '--', ...mine]);
     if (!made.ok) {
       // Leave the index as it was found: nothing of this publish stays staged.
-      await git(repo.top, ['reset', '--quiet', '--', ...changed]);
+      await git(repo.top, ['reset', '--quiet', '--', ...mine]);
       const explained = explainGitFailure(made, { url: target?.url ?? repo.top });
       return refuse(explained.name === 'unknown' ? 'Git could not record the change, so nothing was published: show the details to whoever looks after the site.' : explained.message, {
         details: explained.details,
@@ -180,9 +204,18 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     }
     return (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim();
   });
-  if (typeof committed !== 'string') return committed;
+  if (typeof committed !== 'string') return undoing(committed);
+  const note = taken ? takenInNote(taken.theirs, taken.chosen) : undefined;
+  if (committed === '') return { status: 200, commit: (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim(), pushed: true, ...(note ? { note } : {}) };
   if (!target) return { status: 200, commit: committed, pushed: false };
-  return push(repo.top, target, committed, network);
+  return { ...(await push(repo.top, target, committed, network)), ...(note ? { note } : {}) };
+}
+
+/** What the owner is told of the changes taken in: "Someone else published meanwhile; their changes to … were taken in." */
+function takenInNote(theirs: readonly string[], chosen: readonly string[]): string {
+  const shown = theirs.length <= 4 ? theirs.join(', ') : `${theirs.slice(0, 3).join(', ')} and ${theirs.length - 3} more files`;
+  const choices = chosen.length > 0 ? `, with your choices for ${chosen.join(', ')}` : '';
+  return `Someone else published meanwhile; their changes to ${shown} were taken in${choices}.`;
 }
 
 interface Target extends Upstream {

@@ -305,13 +305,16 @@ function serial(): <T>(work: () => Promise<T>) => Promise<T> {
 }
 
 /** The fields of a publish request the page may send; anything else is left out. */
-function publishRequest(body: unknown): Pick<PublishOptions, 'message' | 'identity' | 'sendToFolder'> {
+function publishRequest(body: unknown): Pick<PublishOptions, 'message' | 'identity' | 'sendToFolder' | 'choices'> {
   const fields = (body ?? {}) as Record<string, unknown>;
   const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : undefined);
   const name = text('name');
   const email = text('email');
+  const choices = fields.choices as { id?: unknown; picks?: unknown } | undefined;
+  const picks = Array.isArray(choices?.picks) && choices.picks.every((pick) => pick === 'theirs' || pick === 'mine') ? (choices.picks as ('theirs' | 'mine')[]) : undefined;
   return {
     message: text('message') ?? '',
+    ...(typeof choices?.id === 'string' && picks ? { choices: { id: choices.id, picks } } : {}),
     ...(name !== undefined || email !== undefined ? { identity: { name: name ?? '', email: email ?? '' } } : {}),
     ...(text('sendToFolder') !== undefined ? { sendToFolder: text('sendToFolder') } : {}),
   };

@@ -74,6 +74,8 @@ export const PROBLEM_CODES = {
   'translation-record': 'A mistake in the record of the English each translation was made from',
   'unknown-fact': 'A text names a fact that site.yaml does not have',
   'fact-contradicted': 'A text states a number or a place that site.yaml says otherwise',
+  'fact-cycle': 'A fact in site.yaml whose value names itself, directly or through other facts',
+  'fact-outside-text': 'A fact named in a path, an address, a phone number or an id, where facts are not filled in',
   'not-a-file': 'A folder or a link where the content folder needs a plain file',
 } as const;
 

@@ -16,7 +16,7 @@ import { FONT_VERSION, registerFonts } from './picture-fonts.js';
 import { cachedPicture } from './picture-cache.js';
 
 /** Changes whenever the drawings below change, so pictures drawn by an older build are not reused. */
-const DRAWING_VERSION = '1';
+const DRAWING_VERSION = '2';
 
 /** The content's logo file, as the photo check found it. */
 export interface LogoSource {
@@ -86,6 +86,46 @@ async function drawHeight(logo: Buffer, height: number): Promise<Buffer> {
 
 const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** A stretch of text in one colour (and weight) within a line of the picture. */
+interface Run {
+  /** None for the spaces between figures, which show no colour. */
+  colour?: string;
+  words: string;
+  bold?: boolean;
+}
+
+/**
+ * How each text of the share picture is set: its sizes, largest first, and the height it may take.
+ * The heights add up (with the gaps between) to less than the picture, so nothing the schema
+ * accepts can push a text past its edge: a long text is set smaller, and past the smallest size
+ * cut short with an ellipsis. The sample's texts fit at the first size.
+ */
+const SHARE_TEXT = {
+  name: { sizes: [44, 36, 30], maxHeight: 150 },
+  tagline: { sizes: [34, 28, 24], maxHeight: 160 },
+  taglineMalayalam: { sizes: [30, 26, 22], maxHeight: 160 },
+  figures: { sizes: [24, 20, 18], maxHeight: 80 },
+  cta: { sizes: [28, 24, 20], maxHeight: 40 },
+} as const;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** The first `count` letters of `runs` and an ellipsis, the spaces before it left out. */
+function cutRuns(runs: readonly Run[], count: number): Run[] {
+  const cut: Run[] = [];
+  let left = count;
+  for (const run of runs) {
+    if (left <= 0) break;
+    const letters = Array.from(graphemes.segment(run.words), (part) => part.segment);
+    cut.push({ ...run, words: letters.slice(0, left).join('') });
+    left -= letters.length;
+  }
+  const last = cut.at(-1) ?? { ...runs[0]!, words: '' };
+  if (cut.length === 0) cut.push(last);
+  last.words = `${last.words.trimEnd()}…`;
+  return cut;
+}
+
 /**
  * The share picture: on a light wash of the primary, the logo and the company's name, the tagline,
  * the figures, and the quote button in the accent, beside the home page's drawing in the site's
@@ -96,23 +136,53 @@ async function drawShareCard(text: ShareCardText, palette: Palette, mark: string
   const sharp = await loadSharp();
   await registerFonts(sharp);
   const { height: H, padding, column } = SHARE_CARD;
-  const textImage = async (markup: string, size: number, bold: boolean, width: number) => {
+  const markup = (runs: readonly Run[]) =>
+    runs
+      .map((run) => {
+        const words = run.colour ? `<span foreground="${run.colour}">${escapeMarkup(run.words)}</span>` : escapeMarkup(run.words);
+        return run.bold ? `<b>${words}</b>` : words;
+      })
+      .join('');
+  const textImage = async (runs: readonly Run[], size: number, bold: boolean, width: number) => {
     const { data, info } = await sharp({
-      text: { text: markup, font: `Noto Sans Malayalam ${bold ? 'Bold' : ''} ${size}`, width, dpi: 72, rgba: true, wrap: 'word' },
+      // A word longer than the line is broken between letters rather than let past the picture's edge.
+      text: { text: markup(runs), font: `Noto Sans Malayalam ${bold ? 'Bold' : ''} ${size}`, width, dpi: 72, rgba: true, wrap: 'word-char' },
     })
       .png()
       .toBuffer({ resolveWithObject: true });
     return { input: data, width: info.width, height: info.height };
   };
-  const span = (colour: string, words: string) => `<span foreground="${colour}">${escapeMarkup(words)}</span>`;
+  /** The text at the largest size that fits its place; past the smallest, cut short where it still fits. */
+  const fitted = async (runs: readonly Run[], how: { sizes: readonly number[]; maxHeight: number }, bold: boolean, width: number) => {
+    const fits = (image: { width: number; height: number }) => image.height <= how.maxHeight && image.width <= width;
+    for (const size of how.sizes) {
+      const image = await textImage(runs, size, bold, width);
+      if (fits(image)) return image;
+    }
+    const smallest = how.sizes.at(-1)!;
+    const total = runs.reduce((sum, run) => sum + Array.from(graphemes.segment(run.words)).length, 0);
+    let best = await textImage(cutRuns(runs, 0), smallest, bold, width);
+    let [low, high] = [1, total - 1];
+    while (low <= high) {
+      const middle = Math.floor((low + high) / 2);
+      const image = await textImage(cutRuns(runs, middle), smallest, bold, width);
+      if (fits(image)) [best, low] = [image, middle + 1];
+      else high = middle - 1;
+    }
+    return best;
+  };
   const logoSize = 80;
+  const figureRuns = text.figures.flatMap((figure, index): Run[] => [
+    ...(index > 0 ? [{ words: '   ' }] : []),
+    { colour: palette.primary, words: figure.value, bold: true },
+    { words: ' ' },
+    { colour: palette.muted, words: figure.label },
+  ]);
   const [name, tagline, figures, cta, logoImage] = await Promise.all([
-    textImage(span(palette.primaryDark, text.name), 44, true, column - logoSize - 20),
-    textImage(span(palette.ink, text.tagline), text.script === 'ml' ? 30 : 34, false, column),
-    text.figures.length
-      ? textImage(text.figures.map((figure) => `<b>${span(palette.primary, figure.value)}</b> ${span(palette.muted, figure.label)}`).join('   '), 24, false, column)
-      : undefined,
-    textImage(span(palette.onAccent, text.cta), 28, true, column),
+    fitted([{ colour: palette.primaryDark, words: text.name }], SHARE_TEXT.name, true, column - logoSize - 20),
+    fitted([{ colour: palette.ink, words: text.tagline }], text.script === 'ml' ? SHARE_TEXT.taglineMalayalam : SHARE_TEXT.tagline, false, column),
+    figureRuns.length ? fitted(figureRuns, SHARE_TEXT.figures, false, column) : undefined,
+    fitted([{ colour: palette.onAccent, words: text.cta }], SHARE_TEXT.cta, true, column),
     logo
       ? sharp(logo).rotate().resize(logoSize * 2, logoSize, { fit: 'inside' }).png().toBuffer({ resolveWithObject: true })
       : sharp(Buffer.from(mark), { density: (72 * logoSize) / 32 }).resize(logoSize, logoSize).png().toBuffer({ resolveWithObject: true }),

@@ -10,6 +10,7 @@ import { overlay, translationPath } from './overlay.js';
 import type { PathSegment } from '../problems/locate.js';
 import { pairerOf } from './pairs.js';
 import { readRecord } from './record.js';
+import { fillFacts, fillTexts, type Facts } from '../schema/facts.js';
 import { outdatedTexts, outdatedWarning, translatedTexts, unrecordedTexts, type OutdatedText } from './sources.js';
 
 export interface TranslationResult {
@@ -36,8 +37,9 @@ export interface TranslationResult {
  * A text not translated yet is a warning and shows in English, marked as such (fallback.ts), and so
  * does a translated text whose English changed since it was translated; a translation file missing altogether shows all of its English file so (load.ts warns about it).
  * `englishMatching` names the English files that match their schema (validateContent found them).
+ * `facts` are filled into the texts before they are checked, so a text's length is the one shown.
  */
-export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord: LoadedRecord | undefined, englishMatching: ReadonlySet<ContentFile>): TranslationResult {
+export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord: LoadedRecord | undefined, englishMatching: ReadonlySet<ContentFile>, facts?: { english: Facts; own: Facts }): TranslationResult {
   const { record, problems } = readRecord(loadedRecord);
   const warnings: Problem[] = [];
   const untranslated = new Map<string, number>();
@@ -69,7 +71,9 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     // A translation older than its English shows that English until it is reviewed, as a missing one does.
     const how = { pair, outdated: new Set(changed.map((text) => text.place)) };
     const fallbacks: PathSegment[][] = [];
-    const result = schema.safeParse(overlay(schema, english.data, translation?.data, fallbacks, how));
+    // Texts are checked as shown: the English ones with the English facts, the translated ones with their own.
+    const shown = (data: unknown, of: Facts | undefined) => (of ? fillTexts(schema, data, (text) => fillFacts(text, of)) : data);
+    const result = schema.safeParse(overlay(schema, shown(english.data, facts?.english), shown(translation?.data, facts?.own), fallbacks, how), { reportInput: true });
     // Each outdated text is one of the fallbacks, counted apart.
     untranslated.set(`${language.folder}/${name}`, fallbacks.length - changed.length);
     if (result.success) {

@@ -125,23 +125,6 @@ describe('publishing from the editor', () => {
     expect(state()).toEqual(before);
   });
 
-  it('refuses when someone else published first, saying to reload', async () => {
-    const other = await mkdtemp(path.join(os.tmpdir(), 'editor-other-'));
-    temporary.push(other);
-    project.git(['clone', '--quiet', project.remote, 'copy'], other);
-    const copy = path.join(other, 'copy');
-    await writeFile(path.join(copy, 'content', 'whatsapp.yaml'), (await readFile(path.join(copy, 'content', 'whatsapp.yaml'), 'utf8')).replace(/^title: .*$/m, 'title: Chat with us now'));
-    project.git(['commit', '--quiet', '-am', 'Published elsewhere'], copy);
-    project.git(['push', '--quiet', 'origin', 'main'], copy);
-
-    await changePrice(9799);
-    const before = state();
-    const answer = await publish('New price');
-    expect(answer.status).toBe(409);
-    expect(answer.json().message).toMatch(/^Someone else published changes \(1 commit on origin\).*reload first/);
-    expect(state()).toEqual(before);
-  });
-
   it('refuses when the strict build would fail, with its messages', async () => {
     // The sample's own site.yaml still holds its sample phone numbers and addresses.
     const opened = (await editor.api('GET', '/__edit/api/file?file=site.yaml')).json();
@@ -221,5 +204,111 @@ describe('what is typed into the editor reaches git only once checked', () => {
     expect(answer.status, answer.text).toBe(200);
     expect(project.git(['config', '--local', '--get', 'user.name']).trim()).toBe('--global');
     expect(project.git(['log', '-1', '--format=%an <%ae>']).trim()).toBe('--global <-x@example.com>');
+  });
+});
+
+describe('when someone else published meanwhile', () => {
+  /** Another copy of the site changes content files and pushes: someone publishing from elsewhere. */
+  async function publishedElsewhere(changes: Record<string, (text: string) => string>): Promise<string> {
+    const other = await mkdtemp(path.join(os.tmpdir(), 'editor-other-'));
+    temporary.push(other);
+    project.git(['clone', '--quiet', project.remote, 'copy'], other);
+    const copy = path.join(other, 'copy');
+    for (const [file, change] of Object.entries(changes)) {
+      const full = path.join(copy, 'content', file);
+      await writeFile(full, change(await readFile(full, 'utf8')));
+    }
+    project.git(['commit', '--quiet', '-am', 'Published elsewhere'], copy);
+    project.git(['push', '--quiet', 'origin', 'main'], copy);
+    return project.git(['rev-parse', 'HEAD'], copy).trim();
+  }
+  const newTitle = (text: string) => text.replace(/^title: .*$/m, 'title: Chat with us now');
+
+  it('takes in their changes to other files and publishes on top of them, both commits in the remote', async () => {
+    const theirs = await publishedElsewhere({ 'whatsapp.yaml': newTitle });
+    await changePrice(9799);
+    const answer = await publish('New price');
+    expect(answer.status, answer.text).toBe(200);
+    const { commit, pushed, note } = answer.json();
+    expect(pushed).toBe(true);
+    expect(note).toBe('Someone else published meanwhile; their changes to content/whatsapp.yaml were taken in.');
+    // A plain fast-forward: mine on top of theirs, nothing of theirs rewritten.
+    expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(commit);
+    expect(project.git(['rev-parse', `${commit}^`], project.remote).trim()).toBe(theirs);
+    expect(project.git(['diff-tree', '--no-commit-id', '--name-only', '-r', commit]).trim()).toBe('content/services.yaml');
+    expect(parse(project.git(['show', `${commit}:content/whatsapp.yaml`])).title).toBe('Chat with us now');
+    expect(parse(project.git(['show', `${commit}:content/services.yaml`])).services[0].pricing.starting).toBe(9799);
+    expect(await readFile(path.join(project.dir, 'content/whatsapp.yaml'), 'utf8')).toMatch(/^title: Chat with us now$/m);
+    expect(project.git(['status', '--porcelain=v1', '--untracked-files=all'])).toBe('');
+  });
+
+  it('reports each value that differs in a file both changed, theirs and mine by label, and sends and loses nothing', async () => {
+    const theirs = await publishedElsewhere({ 'services.yaml': (text) => text.replace('title: Residential Moving', 'title: Home Moving') });
+    await changePrice(9899);
+    const before = state();
+    const mine = await readFile(path.join(project.dir, 'content/services.yaml'), 'utf8');
+    const answer = await publish('New price');
+    expect(answer.status).toBe(409);
+    const body = answer.json();
+    expect(body.needs).toBe('choose');
+    expect(body.message).toMatch(/^Someone else published meanwhile and changed content\/services\.yaml too, so nothing was sent and nothing is lost/);
+    expect(body.conflicts.files).toEqual([
+      {
+        file: 'content/services.yaml',
+        differences: [
+          { path: ['services', 0, 'title'], label: 'Service “residential” › Title', theirs: 'Home Moving', mine: 'Residential Moving', changed: 'theirs' },
+          { path: ['services', 0, 'pricing', 'starting'], label: 'Service “residential” › Pricing › Starting', theirs: '8999', mine: '9899', changed: 'mine' },
+        ],
+      },
+    ]);
+    expect(state()).toEqual(before);
+    expect(await readFile(path.join(project.dir, 'content/services.yaml'), 'utf8')).toBe(mine);
+    expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(theirs);
+  });
+
+  it('publishes with the values chosen, on top of theirs, keeping the rest of their file', async () => {
+    await publishedElsewhere({
+      'services.yaml': (text) => text.replace('title: Residential Moving', 'title: Home Moving').replace('starting: 15999', 'starting: 16999'),
+      'whatsapp.yaml': newTitle,
+    });
+    await changePrice(9899);
+    const asked = (await publish('New price')).json();
+    expect(asked.conflicts.files[0].differences.map((difference: { label: string }) => difference.label)).toEqual([
+      'Service “residential” › Title',
+      'Service “residential” › Pricing › Starting',
+      'Service “office” › Pricing › Starting',
+    ]);
+    // Their title, my price, their other price.
+    const answer = await editor.api('POST', '/__edit/api/publish', { message: 'New price', sendToFolder: project.remote, choices: { id: asked.conflicts.id, picks: ['theirs', 'mine', 'theirs'] } });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json().note).toBe('Someone else published meanwhile; their changes to content/services.yaml, content/whatsapp.yaml were taken in, with your choices for content/services.yaml.');
+    const published = parse(project.git(['show', 'main:content/services.yaml'], project.remote));
+    expect(published.services[0].title).toBe('Home Moving');
+    expect(published.services[0].pricing.starting).toBe(9899);
+    expect(published.services[1].pricing.starting).toBe(16999);
+    expect(parse(project.git(['show', 'main:content/whatsapp.yaml'], project.remote)).title).toBe('Chat with us now');
+    expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(project.git(['rev-parse', 'HEAD']).trim());
+    expect(project.git(['status', '--porcelain=v1', '--untracked-files=all'])).toBe('');
+  });
+
+  it('asks again, changing nothing, when the choices were made for versions that are no longer there', async () => {
+    await publishedElsewhere({ 'services.yaml': (text) => text.replace('title: Residential Moving', 'title: Home Moving') });
+    await changePrice(9899);
+    const before = state();
+    const answer = await editor.api('POST', '/__edit/api/publish', { message: 'New price', sendToFolder: project.remote, choices: { id: 'an-older-one', picks: ['mine', 'mine'] } });
+    expect(answer.status).toBe(409);
+    expect(answer.json()).toMatchObject({ needs: 'choose', message: expect.stringMatching(/^The versions changed since you chose/) });
+    expect(state()).toEqual(before);
+  });
+
+  it('puts their files back as they were when the strict build refuses, so the refusal changes nothing', async () => {
+    const theirs = await publishedElsewhere({ 'site.yaml': (text) => text.replace(/^(\s*phone: ).*$/m, '$1"+91 90000 00000"') });
+    await changePrice(9799);
+    const before = state();
+    const answer = await publish('New price');
+    expect(answer.status).toBe(409);
+    expect(answer.json().message).toMatch(/^The site would not pass the deploy's strict build/);
+    expect(state()).toEqual(before);
+    expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(theirs);
   });
 });

@@ -80,6 +80,35 @@ describe('how long a text may be', () => {
   });
 });
 
+describe('limits are checked on the text as it will be shown', () => {
+  // The sample's company name (Example Movers & Packers, 24 characters) is longer than ${company}
+  // (10); a figure (5000+, 5) is shorter than ${stats.moves} (14).
+  const repeated = (times: number, token: string, between = '') => Array.from({ length: times }, () => token).join(between);
+
+  it('a tagline of ${company} written 27 times (270 characters as written, 648 as shown) is refused at its line', async () => {
+    const { text, line, column } = await withFirst('site.yaml', 'tagline', repeated(27, '${company}'));
+    const { code, out } = await checkWith('site.yaml', text);
+    expect(code).toBe(1);
+    expect(out).toContain(
+      `content/site.yaml:${line}:${column}  company.tagline\n  This text is 648 characters long as shown, with the facts it names written out (270 as written); this field holds at most ${MAX_TEXT_LENGTH},`,
+    );
+  });
+
+  it('a text longer than the limit as written, but not as shown, is accepted', async () => {
+    const tagline = repeated(22, '${stats.moves}', ' ');
+    expect(tagline.length).toBeGreaterThan(MAX_TEXT_LENGTH);
+    const { code, out } = await checkWith('site.yaml', (await withFirst('site.yaml', 'tagline', tagline)).text);
+    expect(code, out).toBe(0);
+  });
+
+  it('holds for a Malayalam text, with the facts it is shown with', async () => {
+    const { text, line, column } = await withFirst('ml/site.yaml', 'tagline', repeated(20, '${company}', ' '));
+    const { code, out } = await checkWith('ml/site.yaml', text);
+    expect(code).toBe(1);
+    expect(out).toContain(`content/ml/site.yaml:${line}:${column}  company.tagline\n  This text is 499 characters long as shown, with the facts it names written out (219 as written);`);
+  });
+});
+
 describe('characters in a phone number', () => {
   it.each([
     ['U+FEFF', '\\uFEFF'],

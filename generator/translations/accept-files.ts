@@ -5,7 +5,7 @@ import { TRANSLATIONS, type Language } from '../contract/languages.js';
 import { loadContent, RECORD_FILE, type LoadedFile } from '../load/load.js';
 import { ContentError, UsageError, type Problem } from '../problems/problem.js';
 import { CONTENT_FILES } from '../schema/index.js';
-import { acceptTranslations, onLine, type Accepted } from './accept.js';
+import { acceptTranslations, onLine, type Accepted, type AcceptInput } from './accept.js';
 import { readRecord, recordText } from './record.js';
 import type { TranslatedText } from './sources.js';
 
@@ -26,9 +26,9 @@ export async function updateRecord(
   contentDir: string,
   language: Language,
   choose: (text: TranslatedText, translation: LoadedFile) => boolean,
-  options: { overrides?: ReadonlyMap<string, string>; unrecorded?: boolean } = {},
+  options: { overrides?: ReadonlyMap<string, string>; unrecorded?: boolean; previous?: AcceptInput['previous'] } = {},
 ): Promise<RecordUpdate> {
-  const { overrides, unrecorded } = options;
+  const { overrides, unrecorded, previous } = options;
   const loaded = await loadContent(contentDir, { overrides });
   const file = path.join(contentDir, language.folder, RECORD_FILE);
   const stored = loaded.records.find((record) => record.language === language);
@@ -39,7 +39,7 @@ export async function updateRecord(
   const linked = (problem: Problem) => problem.code === 'not-a-file' && (problem.file === folder || problem.file.startsWith(folder + path.sep));
   const broken = loaded.problems.filter((problem) => problem.file === file || linked(problem));
   if (problems.length > 0 || broken.length > 0) throw new ContentError([...broken, ...problems], loaded.sources);
-  const accepted = acceptTranslations({ files: loaded.files, language, record, choose, unrecorded });
+  const accepted = acceptTranslations({ files: loaded.files, language, record, choose, unrecorded, previous });
   const text = recordText(accepted.record, stored?.source, language);
   return { ...accepted, file, text, changedFile: text !== stored?.source };
 }

@@ -3,6 +3,7 @@ import type { LoadedFile } from '../load/load.js';
 import { locateValue } from '../problems/locate.js';
 import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
 import { pairerOf } from './pairs.js';
+import { rekeyed } from './rekey.js';
 import { translatedTexts, type SourceRecord, type TranslatedText } from './sources.js';
 
 /**
@@ -20,6 +21,8 @@ export interface AcceptInput {
   choose: (text: TranslatedText, translation: LoadedFile) => boolean;
   /** Record, too, every text with no record yet: a translator who saves a file has seen them. */
   unrecorded?: boolean;
+  /** A translation file as it was before the save being recorded (its absolute path and data): its recorded texts follow their items to where they are now. */
+  previous?: { file: string; data: unknown };
 }
 
 export interface Accepted {
@@ -30,7 +33,7 @@ export interface Accepted {
   changed: number;
 }
 
-export function acceptTranslations({ files, language, record, choose, unrecorded = false }: AcceptInput): Accepted {
+export function acceptTranslations({ files, language, record, choose, unrecorded = false, previous }: AcceptInput): Accepted {
   const next = new Map<string, Map<string, string>>([...(record ?? new Map<string, ReadonlyMap<string, string>>())].map(([name, texts]) => [name, new Map(texts)]));
   const accepted = new Map<string, TranslatedText[]>();
   let changed = 0;
@@ -38,7 +41,8 @@ export function acceptTranslations({ files, language, record, choose, unrecorded
     const english = files.find((file) => file.name === name && !file.language);
     const translation = files.find((file) => file.name === name && file.language === language);
     if (!english?.data || !translation?.data || !CONTENT_FILES[name].safeParse(english.data).success) continue;
-    const before = next.get(name);
+    const recorded = next.get(name);
+    const before = previous && previous.file === translation.file ? rekeyed(CONTENT_FILES[name], previous.data, translation.data, recorded ?? new Map()) : recorded;
     const block = new Map<string, string>();
     const chosen: TranslatedText[] = [];
     // Paired as the check pairs them, by the record as it was, so each text is recorded for the English it shows with.

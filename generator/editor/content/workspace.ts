@@ -169,7 +169,7 @@ export class ContentWorkspace {
       const before = stored === undefined ? undefined : parsed(stored.text);
       const marked = accepted(body);
       // The file is saved either way; a record with a mistake is site check's to report.
-      await this.#record(file, (text) => changedSince(before, value, text) || marked.has(pathKey(text.path)), true).catch((error: unknown) => {
+      await this.#record(file, (text) => changedSince(before, value, text) || marked.has(pathKey(text.path)), true, before).catch((error: unknown) => {
         if (!(error instanceof HttpError)) throw error;
       });
     }
@@ -212,11 +212,15 @@ export class ContentWorkspace {
     return { accepted: update.accepted.get(file.rel)?.length ?? 0, outdated: checked.outdated ?? [], counts: checked.counts, warnings: checked.warnings };
   }
 
-  /** Records the English of the chosen texts of a translation file (and, on a save, of those not recorded yet). */
-  async #record(file: EditableFile, chosen: (text: TranslatedText) => boolean, unrecorded: boolean) {
+  /**
+   * Records the English of the chosen texts of a translation file (and, on a save, of those not
+   * recorded yet); `before`, the file's data before a save, lets the record follow moved items.
+   */
+  async #record(file: EditableFile, chosen: (text: TranslatedText) => boolean, unrecorded: boolean, before?: unknown) {
     let update;
     try {
-      update = await updateRecord(this.#contentDir, file.language!, (text, translation) => translation.file === this.#path(file) && chosen(text), { unrecorded });
+      const previous = before === undefined ? undefined : { file: this.#path(file), data: before };
+      update = await updateRecord(this.#contentDir, file.language!, (text, translation) => translation.file === this.#path(file) && chosen(text), { unrecorded, previous });
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       const record = `content/${file.language!.folder}/${RECORD_FILE}`;

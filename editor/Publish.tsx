@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { getJson, messageOf, postJson } from './api.js';
 import { PublishAddress } from './PublishAddress.js';
+import { PublishChoices, suggestedPicks, type Conflicts, type Picks } from './PublishChoices.js';
 import { PublishIdentity, type Signer } from './PublishIdentity.js';
 import type { PublishState } from './types.js';
 
 type Result =
   | { kind: 'none' }
   | { kind: 'busy' }
-  | { kind: 'done'; commit: string; pushed: boolean; message?: string; details?: string }
+  | { kind: 'done'; commit: string; pushed: boolean; message?: string; details?: string; note?: string }
   | { kind: 'refused'; message: string; details?: string };
 
 interface PublishAnswer {
@@ -15,7 +16,9 @@ interface PublishAnswer {
   pushed?: boolean;
   message?: string;
   details?: string;
-  needs?: 'identity' | 'folder';
+  note?: string;
+  needs?: 'identity' | 'folder' | 'choose';
+  conflicts?: Conflicts;
 }
 
 /**
@@ -30,6 +33,9 @@ export function Publish() {
   const [sendToFolder, setSendToFolder] = useState(false);
   const [changingIdentity, setChangingIdentity] = useState(false);
   const [signer, setSigner] = useState<Signer>({ name: '', email: '' });
+  /** The values someone else published in a file changed here too, and the owner's pick for each. */
+  const [choosing, setChoosing] = useState<{ conflicts: Conflicts; picks: Picks } | null>(null);
+  const [unchosen, setUnchosen] = useState(false);
   const messageId = useId();
   const askIdentity = state !== null && (state.identity === null || changingIdentity);
 
@@ -43,23 +49,34 @@ export function Publish() {
   useEffect(() => void read(), [read]);
 
   const publish = async () => {
+    if (choosing && choosing.picks.some((pick) => pick === undefined)) {
+      setUnchosen(true);
+      return;
+    }
+    setUnchosen(false);
     setResult({ kind: 'busy' });
     const answer = await postJson<PublishAnswer>('publish', {
       message,
       ...(askIdentity ? signer : {}),
       ...(state?.folder && sendToFolder ? { sendToFolder: state.remote } : {}),
+      ...(choosing ? { choices: { id: choosing.conflicts.id, picks: choosing.picks } } : {}),
     });
-    const { commit, pushed, details, needs } = answer.body;
+    const { commit, pushed, details, needs, conflicts } = answer.body;
     if (answer.ok && commit) {
-      setResult({ kind: 'done', commit, pushed: pushed === true, message: answer.body.message, details });
+      setResult({ kind: 'done', commit, pushed: pushed === true, message: answer.body.message, details, note: answer.body.note });
       setMessage('');
       setChangingIdentity(false);
+      setChoosing(null);
     } else {
       setResult({ kind: 'refused', message: messageOf(answer.body, `Publishing was refused (${answer.status}); nothing was changed.`), details });
       if (needs === 'identity') setChangingIdentity(true);
+      if (needs === 'choose' && conflicts) setChoosing({ conflicts, picks: suggestedPicks(conflicts) });
     }
     await read();
   };
+
+  const pick = (index: number, side: 'theirs' | 'mine') =>
+    setChoosing((now) => (now ? { ...now, picks: now.picks.map((old, at) => (at === index ? side : old)) } : now));
 
   const changeIdentity = () => {
     setSigner(state?.identity ?? { name: '', email: '' });
@@ -124,6 +141,12 @@ export function Publish() {
             </label>
             <textarea id={messageId} rows={2} aria-required="true" value={message} onChange={(event) => setMessage(event.target.value)} placeholder="e.g. New price for residential moving" />
           </div>
+          {choosing ? <PublishChoices conflicts={choosing.conflicts} picks={choosing.picks} onPick={pick} /> : null}
+          {unchosen ? (
+            <p className="refusal" role="alert">
+              Choose their version or yours for every value above; then press Publish.
+            </p>
+          ) : null}
           <button type="button" className="primary" onClick={() => void publish()} disabled={result.kind === 'busy'}>
             {result.kind === 'busy' ? 'Publishing…' : 'Publish'}
           </button>
@@ -131,7 +154,7 @@ export function Publish() {
       ) : null}
       {result.kind === 'refused' ? (
         <div className="refusal" role="alert">
-          <p>Not published. Nothing was changed.</p>
+          <p>{choosing ? 'Not published yet. Nothing was sent, and nothing is lost.' : 'Not published. Nothing was changed.'}</p>
           <p className="message">{result.message}</p>
           <GitSaid details={result.details} />
         </div>
@@ -145,7 +168,7 @@ export function Publish() {
       ) : null}
       <p role="status" className="publish-status">
         {result.kind === 'done' && (result.pushed || !result.message)
-          ? `Published as commit ${result.commit.slice(0, 7)}${result.pushed ? ', and sent on: the site updates in a few minutes.' : ' (recorded here; no remote to send it to).'}`
+          ? `Published as commit ${result.commit.slice(0, 7)}${result.pushed ? ', and sent on: the site updates in a few minutes.' : ' (recorded here; no remote to send it to).'}${result.note ? ` ${result.note}` : ''}`
           : ''}
       </p>
     </section>

@@ -1,9 +1,10 @@
 /**
  * Publishing from the editor: the changed content files, and only those, committed with the
  * operator's message and pushed to the remote (here a local bare repository). Each refusal
- * changes nothing: other files with changes, a remote that is ahead, a strict build that fails.
+ * changes nothing: other files with changes, a strict build that fails. What someone else
+ * published meanwhile in the same file is chosen value by value, then published on top.
  */
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -91,28 +92,6 @@ test('refused while site build --strict would fail, with its message', async ({ 
   await saveField(page, 'site.yaml', 'field-contact-phone', '+91 94470 12345');
 });
 
-test('refused while the remote has commits this copy lacks, saying what to do', async ({ page, issues }) => {
-  issues.allow('console', /status of 409/);
-  // Someone else publishes from another copy.
-  const other = await mkdtemp(path.join(os.tmpdir(), 'site-editor-other-'));
-  try {
-    await git(other, 'clone', '--quiet', project.remote, 'copy');
-    const copy = path.join(other, 'copy');
-    await writeFile(path.join(copy, 'content/testimonials.yaml'), `${await project.read('testimonials.yaml')}\n# Reviewed in the office.\n`);
-    await git(copy, 'commit', '--quiet', '-am', 'Reviews checked');
-    await git(copy, 'push', '--quiet', 'origin', 'main');
-  } finally {
-    await rm(other, { recursive: true, force: true });
-  }
-  const heads = { local: await head(project.dir), remote: await remoteHead() };
-  await publish(page, 'New office moving price');
-  await expectRefused(page, /someone else published/i, heads);
-  // The refusal, as shown, is as readable to assistive technology as the rest of the page.
-  await expectNoAxeViolations(page);
-  // What the message says to do: bring in their changes first.
-  await project.git('pull', '--quiet', '--no-rebase', 'origin', 'main');
-});
-
 test('publishes exactly the changed content files with the message, and pushes them', async ({ page }) => {
   await publish(page, 'New office moving price');
   const panel = page.getByRole('region', { name: 'Publish' });
@@ -123,6 +102,50 @@ test('publishes exactly the changed content files with the message, and pushes t
   expect((await project.git('show', '--name-only', '--format=', 'HEAD')).trim()).toBe('content/services.yaml');
   expect(await project.git('status', '--porcelain')).toBe('');
   await expect(panel.getByText('Nothing to publish')).toBeVisible();
+});
+
+test('someone else published the same file meanwhile: each value shown theirs and mine by field, the choice published on top of theirs', async ({ page, issues }) => {
+  issues.allow('console', /status of 409/);
+  await saveField(page, 'services.yaml', 'field-services-0-pricing-starting', '9199');
+  // Someone else publishes from another copy: a title in the same file, and a comment in another.
+  const other = await mkdtemp(path.join(os.tmpdir(), 'site-editor-other-'));
+  try {
+    await git(other, 'clone', '--quiet', project.remote, 'copy');
+    const copy = path.join(other, 'copy');
+    const services = path.join(copy, 'content/services.yaml');
+    await writeFile(services, (await readFile(services, 'utf8')).replace('title: Residential Moving', 'title: Home Moving'));
+    await writeFile(path.join(copy, 'content/testimonials.yaml'), `${await project.read('testimonials.yaml')}\n# Reviewed in the office.\n`);
+    await git(copy, 'commit', '--quiet', '-am', 'Reviews checked, a shorter title');
+    await git(copy, 'push', '--quiet', 'origin', 'main');
+  } finally {
+    await rm(other, { recursive: true, force: true });
+  }
+  const theirs = await remoteHead();
+  await publish(page, 'New residential price');
+  const panel = page.getByRole('region', { name: 'Publish' });
+  await expect(panel.getByRole('alert')).toContainText('changed content/services.yaml too, so nothing was sent and nothing is lost', { timeout: PUBLISH_WAIT });
+  expect(await remoteHead()).toBe(theirs);
+  const choices = panel.getByRole('group', { name: 'Which version of each value to publish' });
+  const title = choices.getByRole('group', { name: 'Service “residential” › Title' });
+  const price = choices.getByRole('group', { name: 'Service “residential” › Pricing › Starting' });
+  // Each side preselected where only that side changed the value.
+  await expect(title.getByRole('radio', { name: /Their version \(they changed it\) Home Moving/ })).toBeChecked();
+  await expect(title.getByRole('radio', { name: /Your version Residential Moving/ })).not.toBeChecked();
+  await expect(price.getByRole('radio', { name: /Your version \(you changed it\) 9199/ })).toBeChecked();
+  await expectNoAxeViolations(page);
+  // The owner keeps their own title after all.
+  await title.getByRole('radio', { name: /Your version/ }).check();
+  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(panel.getByRole('status').last()).toContainText(
+    /Published as commit [0-9a-f]{7}, and sent on.*Someone else published meanwhile; their changes to content\/services\.yaml, content\/testimonials\.yaml were taken in, with your choices for content\/services\.yaml\./,
+    { timeout: PUBLISH_WAIT },
+  );
+  expect((await git(project.remote, 'rev-parse', 'main~1')).trim()).toBe(theirs);
+  const published = await git(project.remote, 'show', 'main:content/services.yaml');
+  expect(published).toContain('title: Residential Moving');
+  expect(published).toMatch(/starting: 9199/);
+  expect(await git(project.remote, 'show', 'main:content/testimonials.yaml')).toContain('# Reviewed in the office.');
+  expect(await project.git('status', '--porcelain')).toBe('');
 });
 
 test('a change recorded but not sent (the remote refused it) is said so, and sent by the next Publish', async ({ page }) => {

@@ -154,7 +154,7 @@ export function Publish() {
       ) : null}
       {result.kind === 'refused' ? (
         <div className="refusal" role="alert">
-          <p>{choosing ? 'Not published yet. Nothing was sent, and nothing is lost.' : 'Not published. Nothing was changed.'}</p>
+          <p>{choosing ? 'Not published yet.' : 'Not published. Nothing was changed.'}</p>
           <p className="message">{result.message}</p>
           <GitSaid details={result.details} />
         </div>

@@ -66,7 +66,7 @@ const CATALOGUE: readonly Entry[] = [
     name: 'rejected-behind',
     matches: any(/\[rejected\]/, /non-fast-forward/, /fetch first/, /Updates were rejected/),
     message: ({ host }) =>
-      `${host} has changes this copy does not have yet (published from another computer, or on the website): stop the editor, run "git pull" in the project folder, start the editor again and check your changes, ${AGAIN}.`,
+      `${host} took a change from someone else while this one was being sent (published from another computer, or on the website); yours is kept here: press Publish again to take theirs in and send yours on top.`,
   },
   {
     // GitHub refuses a new or changed .github/workflows file from a sign-in without that right (gh asks without it).

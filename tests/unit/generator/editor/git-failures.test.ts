@@ -200,7 +200,7 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
   );
 
   it(
-    'a push turned away because the remote has newer changes: bring them in with git pull',
+    'a push turned away because the remote took newer changes meanwhile: Publish again takes them in',
     async () => {
       const project = await projectWithChange();
       // Pushes go to a copy that moved on since this one fetched, as when someone publishes in between.
@@ -217,9 +217,17 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       expect(answer).toMatchObject({ status: 200, pushed: false });
       const { message, details } = answer as { message: string; details: string };
       expect(message).toBe(
-        `The folder ${project.remote} has changes this copy does not have yet (published from another computer, or on the website): stop the editor, run "git pull" in the project folder, start the editor again and check your changes, then press Publish again.`,
+        `The folder ${project.remote} took a change from someone else while this one was being sent (published from another computer, or on the website); yours is kept here: press Publish again to take theirs in and send yours on top.`,
       );
       expect(details).toMatch(/\[rejected\]/);
+
+      // As the message says: the next Publish takes their change in and sends the one kept here on top.
+      project.git(['config', '--unset', 'remote.origin.pushurl']);
+      project.git(['remote', 'set-url', 'origin', elsewhere]);
+      const again = await publishFrom(project, { message: 'Prices checked, again' });
+      expect(again).toMatchObject({ status: 200, pushed: true, note: 'Someone else published meanwhile; their changes to content/whatsapp.yaml were taken in.' });
+      expect(project.git(['log', '--format=%s', '-2', 'main'], elsewhere).trim().split('\n')).toEqual(['Prices checked, again', 'Published from the office']);
+      expect(project.git(['show', 'main:content/services.yaml'], elsewhere)).toContain('# Prices checked in November.');
     },
     HANG_BOUND,
   );

@@ -37,9 +37,28 @@ export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
           hint: guess ? `write \${${guess}}` : 'write one of the names above between ${ and }, or the words themselves; a figure is named by its id in site.yaml, e.g. ${stats.moves}',
         });
       }
+      const stray = strayOpening(text.value);
+      if (stray !== undefined) {
+        problems.push({
+          code: 'unknown-fact',
+          file: file.file,
+          ...locateWords(file, text, '${', stray),
+          path: formatPath(text.path, file.data),
+          message: 'This "${" starts no fact: a fact is named by its name alone between ${ and }, such as ${city}, with no other ${ or } inside. As it is, visitors would read the "${" itself.',
+          hint: 'write the fact as ${name}, or take out the "${"',
+        });
+      }
     }
   }
   return problems;
+}
+
+/** Which `${` of `text` (counting from 0) opens no `${name}`, as in `${${city}}` or `${city`; none when each does. */
+function strayOpening(text: string): number | undefined {
+  const opening = new Set(Array.from(text.matchAll(FACT_TOKEN), (match) => match.index));
+  let nth = 0;
+  for (let at = text.indexOf('${'); at >= 0; at = text.indexOf('${', at + 1), nth++) if (!opening.has(at)) return nth;
+  return undefined;
 }
 
 /**

@@ -67,6 +67,16 @@ describe('a fact is filled in only where visitors read it', () => {
   }, 60_000);
 });
 
+describe('a ${ that opens no fact', () => {
+  it.each([['${${city}}'], ['${stats.${city}}'], ['Moves from ${city']])('"%s" is refused where it is written, not shown to visitors', async (written) => {
+    const dir = await sampleWith([['pages/home.yaml', ['hero', 'title'], `Welcome ${written} home`]]);
+    const { code, out } = await run(dir, ['check', '--content', 'content']);
+    expect(code, out).toBe(1);
+    const [line, column] = (await whereIs(dir, 'pages/home.yaml', written)).split(':').map(Number);
+    expect(out).toContain(`content/pages/home.yaml:${line}:${column! + written.indexOf('${')}  hero.title\n  This "\${" starts no fact`);
+  }, 30_000);
+});
+
 describe('a fact whose value names another fact', () => {
   it('name: "Movers of ${city}" reads "Welcome to Movers of Kochi", not "Welcome to Movers of ${city}"', async () => {
     const dir = await sampleWith([

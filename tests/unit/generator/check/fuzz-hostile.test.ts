@@ -13,7 +13,9 @@ import { captureIo, contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/
  * page, and YAML tags. Fed through `site check`, `site build` and the editor's save, each must
  * answer as for any content mistake: exit 0 or 1 (never 2, never a stack), nothing printed raw
  * (no control character, no line a CI runner would run), and the editor still answering for the
- * other files. Bounded in runs and time; FUZZ_SEED=<seed> replays a failure.
+ * other files. Facts named in texts, texts at and past their limits, and facts in paths: what
+ * check accepts builds, what it refuses build refuses too, each problem located. Bounded in runs
+ * and time; FUZZ_SEED=<seed> replays a failure.
  */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const FILES = ['site.yaml', 'services.yaml', 'testimonials.yaml', 'pages/home.yaml', 'ml/services.yaml'];
@@ -124,6 +126,56 @@ describe('hostile values through site check and site build', () => {
       await rm(out, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/**
+ * Texts that name facts, known and unknown, nested and left open, as written by hand or pasted;
+ * long texts (around each limit of the schema, as written and as shown with the facts written out);
+ * and facts written where no fact is filled in (paths, addresses, phone numbers). Written where
+ * any value goes, in any file: a fact's own value (the name, the city, a figure) among them.
+ */
+const factName = fc.constantFrom('company', 'founded', 'years', 'city', ' city ', 'stats.years', 'stats.moves', 'stats.cities', 'stats.nothing', 'nope', '', '${city}', 'stats.${city}');
+const factPiece = fc.oneof(
+  factName.map((name) => `\${${name}}`),
+  fc.constantFrom('Movers of ', ' since ', 'x', ' ', 'മുതൽ ', '${', '}', '$', '{'),
+);
+/** About `length` characters of pieces, cut there: near a limit as written, or far past it as shown. */
+const factText = fc
+  .tuple(fc.array(factPiece, { minLength: 1, maxLength: 8 }), fc.oneof(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 250, max: 320 }), fc.integer({ min: 4_900, max: 5_100 })))
+  .map(([pieces, length]) => {
+    const once = pieces.join('');
+    return once.repeat(Math.ceil(length / Math.max(1, once.length))).slice(0, length);
+  });
+const factPath = fc.constantFrom('images/${city}.jpg', '/${city}', '/contact#${city}', 'https://www.example.com/${company}', 'hello@${city}.in', '+91 ${years}', '${stats.moves}');
+const factYaml = fc.oneof(factText.map(quoted), factPath.map(quoted));
+const factEdit = fc.record({ file: fc.constantFrom(...FILES), pick: fc.nat(), value: factYaml });
+
+/** A problem printed with where it is: file:line:column, then the field. */
+const LOCATED = /^content\/\S+:\d+:\d+  /m;
+
+describe('facts, long texts and paths through site check and site build', () => {
+  it('content that check accepts builds, and content it refuses is refused by build too, each problem located', async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'site-fuzz-facts-'));
+    try {
+      await fc.assert(
+        fc.asyncProperty(factEdit, async (edit) => {
+          const checked = await runWith(edit, ['check', '--content', content]);
+          expect([0, 1], checked.printed.slice(0, 2000)).toContain(checked.code);
+          expectInert(checked.printed);
+          if (checked.code === 1) expect(checked.printed, checked.printed.slice(0, 2000)).toMatch(LOCATED);
+          const built = await runWith(edit, ['build', '--content', content, '--out', path.join(out, 'dist')]);
+          expectInert(built.printed);
+          expect(built.code, built.printed.slice(0, 2000)).toBe(checked.code);
+          if (built.code !== 0) return;
+          const pages = (await readdir(path.join(out, 'dist'), { recursive: true })).filter((name) => /\.(html|xml)$/.test(String(name)));
+          for (const page of pages) expect(await readFile(path.join(out, 'dist', String(page)), 'utf8'), String(page)).not.toContain('${');
+        }),
+        { numRuns: 10, seed: SEED, interruptAfterTimeLimit: 60_000 },
+      );
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 150_000);
 });
 
 describe('hostile values through the editor', () => {

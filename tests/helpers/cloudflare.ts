@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,30 +15,45 @@ export interface HostServer {
   close(): Promise<void>;
 }
 
-export async function startCloudflare(siteDir: string): Promise<HostServer> {
+export interface CloudflareOptions {
+  /** Apply worker/migrations/ to the local D1 first, as `wrangler d1 migrations apply` does before a deploy. */
+  migrate?: boolean;
+  /** The Worker's secrets (SETUP_CODE), given as wrangler dev reads them: a .dev.vars file beside the config. */
+  secrets?: Record<string, string>;
+}
+
+/** The environment every wrangler run here gets: offline, quiet, its state in `temp`. */
+function offline(temp: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    CI: '1',
+    WRANGLER_SEND_METRICS: 'false',
+    WRANGLER_HIDE_BANNER: 'true',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    WRANGLER_LOG_PATH: path.join(temp, 'logs'),
+    XDG_CONFIG_HOME: path.join(temp, 'config'),
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+  };
+}
+
+const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
+
+export async function startCloudflare(siteDir: string, options: CloudflareOptions = {}): Promise<HostServer> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'site-cloudflare-'));
-  const config = JSON.parse(stripComments(await readFile(path.join(ROOT, 'wrangler.jsonc'), 'utf8'))) as { assets: Record<string, unknown> };
-  const configFile = path.join(temp, 'wrangler.json');
-  await writeFile(configFile, JSON.stringify({ ...config, $schema: undefined, assets: { ...config.assets, directory: siteDir } }));
+  const configFile = await writeConfig(temp, siteDir);
+  const state = path.join(temp, 'state');
+  if (options.secrets) {
+    await writeFile(path.join(temp, '.dev.vars'), Object.entries(options.secrets).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`).join(''));
+  }
+  if (options.migrate) {
+    const migrated = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--config', configFile, '--persist-to', state], { cwd: temp, env: offline(temp), encoding: 'utf8', timeout: 120_000 });
+    if (migrated.status !== 0) throw new Error(`wrangler d1 migrations apply failed (exit ${migrated.status}):\n${migrated.stdout}${migrated.stderr}`);
+  }
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--config', configFile, '--ip', '127.0.0.1', '--port', '0', '--inspector-port', '0', '--persist-to', path.join(temp, 'state'), '--log-level', 'info'],
-    {
-      cwd: temp,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        CI: '1',
-        WRANGLER_SEND_METRICS: 'false',
-        WRANGLER_HIDE_BANNER: 'true',
-        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-        WRANGLER_LOG_PATH: path.join(temp, 'logs'),
-        XDG_CONFIG_HOME: path.join(temp, 'config'),
-        NO_COLOR: '1',
-        FORCE_COLOR: '0',
-      },
-    },
+    [WRANGLER, 'dev', '--config', configFile, '--ip', '127.0.0.1', '--port', '0', '--inspector-port', '0', '--persist-to', state, '--log-level', 'info'],
+    { cwd: temp, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: offline(temp) },
   );
   let output = '';
   // Port 0: the runtime takes a free port itself and says which, so no other program can take it first.
@@ -66,6 +81,22 @@ export async function startCloudflare(siteDir: string): Promise<HostServer> {
       await rm(temp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The project's wrangler.jsonc, written into `temp` with its paths made absolute (wrangler reads
+ * them from the config file's folder) and the assets taken from `siteDir`.
+ */
+export async function writeConfig(temp: string, siteDir: string): Promise<string> {
+  const config = JSON.parse(stripComments(await readFile(path.join(ROOT, 'wrangler.jsonc'), 'utf8'))) as {
+    main: string;
+    assets: Record<string, unknown>;
+    d1_databases: Array<{ migrations_dir: string }>;
+  };
+  const configFile = path.join(temp, 'wrangler.json');
+  const d1_databases = config.d1_databases.map((database) => ({ ...database, migrations_dir: path.join(ROOT, database.migrations_dir) }));
+  await writeFile(configFile, JSON.stringify({ ...config, $schema: undefined, main: path.join(ROOT, config.main), d1_databases, assets: { ...config.assets, directory: siteDir } }));
+  return configFile;
 }
 
 /** JSONC as JSON: drops the whole-line // comments wrangler.jsonc uses. */

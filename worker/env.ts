@@ -1,0 +1,31 @@
+/**
+ * What the Worker is given by Cloudflare (wrangler.jsonc): the built site, the owner's database
+ * and the one-time set-up code. Only the parts of D1's API the Worker uses are described, so the
+ * Worker needs no type package of its own.
+ */
+export interface D1Result<Row> {
+  results: Row[];
+  meta: { changes: number };
+}
+
+export interface D1PreparedStatement {
+  bind(...values: unknown[]): D1PreparedStatement;
+  first<Row = Record<string, unknown>>(): Promise<Row | null>;
+  all<Row = Record<string, unknown>>(): Promise<D1Result<Row>>;
+  run(): Promise<D1Result<never>>;
+}
+
+export interface D1Database {
+  prepare(query: string): D1PreparedStatement;
+  batch(statements: D1PreparedStatement[]): Promise<Array<D1Result<never>>>;
+}
+
+export interface Env {
+  /** The built site (dist/), served exactly as without a Worker. */
+  ASSETS: { fetch(request: Request): Promise<Response> };
+  DB: D1Database;
+  /** A Worker secret: makes the first passkey, once. Unset: the editor cannot be set up. */
+  SETUP_CODE?: string;
+  /** The site's address, e.g. https://keralamovers.in; unset: the address the request came to. */
+  SITE_ORIGIN?: string;
+}

@@ -1,0 +1,18 @@
+/**
+ * The site's own Worker. wrangler.jsonc sends it only /api/* and /admin/* (assets.run_worker_first);
+ * every other address is the built site, served by Cloudflare's static assets with dist/_headers
+ * exactly as without a Worker.
+ */
+import { handleAdmin } from './admin/routes.js';
+import { handleApi } from './api.js';
+import type { Env } from './env.js';
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    const now = Date.now();
+    if (pathname.startsWith('/api/')) return handleApi(request, env, now);
+    if (pathname === '/admin' || pathname.startsWith('/admin/')) return handleAdmin(request, env, now);
+    return env.ASSETS.fetch(request);
+  },
+};

@@ -19,7 +19,6 @@ import { findCutText } from './check/comments.js';
 import { findFactsOutsideTexts, findUnknownFacts } from './check/fact-names.js';
 import { contentFacts } from './check/fact-values.js';
 import { findContradictions } from './check/contradictions.js';
-import { withFacts } from './translations/facts.js';
 import { favicon, robots, sitemap } from './render/seo-files.js';
 import { drawBrandPictures, type BrandPictures } from './render/brand-pictures.js';
 import { staticFilesBeside } from './render/static-guard.js';
@@ -129,7 +128,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...factProblems, ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =
     problems.length === 0 && validated.site && translated.every((t) => t.site)
-      ? withFacts({ ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }, now)
+      ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }
       : undefined;
   const contradictions = validated.site
     ? findContradictions(loaded.files, validated.writtenSettings ?? validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now)

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { main as cli } from '../../../../bin/cli.js';
 import { build, checkContent, type BuildResult } from '../../../../generator/build.js';
-import { factsOf, fillFacts } from '../../../../generator/schema/facts.js';
-import { FALLBACK_END, FALLBACK_START } from '../../../../generator/translations/fallback.js';
-import { withFacts } from '../../../../generator/translations/facts.js';
+import { factsOf, fillFacts, resolveFacts } from '../../../../generator/schema/facts.js';
+import { removeSamples, sampleWith } from '../../../helpers/edited-sample.js';
 import type { Site } from '../../../../generator/schema/index.js';
+import { parseDocument } from 'yaml';
 import { captureIo, contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/content.js';
 import { closeParser, main, parseHtml, squash, statItems, textOf } from '../../../helpers/dom.js';
 
@@ -49,7 +49,7 @@ describe('texts that name facts, on the built sample', () => {
   });
 });
 
-describe('fillFacts and withFacts', () => {
+describe('fillFacts and factsOf', () => {
   const settings = {
     company: { name: 'Malabar Relocations', foundedYear: 2012 },
     contact: { cityName: 'Kozhikode', address: { city: 'Kozhikode' } },
@@ -67,17 +67,32 @@ describe('fillFacts and withFacts', () => {
     expect(fillFacts('${nothing} stays', facts)).toBe('${nothing} stays');
   });
 
-  test('a text shown in English on a translated page gets the English facts', () => {
-    const ml = { ...settings, contact: { ...settings.contact, cityName: 'കോഴിക്കോട്' } } as unknown as Site['settings'];
-    const site = {
-      settings,
-      pages: { home: { title: '${city}' } },
-      translations: [{ language: { folder: 'ml' }, inEnglish: [], site: { settings: ml, pages: { home: { title: `${'${city}'} ഓഫീസ്; ${FALLBACK_START}Our ${'${city}'} office${FALLBACK_END}` } } } }],
-    } as unknown as Site;
-    const filled = withFacts(site, NOW) as unknown as { pages: { home: { title: string } }; translations: Array<{ site: { pages: { home: { title: string } } } }> };
-    expect(filled.pages.home.title).toBe('Kozhikode');
-    expect(filled.translations[0]!.site.pages.home.title).toBe(`കോഴിക്കോട് ഓഫീസ്; ${FALLBACK_START}Our Kozhikode office${FALLBACK_END}`);
+  test('a fact may name a fact that names another; facts naming each other are found, and filling them ends', () => {
+    const { facts, cycles } = resolveFacts([
+      { name: 'company', value: 'Movers of ${city}', path: ['company', 'name'] },
+      { name: 'city', value: '${stats.hub}', path: ['contact', 'cityName'] },
+      { name: 'stats.hub', value: 'Kochi', path: ['stats', 0, 'value'] },
+      { name: 'stats.a', value: '${stats.b}+', path: ['stats', 1, 'value'] },
+      { name: 'stats.b', value: '${ stats.a }', path: ['stats', 2, 'value'] },
+    ]);
+    expect(facts.get('company')).toBe('Movers of Kochi');
+    expect(cycles).toEqual([['stats.a', 'stats.b']]);
   });
+});
+
+describe('a text shown in English on a translated page', () => {
+  afterEach(removeSamples);
+
+  test('gets the English facts, as it reads in English', async () => {
+    const dir = await sampleWith([]);
+    const file = path.join(dir, 'content/ml/pages/home.yaml');
+    const doc = parseDocument(await readFile(file, 'utf8'));
+    doc.deleteIn(['hero', 'eyebrow']);
+    await writeFile(file, String(doc));
+    const site = await build({ contentDir: path.join(dir, 'content'), now: NOW });
+    const home = String(site.files.find((f) => f.path === 'ml/index.html')!.contents);
+    expect(home).toContain('<p class="eyebrow"><span lang="en">Packers and movers in Kochi, Kerala</span></p>');
+  }, 60_000);
 });
 
 describe('the build’s date', () => {

@@ -8,6 +8,7 @@ import { localizeLinks } from './links.js';
 import { mirrorProblems } from './mirror.js';
 import { overlay, translationPath } from './overlay.js';
 import type { PathSegment } from '../problems/locate.js';
+import { ownFacts } from './own-facts.js';
 import { pairerOf } from './pairs.js';
 import { readRecord } from './record.js';
 import { fillFacts, fillTexts, type Facts } from '../schema/facts.js';
@@ -41,6 +42,8 @@ export interface TranslationResult {
  */
 export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord: LoadedRecord | undefined, englishMatching: ReadonlySet<ContentFile>, facts?: { english: Facts; own: Facts }): TranslationResult {
   const { record, problems } = readRecord(loadedRecord);
+  // A translation names facts in its own words only while those translate the English as it is now.
+  const filled = facts && { english: facts.english, own: ownFacts(files, language, record, facts) };
   const warnings: Problem[] = [];
   const untranslated = new Map<string, number>();
   const outdated = new Map<string, OutdatedText[]>();
@@ -73,7 +76,7 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     const fallbacks: PathSegment[][] = [];
     // Texts are checked as shown: the English ones with the English facts, the translated ones with their own.
     const shown = (data: unknown, of: Facts | undefined) => (of ? fillTexts(schema, data, (text) => fillFacts(text, of)) : data);
-    const result = schema.safeParse(overlay(schema, shown(english.data, facts?.english), shown(translation?.data, facts?.own), fallbacks, how), { reportInput: true });
+    const result = schema.safeParse(overlay(schema, shown(english.data, filled?.english), shown(translation?.data, filled?.own), fallbacks, how), { reportInput: true });
     // Each outdated text is one of the fallbacks, counted apart.
     untranslated.set(`${language.folder}/${name}`, fallbacks.length - changed.length);
     if (result.success) {

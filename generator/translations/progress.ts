@@ -6,8 +6,8 @@ import type { OutdatedText } from './sources.js';
 /**
  * Warnings about a translation's progress, each with what it is in words: none stops a deploy
  * unless translations must be complete (build.ts then refuses them, naming them so). A text whose
- * English changed since it was translated is one of them: the page still shows the reviewed
- * translation of the old English, as it shows English for a text not translated yet.
+ * English changed since it was translated is one of them: the page shows its English until the
+ * translation is reviewed, as it shows English for a text not translated yet.
  */
 export const TRANSLATION_WARNINGS: Partial<Record<ProblemCode, string>> = {
   'missing-translation': 'a text not translated yet',

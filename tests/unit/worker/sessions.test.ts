@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SETUP_CODE, SITE, startWorker, type WorkerHost } from './worker-host.js';
+import { SETUP_CODE, SITE, startWorker, type WorkerHost } from '../../helpers/worker.js';
 
 const HOUR = 60 * 60 * 1000;
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');

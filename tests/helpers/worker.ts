@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
-import { ROOT } from '../../helpers/content.js';
+import { ROOT } from './content.js';
 
 export const SITE = 'https://movers.example';
 export const SETUP_CODE = 'TEAK-RIVER-4821';

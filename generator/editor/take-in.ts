@@ -87,6 +87,11 @@ export async function takeIn(repo: Repository, branch: string, tracking: string,
     };
   }
   const mine = new Set([...recorded, ...dirty.filter((file) => file.startsWith(prefix))]);
+  // A file here that git does not list (ignored) but they added: never written over unasked.
+  for (const file of theirs) {
+    if (mine.has(file) || (await git(top, ['cat-file', '-e', `${head}:${file}`])).ok) continue;
+    if ((await readFile(path.join(top, file)).catch(() => undefined)) !== undefined) mine.add(file);
+  }
 
   const versions = new Map<string, Versions>();
   const conflicts: ConflictFile[] = [];

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -289,6 +289,27 @@ describe('when someone else published meanwhile', () => {
     expect(parse(project.git(['show', 'main:content/whatsapp.yaml'], project.remote)).title).toBe('Chat with us now');
     expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(project.git(['rev-parse', 'HEAD']).trim());
     expect(project.git(['status', '--porcelain=v1', '--untracked-files=all'])).toBe('');
+  });
+
+  it('never writes their photo over one here that git does not list (ignored): both are offered', async () => {
+    await writeFile(path.join(project.dir, '.git/info/exclude'), 'content/images/crew.jpg\n');
+    await mkdir(path.join(project.dir, 'content/images'), { recursive: true });
+    await writeFile(path.join(project.dir, 'content/images/crew.jpg'), Buffer.alloc(2048, 7));
+    const other = await mkdtemp(path.join(os.tmpdir(), 'editor-other-'));
+    temporary.push(other);
+    project.git(['clone', '--quiet', project.remote, 'copy'], other);
+    const copy = path.join(other, 'copy');
+    await mkdir(path.join(copy, 'content/images'), { recursive: true });
+    await writeFile(path.join(copy, 'content/images/crew.jpg'), Buffer.alloc(4096, 9));
+    project.git(['add', '--', 'content/images/crew.jpg'], copy);
+    project.git(['commit', '--quiet', '-m', 'Crew photo'], copy);
+    project.git(['push', '--quiet', 'origin', 'main'], copy);
+
+    await changePrice(9699);
+    const answer = await publish('New price');
+    expect(answer.status).toBe(409);
+    expect(answer.json().conflicts.files).toEqual([{ file: 'content/images/crew.jpg', differences: [{ path: [], label: 'the photo', theirs: 'a photo of 4 KB', mine: 'a photo of 2 KB' }] }]);
+    expect(await readFile(path.join(project.dir, 'content/images/crew.jpg'))).toEqual(Buffer.alloc(2048, 7));
   });
 
   it('asks again, changing nothing, when the choices were made for versions that are no longer there', async () => {

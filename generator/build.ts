@@ -20,6 +20,7 @@ import { findFactsOutsideTexts, findUnknownFacts } from './check/fact-names.js';
 import { contentFacts } from './check/fact-values.js';
 import { findContradictions } from './check/contradictions.js';
 import { favicon, robots, sitemap } from './render/seo-files.js';
+import { findSampleTexts } from './check/sample-texts.js';
 import { drawBrandPictures, type BrandPictures } from './render/brand-pictures.js';
 import { staticFilesBeside } from './render/static-guard.js';
 import { assetsIgnoreFile } from './write/out-guard.js';
@@ -95,6 +96,7 @@ const STRICT_REFUSES: Partial<Record<ProblemCode, string>> = {
   'service-not-offered': 'a strict build (the deploy) refuses a service left out of the form unless leftOut names it',
   'text-cut-by-comment': 'a strict build (the deploy) refuses text cut short by a comment',
   'fact-contradicted': 'a strict build (the deploy) refuses a text that says otherwise than site.yaml',
+  'sample-claim': 'a strict build (the deploy) refuses the sample company’s story, services or promises left word for word, which may not be true of this company',
 };
 
 /** The warnings that asking for complete translations refuses, each hint saying who asked (`by`). */
@@ -134,7 +136,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
     ? findContradictions(loaded.files, validated.writtenSettings ?? validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now)
     : [];
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
-  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...contradictions, ...placeholders, ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
+  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...contradictions, ...placeholders, ...findSampleTexts(loaded.files), ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
   const translations = translated.map(({ language, untranslated, outdated, unrecorded }) => ({
     language,
     untranslated,

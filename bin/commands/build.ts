@@ -9,6 +9,7 @@ import { displayFolder } from '../../generator/write/out-guard.js';
 import type { OutputFile } from '../../generator/contract/output.js';
 import { compareText } from '../../generator/problems/order.js';
 import { ContentError } from '../../generator/problems/problem.js';
+import { sampleTextLine } from '../../generator/check/sample-texts.js';
 import { projectRoot } from '../../generator/contract/root.js';
 import { writeSite } from '../../generator/write/write.js';
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
@@ -70,6 +71,8 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
 }
 
 const gzipBytes = promisify(gzip);
+  const sampleTexts = sampleTextLine(result.warnings, io.cwd);
+  if (sampleTexts) io.out(sampleTexts);
 
 /** Each text file's gzipped size, as hosts send it; pictures and fonts are compressed already and sent as they are. */
 async function sentSizes(files: readonly OutputFile[]): Promise<Map<OutputFile, number>> {

@@ -1,6 +1,7 @@
 import { checkContent, checkSiteUrlFlag } from '../../generator/build.js';
 import { formatProblems } from '../../generator/problems/format.js';
 import { ContentError } from '../../generator/problems/problem.js';
+import { SAMPLE_TEXT_CODES, sampleTextLine } from '../../generator/check/sample-texts.js';
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
 import { buildDate, resolveFrom, type Io } from '../io.js';
 
@@ -18,7 +19,8 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
     const samples = result.warnings.filter((warning) => warning.code === 'placeholder').length;
     const photos = result.warnings.filter((warning) => warning.code === 'photo-too-small').length;
     const translations = result.warnings.filter(isTranslationWarning).length;
-    const others = result.warnings.length - samples - photos - translations;
+    const texts = result.warnings.filter((warning) => SAMPLE_TEXT_CODES.includes(warning.code)).length;
+    const others = result.warnings.length - samples - photos - translations - texts;
     const todo = [
       samples > 0 ? `Replace the ${samples} sample value${samples === 1 ? '' : 's'} above before publishing` : '',
       others > 0 ? `${samples > 0 ? 'look' : 'Look'} at the ${others} other warning${others === 1 ? '' : 's'}` : '',
@@ -32,5 +34,7 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
   } else {
     io.out(`Content is valid: ${files} files checked.`);
   }
+  const sampleTexts = sampleTextLine(result.warnings, io.cwd);
+  if (sampleTexts) io.out(sampleTexts);
   for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
 }

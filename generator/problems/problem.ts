@@ -78,6 +78,8 @@ export const PROBLEM_CODES = {
   'fact-outside-text': 'A fact named in a path, an address, a phone number or an id, where facts are not filled in',
   'not-a-file': 'A folder or a link where the content folder needs a plain file',
 } as const;
+  'sample-claim': 'A text still saying, word for word, what the sample company says of its story, services or promises',
+  'sample-text': 'A text still worded, word for word, as the sample content words it',
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 

@@ -58,6 +58,8 @@ export async function replacePlaceholders(dir: string): Promise<void> {
   const file = path.join(dir, 'content/site.yaml');
   const doc = parseDocument(await readFile(file, 'utf8'));
   doc.setIn(['company', 'name'], 'Periyar Packers & Movers');
+  // The sample's texts are this company's own: it is the company the sample was written for.
+  doc.setIn(['company', 'textsWrittenFor'], 'Periyar Packers & Movers');
   doc.setIn(['contact', 'phone'], '+91 98470 12345');
   doc.setIn(['contact', 'whatsapp'], '+91 98470 12345');
   doc.setIn(['contact', 'email'], 'office@periyarpackers.in');

@@ -83,6 +83,8 @@ export async function applyMonthOfEdits(contentDir: string, options: EditOptions
 
   await edit(path.join(contentDir, 'site.yaml'), (doc) => {
     doc.setIn(['company', 'name'], result.companyName);
+    // The owner of the content names itself: its texts were written for it, so they stay its own.
+    doc.setIn(['company', 'textsWrittenFor'], result.companyName);
     doc.setIn(['contact', 'phone'], result.phone);
     doc.setIn(['contact', 'whatsapp'], result.phone);
     const stats = seq(doc, ['stats']);

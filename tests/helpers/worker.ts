@@ -3,10 +3,12 @@
  * from worker/migrations/, for tests that need the database's rows as well as the Worker's
  * answers. The Worker is bundled the way wrangler bundles it (esbuild, the workerd conditions).
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ROOT } from './content.js';
 
 export const SITE = 'https://movers.example';
@@ -64,4 +66,52 @@ export async function startWorker(bindings: Record<string, string> = { SETUP_COD
     sql: async <Row>(query: string, ...values: unknown[]) => (await db.prepare(query).bind(...values).all<Row>()).results,
     close: () => mf.dispose(),
   };
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** What the Worker stores in place of a secret. */
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Empties every table, so each test starts from a site nobody has set up. */
+export async function emptyTables(worker: WorkerHost): Promise<void> {
+  for (const table of ['sessions', 'passkeys', 'used_setup_codes', 'invitations', 'ceremonies']) await worker.sql(`DELETE FROM ${table}`);
+}
+
+/** A passkey row, as a phone's set-up would leave it (its key is never checked by these tests). */
+export async function addPasskey(worker: WorkerHost, id: string, name = 'Anil’s phone'): Promise<void> {
+  await worker.sql('INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES (?, ?, 0, ?, ?, ?)', id, new Uint8Array([1, 2, 3]), '["internal"]', name, Date.now());
+}
+
+/** A session row for the passkey; answers the cookie and CSRF token a signed-in browser would hold. */
+export async function addSession(worker: WorkerHost, passkeyId: string, expiresAt = Date.now() + HOUR): Promise<{ cookie: string; csrf: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const csrf = randomBytes(32).toString('base64url');
+  await worker.sql('INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', sha256(token), csrf, passkeyId, Date.now() - HOUR, expiresAt);
+  return { cookie: `__Host-session=${token}`, csrf };
+}
+
+/** A JSON POST from the site's own page, with `headers` added or replaced. */
+export function post(worker: WorkerHost, pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return worker.fetch(pathname, { method: 'POST', headers: { Origin: SITE, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** The refusal's status and stable code. */
+export async function refusal(answer: Response): Promise<[number, string]> {
+  return [answer.status, ((await answer.json()) as { code: string }).code];
+}
+
+/** The Worker for a whole test file, its tables emptied before each test; call the answer inside a test. */
+export function workerForFile(): () => WorkerHost {
+  let worker: WorkerHost | undefined;
+  beforeAll(async () => {
+    worker = await startWorker();
+  });
+  afterAll(async () => {
+    await worker?.close();
+  });
+  beforeEach(async () => {
+    await emptyTables(worker!);
+  });
+  return () => worker!;
 }

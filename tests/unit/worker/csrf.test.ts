@@ -3,7 +3,7 @@
  * then for a signed-in route a session and that session's CSRF token; nothing is written otherwise.
  */
 import { expect, it } from 'vitest';
-import { addPasskey, addSession, post, refusal, sha256, workerForFile } from '../../helpers/worker.js';
+import { addPasskey, addSession, post, refusal, SETUP_CODE, SITE, sha256, startWorker, workerForFile } from '../../helpers/worker.js';
 
 const worker = workerForFile();
 const invite = (headers: Record<string, string> = {}) => post(worker(), '/api/invitations', {}, headers);
@@ -47,4 +47,17 @@ it('with this site’s Origin, a session and its CSRF token goes through: an inv
   expect(expiresAt - before).toBeGreaterThanOrEqual(15 * 60 * 1000);
   expect(expiresAt - before).toBeLessThan(16 * 60 * 1000);
   expect(await worker().sql('SELECT code_hash FROM invitations')).toEqual([{ code_hash: sha256(code.replace('-', '')) }]);
+});
+
+it('with SITE_ORIGIN set, takes writes from that origin only, and makes passkeys for its host name', async () => {
+  const pinned = await startWorker({ SETUP_CODE, SITE_ORIGIN: 'https://www.movers.example' });
+  try {
+    const ask = (origin: string) =>
+      pinned.fetch('/api/passkeys/options', { method: 'POST', headers: { Origin: origin }, body: JSON.stringify({ code: SETUP_CODE, name: 'Phone' }) });
+    expect(await refusal(await ask(SITE))).toEqual([403, 'wrong-origin']);
+    const answer = await ask('https://www.movers.example');
+    expect(((await answer.json()) as { rp: { id: string } }).rp.id).toBe('www.movers.example');
+  } finally {
+    await pinned.close();
+  }
 });

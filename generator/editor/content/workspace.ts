@@ -13,6 +13,7 @@ import { contentFileNamed, insideContent } from '../security.js';
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
 import { checkFile, translationCounts } from './problems.js';
 import { updateRecord, writeRecord } from '../../translations/accept-files.js';
+import { alignedEnglish } from '../../translations/aligned.js';
 import { RECORD_FILE } from '../../load/load.js';
 import { ContentError } from '../../problems/problem.js';
 import type { TranslatedText } from '../../translations/sources.js';
@@ -86,6 +87,9 @@ export class ContentWorkspace {
     const stored = (await this.#read(file)) ?? { text: '', version: '' };
     const checked = await checkFile(this.#contentDir, file.rel);
     const english = file.language ? await this.#read({ rel: file.name, name: file.name }) : undefined;
+    // The record says which English item each translated item without an id translates.
+    const recordFile = file.language ? path.join(this.#contentDir, file.language.folder, RECORD_FILE) : undefined;
+    const record = recordFile && (await insideContent(this.#contentDir, recordFile)) ? await readStored(recordFile).catch(() => undefined) : undefined;
     const value = stored.version === '' ? {} : (parsed(stored.text) ?? null);
     return {
       file: file.rel,
@@ -98,7 +102,7 @@ export class ContentWorkspace {
       pages: pagesOf(file),
       ...(file.language
         ? {
-            english: parsed(english?.text ?? '') ?? null,
+            english: alignedEnglish(file.name, parsed(english?.text ?? '') ?? null, value, record?.text),
             missing: checked.warnings.filter((p) => p.code === 'missing-translation').map((p) => p.path),
             outdated: checked.outdated ?? [],
             counts: checked.counts,

@@ -2,7 +2,7 @@ import type { DayOfWeek, MovingCompany, PostalAddress, WithContext } from 'schem
 import { ICON_PICTURES } from './favicon.js';
 import { officesOf, type Office, type Site } from '../generator/schema/index.js';
 import { pageAddress } from '../generator/contract/routes.js';
-import { formatRupees } from './format.js';
+import { priceRange } from './move-prices.js';
 import type { PageId } from './types.js';
 
 const DAY_NAMES = {
@@ -44,7 +44,6 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string, page: PageId): 
   const facets = new Set<Facet>(FACETS[page]);
   const { address, openingHours, geo } = contact;
   const branches = officesOf(site.settings).slice(1);
-  const prices = site.services.map((service) => service.pricing.starting);
   const sameAs = social.flatMap((entry) => (entry.url ? [entry.url] : []));
   const home = `${siteUrl}${pageAddress('/')}`;
   const districts = facets.has('districts') ? (site.pages.contact.areas?.districts.items ?? []) : [];
@@ -58,7 +57,7 @@ export function movingCompanyJsonLd(site: Site, siteUrl: string, page: PageId): 
     logo: `${siteUrl}/${LOGO_PNG.path}`,
     telephone: contact.phone,
     address: postalAddress(address),
-    priceRange: `${formatRupees(Math.min(...prices))} - ${formatRupees(Math.max(...prices))}`,
+    priceRange: priceRange(site.services),
     ...(facets.has('profile')
       ? {
           description: company.description,

@@ -2,6 +2,7 @@ import { pageAddress } from '../generator/contract/routes.js';
 import type { IconName, Service, Site } from '../generator/schema/index.js';
 import type { Language } from '../generator/contract/languages.js';
 import { formatRupees } from './format.js';
+import { lowestMovePrice } from './move-prices.js';
 
 /**
  * Lists of services default to every service in services.yaml, in its order, so a new service
@@ -50,7 +51,7 @@ export function homeCards(site: Site, language?: Language): HomeCard[] {
   });
 }
 
-/** The lowest starting price of all the services: what the home page's banner quotes. */
-export function lowestPrice(site: Site): number {
-  return Math.min(...site.services.map((service) => service.pricing.starting));
+/** The lowest starting price of a move (a storage price per month is none): what the home page's banner quotes. */
+export function lowestPrice(site: Site): number | undefined {
+  return lowestMovePrice(site.services);
 }

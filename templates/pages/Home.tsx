@@ -16,6 +16,7 @@ import { Assurance, ReviewSource } from '../parts/Trust.js';
 export function HomePage({ site, photos, language }: { site: Site; photos: Photos; language: Language }) {
   const home = site.pages.home;
   const { hero, about, services, whyChooseUs, howItWorks, testimonials } = home;
+  const lowest = lowestPrice(site);
   return (
     <>
       <section className="home-hero" aria-labelledby="page-title">
@@ -24,10 +25,10 @@ export function HomePage({ site, photos, language }: { site: Site; photos: Photo
             {hero.eyebrow && <p className="eyebrow">{hero.eyebrow}</p>}
             <h1 id="page-title">{hero.title}</h1>
             <p className="lead">{site.settings.company.tagline}</p>
-            {hero.pricesFrom && (
+            {hero.pricesFrom && lowest !== undefined && (
               <p className="hero-price">
                 <a href={pageAddress('/services', language)}>
-                  {hero.pricesFrom} <strong>{formatRupees(lowestPrice(site))}</strong>
+                  {hero.pricesFrom} <strong>{formatRupees(lowest)}</strong>
                 </a>
               </p>
             )}

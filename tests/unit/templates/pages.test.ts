@@ -148,10 +148,11 @@ describe('/ (home)', () => {
     expect(textOf(hero)).toContain('Trusted packers and movers in Kerala since 2008');
   });
 
-  test("the hero offers 'Get Free Quote' straight to the form and 'Read More' to /services, and the lowest starting price", () => {
+  test("the hero offers 'Get Free Quote' straight to the form and 'Read More' to /services, and the lowest starting price of a move", () => {
     const hero = regionOf(heading(home(), site.pages.home.hero.title, 1));
     expect(linkNamed(hero, 'Get Free Quote').getAttribute('href')).toBe('/contact/#quote');
-    const lowest = Math.min(...site.services.map((service) => service.pricing.starting));
+    // Storage's ₹2,999 is a month's price, not a move's.
+    const lowest = Math.min(...site.services.filter((service) => service.id !== 'storage').map((service) => service.pricing.starting));
     expect(linkNamed(hero, `Moves from ${rupeesText(lowest)}`).getAttribute('href')).toBe('/services/');
     expect(linkNamed(hero, /^Read More\b/).getAttribute('href')).toBe('/services/');
   });
@@ -784,7 +785,8 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
       addressCountry: 'IN',
     });
     expect(data.address.streetAddress).toContain(site.settings.contact.address.street);
-    expect(data.priceRange).toBe('₹2,999 - ₹25,999');
+    // Storage's price is a month's, not a move's: it is given apart, with its unit.
+    expect(data.priceRange).toBe('₹3,999 - ₹25,999; Storage Solutions: ₹2,999 per month');
     expect(data.logo).toBe(`${SITE_URL}/logo.png`);
   });
 

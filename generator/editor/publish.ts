@@ -111,6 +111,8 @@ export interface PublishOptions {
   networkTimeoutMs?: number;
   /** The owner's choice for each value both they and someone who published meanwhile changed. */
   choices?: Choices;
+  /** Uploads no saved file names (images/van.jpg), asked at the commit: one that came while publishing is left out too. */
+  unusedUploads?: () => Promise<string[]>;
 }
 
 const NOT_A_REPOSITORY = 'This project is not a git repository, so there is nowhere to publish to. Ask whoever set up the site to put it in git (the README says how).';
@@ -187,9 +189,10 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
       const failed = await taken.finish();
       if (failed !== undefined) return refuse('Git could not take in what was published elsewhere, so nothing was published: show the details to whoever looks after the site.', { details: failed });
     }
-    const mine = taken ? split(await dirtyPaths(repo.top), repo).changed : changed;
+    const unused = new Set((await (options.unusedUploads?.() ?? Promise.resolve([]))).map((src) => `${repo.prefix}${src}`));
+    const mine = (taken ? split(await dirtyPaths(repo.top), repo).changed : changed).filter((file) => !unused.has(file));
     // Only their version was kept: the remote has everything already.
-    if (mine.length === 0) return '';
+    if (mine.length === 0) return taken ? '' : refuse('Nothing to publish: every content file is as it was last published.');
     const added = await git(repo.top, ['add', '-A', '--', ...mine]);
     if (!added.ok) return refuse('Git could not take the changed files, so nothing was published: show the details to whoever looks after the site.', { details: added.stderr });
     const made = await git(repo.top, [...EXPLICIT_IDENTITY, 'commit', '--quiet', '-m', message, '--', ...mine]);

@@ -149,7 +149,9 @@ export class Editor {
             // Publishes queue behind each other, not behind saves: a save waits only while the files are committed.
             // The uploads no saved file names stay out of it (moved aside for its length).
             const { status, ...answer } = await this.#onePublish(() =>
-              this.#withUnusedAside(() => publish({ ...body, contentDir: this.#contentDir, cwd: this.#options.cwd, holdingSaves: (work) => this.#oneAtATime(work) })),
+              this.#withUnusedAside(() =>
+                publish({ ...body, contentDir: this.#contentDir, cwd: this.#options.cwd, holdingSaves: (work) => this.#oneAtATime(work), unusedUploads: () => this.#uploads.unused() }),
+              ),
             );
             this.#json(req, res, status, answer);
           });

@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE_CONTENT } from '../../../helpers/content.js';
 import { gitProject, type GitProject } from '../../../helpers/editor-git.js';
+import { publish as publishFiles } from '../../../../generator/editor/publish.js';
 import { startEditor, type EditorServer } from '../../../helpers/editor-server.js';
 
 let project: GitProject;
@@ -148,6 +149,24 @@ describe('publishing from the editor', () => {
     const answer = await publish('New price');
     expect(answer.status).toBe(409);
     expect(answer.json().message).toMatch(/not a git repository/);
+  });
+});
+
+describe('an upload no saved file names that came while publishing', () => {
+  it('is left out of the commit, asked for at the commit itself', async () => {
+    await changePrice(9599);
+    await mkdir(path.join(project.dir, 'content/images'), { recursive: true });
+    await writeFile(path.join(project.dir, 'content/images/late.jpg'), 'uploaded while publishing');
+    const answer = await publishFiles({
+      contentDir: path.join(project.dir, 'content'),
+      message: 'New price',
+      sendToFolder: project.remote,
+      strictCheck: async () => undefined,
+      unusedUploads: async () => ['images/late.jpg'],
+    });
+    expect(answer).toMatchObject({ status: 200, pushed: true });
+    expect(project.git(['show', '--name-only', '--format=', 'HEAD']).trim()).toBe('content/services.yaml');
+    expect(project.git(['status', '--porcelain=v1', '--untracked-files=all']).trim()).toBe('?? content/images/late.jpg');
   });
 });
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { bundleAssets, type Bundle, type BundleOptions } from './bundle/bundle.js';
 import { loadContent } from './load/load.js';
 import type { OutputFile } from './contract/output.js';
-import { ContentError, UsageError, type Problem, type ProblemCode } from './problems/problem.js';
+import { ContentError, UsageError, type Problem } from './problems/problem.js';
+import { refusal } from './problems/strictness.js';
 import { renderPages, renderWhatsAppPopups } from './render/render.js';
 import { iconFiles } from './render/icon-files.js';
 import type { Site } from './schema/index.js';
@@ -19,8 +20,8 @@ import { findCutText } from './check/comments.js';
 import { findFactsOutsideTexts, findUnknownFacts } from './check/fact-names.js';
 import { contentFacts } from './check/fact-values.js';
 import { findContradictions } from './check/contradictions.js';
-import { favicon, robots, sitemap } from './render/seo-files.js';
 import { findSampleTexts } from './check/sample-texts.js';
+import { favicon, robots, sitemap } from './render/seo-files.js';
 import { drawBrandPictures, type BrandPictures } from './render/brand-pictures.js';
 import { staticFilesBeside } from './render/static-guard.js';
 import { assetsIgnoreFile } from './write/out-guard.js';
@@ -32,7 +33,7 @@ import { photoRefs } from './images/refs.js';
 import type { Photos } from './contract/photo.js';
 import { validateTranslation } from './translations/validate.js';
 import { withTranslationNotes } from './translations/notes.js';
-import { TRANSLATION_WARNINGS, type Progress } from './translations/progress.js';
+import type { Progress } from './translations/progress.js';
 
 export interface BuildOptions extends BundleOptions {
   contentDir: string;
@@ -42,7 +43,7 @@ export interface BuildOptions extends BundleOptions {
   formEndpoint?: string;
   /** The build's clock, for the copyright year and ${years}; tests pass a fixed date (the CLI takes SOURCE_DATE_EPOCH). */
   now?: Date;
-  /** Placeholders and the warnings in STRICT_REFUSES are errors: the deploy builds this way. */
+  /** The warnings problems/strictness.ts says the deploy refuses are errors: the deploy builds this way. */
   strict?: boolean;
   /** Texts not translated yet are errors (see CheckOptions). */
   completeTranslations?: boolean;
@@ -74,7 +75,7 @@ export interface CheckResult {
 }
 
 export interface CheckOptions {
-  /** Placeholders and the warnings in STRICT_REFUSES are errors: no site comes back while one is left. */
+  /** The warnings problems/strictness.ts says the deploy refuses are errors: no site comes back while one is left. */
   strict?: boolean;
   /** A text not translated yet is an error, for a company that publishes every page complete or not at all. */
   completeTranslations?: boolean;
@@ -84,24 +85,6 @@ export interface CheckOptions {
   overrides?: ReadonlyMap<string, string>;
   /** The build's date, from which ${years} is counted; tests and reproducible builds pass a fixed one. */
   now?: Date;
-}
-
-/**
- * Warnings `--strict` refuses, with why. Each has a fix that makes it go away for good: put in
- * the real value; add the service to the form or name it under leftOut; quote the text or move
- * the comment to its own line. So a strict build (the deploy) never has to live with one.
- */
-const STRICT_REFUSES: Partial<Record<ProblemCode, string>> = {
-  placeholder: 'a strict build (the deploy) refuses placeholders',
-  'service-not-offered': 'a strict build (the deploy) refuses a service left out of the form unless leftOut names it',
-  'text-cut-by-comment': 'a strict build (the deploy) refuses text cut short by a comment',
-  'fact-contradicted': 'a strict build (the deploy) refuses a text that says otherwise than site.yaml',
-  'sample-claim': 'a strict build (the deploy) refuses the sample company’s story, services or promises left word for word, which may not be true of this company',
-};
-
-/** The warnings that asking for complete translations refuses, each hint saying who asked (`by`). */
-function completeRefuses(by: string): Partial<Record<ProblemCode, string>> {
-  return Object.fromEntries(Object.entries(TRANSLATION_WARNINGS).map(([code, what]) => [code, `${by} refuses ${what}`]));
 }
 
 /**
@@ -149,11 +132,16 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
     : options.strict && validated.site?.settings.completeTranslations
       ? 'a strict build (the deploy), with completeTranslations: true in site.yaml,'
       : undefined;
-  const refusing = { ...(options.strict ? STRICT_REFUSES : {}), ...(completeBy ? completeRefuses(completeBy) : {}) };
-  const refused = warnings.filter((warning) => refusing[warning.code]);
+  const refusing = { strict: options.strict, completeBy };
+  const refused = warnings.filter((warning) => refusal(warning, refusing));
   if (refused.length > 0) {
-    const errors = refused.map(({ severity: _warning, ...problem }) => ({ ...problem, hint: `${problem.hint}; ${refusing[problem.code]}` }));
-    const kept = warnings.filter((warning) => !refusing[warning.code]);
+    // The hint says which rule refuses it, in the editor's words too (Publish shows those).
+    const errors = refused.map(({ severity: _warning, ...problem }) => {
+      const why = refusal(problem, refusing)!;
+      const editor = problem.editor && { ...problem.editor, hint: problem.editor.hint ? `${problem.editor.hint}; ${why}` : why };
+      return { ...problem, hint: `${problem.hint}; ${why}`, ...(editor ? { editor } : {}) };
+    });
+    const kept = warnings.filter((warning) => !refusal(warning, refusing));
     return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources, translations };
   }
   return { site, photos: site ? photos.photos : undefined, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources, translations };

@@ -12,8 +12,10 @@ import { ContentError } from '../../generator/problems/problem.js';
 import { sampleTextLine } from '../../generator/check/sample-texts.js';
 import { projectRoot } from '../../generator/contract/root.js';
 import { writeSite } from '../../generator/write/write.js';
-import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
+import { progressLines } from '../../generator/translations/progress.js';
+import { countForDeploy } from '../../generator/problems/strictness.js';
 import { buildDate, resolveFrom, type Io } from '../io.js';
+import { ownLine } from './check.js';
 
 interface BuildFlags {
   content: string;
@@ -46,9 +48,13 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   await writeSite(result.files, flags.out, { cwd: io.cwd, projectRoot: projectRoot(), contentDir: flags.content });
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
-    const samples = result.warnings.some((warning) => warning.code === 'placeholder');
-    if (result.warnings.some((warning) => warning.code !== 'photo-too-small' && !isTranslationWarning(warning))) {
-      io.err(`The site was built, but ${samples ? 'these sample values would go live as they are' : 'look at these warnings first'}. The deploy builds with --strict, which refuses them.\n`);
+    const complete = result.site.settings.completeTranslations === true;
+    const { samples, refused, accepted, kinds } = countForDeploy(result.warnings, complete, ownLine(complete));
+    if (samples + refused > 0) {
+      io.err(`The site was built, but ${samples > 0 ? 'these sample values would go live as they are' : 'look at these warnings first'}. The deploy builds with --strict, which refuses them.\n`);
+    }
+    if (accepted > 0) {
+      io.err(`The site was built; the deploy accepts the ${accepted} warning${accepted === 1 ? '' : 's'} above about ${kinds.join(' and ')}, so look at ${accepted === 1 ? 'it' : 'them'} all the same.\n`);
     }
     if (result.warnings.some((warning) => warning.code === 'photo-too-small')) {
       io.err('The site was built; the small photos above will look blurred on sharp screens until larger originals replace them.\n');
@@ -65,14 +71,14 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   if (encoded + cached > 0) io.out(`Photos: ${encoded} files encoded, ${cached} taken from the cache (node_modules/.cache/site-photos).`);
   const ms = Math.round(performance.now() - started);
   io.out(`Built ${result.files.length} files into ${shown} in ${ms} ms.`);
+  const sampleTexts = sampleTextLine(result.warnings, io.cwd);
+  if (sampleTexts) io.out(sampleTexts);
   for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
   const note = hostNote(host);
   if (note) io.out(note);
 }
 
 const gzipBytes = promisify(gzip);
-  const sampleTexts = sampleTextLine(result.warnings, io.cwd);
-  if (sampleTexts) io.out(sampleTexts);
 
 /** Each text file's gzipped size, as hosts send it; pictures and fonts are compressed already and sent as they are. */
 async function sentSizes(files: readonly OutputFile[]): Promise<Map<OutputFile, number>> {

@@ -1,6 +1,7 @@
 import { checkContent, checkSiteUrlFlag } from '../../generator/build.js';
 import { formatProblems } from '../../generator/problems/format.js';
-import { ContentError } from '../../generator/problems/problem.js';
+import { ContentError, type Problem } from '../../generator/problems/problem.js';
+import { countForDeploy } from '../../generator/problems/strictness.js';
 import { SAMPLE_TEXT_CODES, sampleTextLine } from '../../generator/check/sample-texts.js';
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
 import { buildDate, resolveFrom, type Io } from '../io.js';
@@ -16,18 +17,16 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
   const files = result.sources.size;
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
-    const samples = result.warnings.filter((warning) => warning.code === 'placeholder').length;
+    const complete = result.site?.settings.completeTranslations === true;
+    const { samples, refused, accepted, kinds } = countForDeploy(result.warnings, complete, ownLine(complete));
     const photos = result.warnings.filter((warning) => warning.code === 'photo-too-small').length;
-    const translations = result.warnings.filter(isTranslationWarning).length;
-    const texts = result.warnings.filter((warning) => SAMPLE_TEXT_CODES.includes(warning.code)).length;
-    const others = result.warnings.length - samples - photos - translations - texts;
     const todo = [
       samples > 0 ? `Replace the ${samples} sample value${samples === 1 ? '' : 's'} above before publishing` : '',
-      others > 0 ? `${samples > 0 ? 'look' : 'Look'} at the ${others} other warning${others === 1 ? '' : 's'}` : '',
+      refused > 0 ? `${samples > 0 ? 'look' : 'Look'} at the ${refused} other warning${refused === 1 ? '' : 's'}` : '',
     ].filter(Boolean);
     const notes = [
       todo.length > 0 ? `${todo.join(', and ')}: the deploy (site build --strict) refuses them.` : '',
-      // A blurred photo is not worth stopping a deploy for: it stays a warning, even under --strict.
+      accepted > 0 ? `The deploy accepts the ${accepted} warning${accepted === 1 ? '' : 's'} about ${kinds.join(' and ')}: look at ${accepted === 1 ? 'it' : 'them'} all the same.` : '',
       photos > 0 ? `${photos === 1 ? 'The photo above' : `The ${photos} photos above`} will look blurred on sharp screens: use larger originals.` : '',
     ];
     io.out(`Content is valid: ${files} files checked. ${notes.filter(Boolean).join(' ')}`.trimEnd());
@@ -37,4 +36,13 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
   const sampleTexts = sampleTextLine(result.warnings, io.cwd);
   if (sampleTexts) io.out(sampleTexts);
   for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
+}
+
+/**
+ * The warnings `site check` and `site build` speak of in a line of their own, not in the count of
+ * what the deploy refuses or accepts: photos too small, sample wording, and translations unless
+ * the deploy waits for them (their progress lines).
+ */
+export function ownLine(complete: boolean): (warning: Problem) => boolean {
+  return (warning) => warning.code === 'photo-too-small' || (!complete && isTranslationWarning(warning)) || SAMPLE_TEXT_CODES.includes(warning.code);
 }

@@ -6,15 +6,16 @@ import type { ContentFile, Site } from '../schema/index.js';
 
 /**
  * Values that are valid one by one but disagree with what they stand beside: a review's initials
- * that are not its writer's, and a home card that names a service yet keeps a title or link of
- * its own that differ from the service's (the service's would be shown without them). Warnings:
- * the owner may mean it, but most often a card was switched to a service and kept its old words.
+ * that are not its writer's (`initials-not-name`: a slip every visitor sees, with a fix that ends
+ * it), and a home card that names a service yet keeps a title or link of its own that differ from
+ * the service's (`disagrees`: the owner may mean it, but most often a card was switched to a
+ * service and kept its old words).
  */
 export function checkConsistency(files: readonly LoadedFile[], parsed: Map<ContentFile, unknown>): Problem[] {
   const fileOf = (name: ContentFile) => files.find((file) => file.name === name);
-  const warn = (name: ContentFile, path: PathSegment[], message: string, hint: string): Problem => {
+  const warn = (code: 'disagrees' | 'initials-not-name', name: ContentFile, path: PathSegment[], message: string, hint: string): Problem => {
     const file = fileOf(name)!;
-    return { code: 'disagrees', severity: 'warning', file: file.file, path: formatPath(path, file.data), ...locateValue(file.doc, file.lineCounter, file.source, path), message, hint };
+    return { code, severity: 'warning', file: file.file, path: formatPath(path, file.data), ...locateValue(file.doc, file.lineCounter, file.source, path), message, hint };
   };
   const warnings: Problem[] = [];
   const testimonials = (parsed.get('testimonials.yaml') as { testimonials: Site['testimonials'] } | undefined)?.testimonials ?? [];
@@ -22,6 +23,7 @@ export function checkConsistency(files: readonly LoadedFile[], parsed: Map<Conte
     if (review.avatar === undefined || initialsFit(review.avatar, review.name)) return;
     warnings.push(
       warn(
+        'initials-not-name',
         'testimonials.yaml',
         ['testimonials', index, 'avatar'],
         `The initials "${review.avatar}" are not those of ${review.name}, whose review they stand beside.`,
@@ -37,6 +39,7 @@ export function checkConsistency(files: readonly LoadedFile[], parsed: Map<Conte
     if (card.title !== undefined && card.title !== service.title) {
       warnings.push(
         warn(
+          'disagrees',
           'pages/home.yaml',
           ['services', 'items', index, 'title'],
           `This card names the service "${service.id}" but keeps its own title "${card.title}", so it does not show the service's, "${service.title}".`,
@@ -47,6 +50,7 @@ export function checkConsistency(files: readonly LoadedFile[], parsed: Map<Conte
     if (card.href !== undefined) {
       warnings.push(
         warn(
+          'disagrees',
           'pages/home.yaml',
           ['services', 'items', index, 'href'],
           `This card names the service "${service.id}" but keeps its own link ${card.href}, so it does not lead to the service on the services page.`,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { compareText } from './order.js';
 import { inert } from './inert.js';
 import type { Problem } from './problem.js';
+import { isNotice } from './strictness.js';
 
 export interface FormatOptions {
   /** Paths are printed relative to this folder, with forward slashes. */
@@ -26,12 +27,16 @@ export function formatProblem(problem: Problem, sources: ReadonlyMap<string, str
   return out.join('\n');
 }
 
-/** Every problem and warning, a blank line between them, then a one-line summary. */
+/**
+ * Every problem and warning, a blank line between them, then a one-line summary. The summary
+ * counts problems and warnings, not the notices that say a file has more than are shown.
+ */
 export function formatProblems(problems: readonly Problem[], sources: ReadonlyMap<string, string>, options: FormatOptions): string {
   const files = new Set(problems.map((p) => p.file)).size;
   const blocks = sortProblems(problems).map((p) => formatProblem(p, sources, options));
-  const warnings = problems.filter((p) => p.severity === 'warning').length;
-  const errors = problems.length - warnings;
+  const counted = problems.filter((p) => !isNotice(p));
+  const warnings = counted.filter((p) => p.severity === 'warning').length;
+  const errors = counted.length - warnings;
   const counts = [errors > 0 || warnings === 0 ? plural(errors, 'problem') : '', warnings > 0 ? plural(warnings, 'warning') : ''];
   blocks.push(`${counts.filter(Boolean).join(' and ')} in ${plural(files, 'file')}.`);
   return blocks.join('\n\n');

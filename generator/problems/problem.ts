@@ -68,6 +68,7 @@ export const PROBLEM_CODES = {
   'low-contrast': 'A colour that would make text too hard to read',
   'static-replaced': 'A file in static/ that the build makes itself',
   disagrees: 'A value that disagrees with the one it stands beside',
+  'initials-not-name': 'Review initials that are not those of the name beside them',
   'written-once': 'A value that is not text, written once in the English file, appears in a translation',
   'outdated-translation': 'The English text changed after its translation was written',
   'translation-needs-id': 'A translated list item without the id of the English item it translates',
@@ -77,9 +78,9 @@ export const PROBLEM_CODES = {
   'fact-cycle': 'A fact in site.yaml whose value names itself, directly or through other facts',
   'fact-outside-text': 'A fact named in a path, an address, a phone number or an id, where facts are not filled in',
   'not-a-file': 'A folder or a link where the content folder needs a plain file',
-} as const;
   'sample-claim': 'A text still saying, word for word, what the sample company says of its story, services or promises',
   'sample-text': 'A text still worded, word for word, as the sample content words it',
+} as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 

@@ -1,24 +1,17 @@
 import path from 'node:path';
-import type { Problem, ProblemCode } from '../problems/problem.js';
+import type { Problem } from '../problems/problem.js';
+import { strictnessOf } from '../problems/strictness.js';
 import type { Language } from '../contract/languages.js';
 import type { OutdatedText } from './sources.js';
 
 /**
- * Warnings about a translation's progress, each with what it is in words: none stops a deploy
- * unless translations must be complete (build.ts then refuses them, naming them so). A text whose
- * English changed since it was translated is one of them: the page shows its English until the
- * translation is reviewed, as it shows English for a text not translated yet.
+ * Whether a warning is about a translation's progress: those problems/strictness.ts lets a
+ * strict build through unless translations must be complete (build.ts then refuses them). A text
+ * whose English changed since it was translated is one of them: the page shows its English until
+ * the translation is reviewed, as it shows English for a text not translated yet.
  */
-export const TRANSLATION_WARNINGS: Partial<Record<ProblemCode, string>> = {
-  'missing-translation': 'a text not translated yet',
-  'extra-translation': 'a translated text with no English to translate',
-  'file-missing': 'a translation file not written yet',
-  'outdated-translation': 'a translation whose English changed since it was written',
-  'translation-needs-id': 'a translated list item without the id of its English item',
-};
-
 export function isTranslationWarning(warning: Problem): boolean {
-  return warning.severity === 'warning' && TRANSLATION_WARNINGS[warning.code] !== undefined;
+  return warning.severity === 'warning' && strictnessOf(warning)?.verdict === 'refuses-incomplete';
 }
 
 export interface Progress {

@@ -97,7 +97,7 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     warnings.push(...notes.slice(0, MAX_PROBLEMS_PER_FILE));
     if (errors.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(translation!.file, errors.length, MAX_PROBLEMS_PER_FILE));
     if (notes.length > MAX_PROBLEMS_PER_FILE) {
-      warnings.push({ ...tooManyProblems(translation!.file, notes.length, MAX_PROBLEMS_PER_FILE), severity: 'warning', message: `This file has ${notes.length} translation warnings; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`, hint: 'translate these, then check again to see the rest' });
+      warnings.push({ ...tooManyProblems(translation!.file, notes.length, MAX_PROBLEMS_PER_FILE), severity: 'warning', more: 'missing-translation', message: `This file has ${notes.length} translation warnings; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`, hint: 'translate these, then check again to see the rest' });
     }
   }
   const complete = (Object.keys(CONTENT_FILES) as ContentFile[]).every((name) => parsed.has(name));

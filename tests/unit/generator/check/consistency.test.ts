@@ -47,14 +47,14 @@ describe('a review', () => {
     const built = await build({ contentDir: content, now: new Date('2026-06-01T00:00:00Z') });
     const home = String(built.files.find((file) => file.path === 'index.html')!.contents);
     expect(home).toContain('<span class="avatar" aria-hidden="true">AP</span>');
-    expect(built.warnings.filter((warning) => warning.code === 'disagrees')).toEqual([]);
+    expect(built.warnings.filter((warning) => warning.code === 'initials-not-name')).toEqual([]);
   });
 
   it('whose initials are not its writer’s is a located warning saying which they would be', async () => {
     const content = await edited('testimonials.yaml', (doc) => doc.setIn(['testimonials', 0, 'name'], 'Arun Prakash'));
     const { warnings, site } = await checkContent(content);
     expect(site).toBeDefined();
-    const warning = warnings.find((found) => found.code === 'disagrees')!;
+    const warning = warnings.find((found) => found.code === 'initials-not-name')!;
     expect(warning).toMatchObject({ severity: 'warning', file: path.join(content, 'testimonials.yaml'), path: 'testimonials[anjali-menon].avatar', line: 17, column: 13 });
     expect(warning.message).toBe('The initials "AM" are not those of Arun Prakash, whose review they stand beside.');
     expect(warning.hint).toContain('avatar: AP');

@@ -8,7 +8,11 @@ export const ADMIN_SCRIPT = `'use strict';
 (() => {
   const message = document.querySelector('[data-message]');
   const csrf = document.querySelector('meta[name="csrf-token"]')?.content;
-  const say = (text) => { message.textContent = text; };
+  // The message sits below the forms: bring it into view, or a phone's screen may not show it.
+  const say = (text) => {
+    message.textContent = text;
+    if (text) message.scrollIntoView({ block: 'center' });
+  };
 
   const toBytes = (text) => {
     const base64 = text.replace(/-/g, '+').replace(/_/g, '/');

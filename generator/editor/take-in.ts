@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { differences, resolve, type Difference, type Side, type Versions } from './differences.js';
 import { git } from './git.js';
@@ -55,15 +55,20 @@ async function blob(top: string, commit: string, file: string): Promise<Buffer |
   return found.ok ? found.bytes : undefined;
 }
 
+/** Whether git keeps `file` at `commit` as a program (mode 100755, as .ci/run): written so, git sees no change of mode. */
+async function executableAt(top: string, commit: string, file: string): Promise<boolean> {
+  return (await git(top, ['ls-tree', commit, '--', file])).stdout.startsWith('100755 ');
+}
+
 /** Written beside itself and renamed over it: the dev server and a text editor see the old file or the new one. */
-async function put(file: string, bytes: Buffer | undefined): Promise<void> {
+async function put(file: string, bytes: Buffer | undefined, executable: boolean): Promise<void> {
   if (bytes === undefined) {
     await rm(file, { force: true });
     return;
   }
   await mkdir(path.dirname(file), { recursive: true });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temp, bytes, { flag: 'wx' });
+  await writeFile(temp, bytes, { flag: 'wx', mode: executable ? 0o755 : 0o644 });
   await rename(temp, file);
 }
 
@@ -116,14 +121,14 @@ export async function takeIn(repo: Repository, branch: string, tracking: string,
     writes.set(conflict.file, resolve(conflict.file, versions.get(conflict.file)!, (_, index) => choices!.picks[start + index]!));
     pick += conflict.differences.length;
   }
-  const written: { file: string; before: Buffer | undefined; after: Buffer | undefined }[] = [];
+  const written: { file: string; before: Buffer | undefined; after: Buffer | undefined; wasExecutable: boolean }[] = [];
   let finished = false;
   const undo = async () => {
     // Once the branch is on theirs, their files are the repository's: nothing to put back.
     if (finished) return;
-    for (const { file, before, after } of written.reverse()) {
+    for (const { file, before, after, wasExecutable } of written.reverse()) {
       const full = path.join(top, file);
-      if (same(await readFile(full).catch(() => undefined), after)) await put(full, before);
+      if (same(await readFile(full).catch(() => undefined), after)) await put(full, before, wasExecutable);
     }
   };
   try {
@@ -131,8 +136,9 @@ export async function takeIn(repo: Repository, branch: string, tracking: string,
       const full = path.join(top, file);
       const before = await readFile(full).catch(() => undefined);
       if (same(before, after)) continue;
-      await put(full, after);
-      written.push({ file, before, after });
+      const wasExecutable = Boolean(((await stat(full).catch(() => undefined))?.mode ?? 0) & 0o100);
+      await put(full, after, await executableAt(top, theirsAt, file));
+      written.push({ file, before, after, wasExecutable });
     }
   } catch (error) {
     await undo();

@@ -228,7 +228,7 @@ describe('what is typed into the editor reaches git only once checked', () => {
 
 describe('when someone else published meanwhile', () => {
   /** Another copy of the site changes content files and pushes: someone publishing from elsewhere. */
-  async function publishedElsewhere(changes: Record<string, (text: string) => string>): Promise<string> {
+  async function publishedElsewhere(changes: Record<string, (text: string) => string>, more?: (copy: string) => Promise<void>): Promise<string> {
     const other = await mkdtemp(path.join(os.tmpdir(), 'editor-other-'));
     temporary.push(other);
     project.git(['clone', '--quiet', project.remote, 'copy'], other);
@@ -237,20 +237,23 @@ describe('when someone else published meanwhile', () => {
       const full = path.join(copy, 'content', file);
       await writeFile(full, change(await readFile(full, 'utf8')));
     }
-    project.git(['commit', '--quiet', '-am', 'Published elsewhere'], copy);
+    await more?.(copy);
+    project.git(['add', '-A'], copy);
+    project.git(['commit', '--quiet', '-m', 'Published elsewhere'], copy);
     project.git(['push', '--quiet', 'origin', 'main'], copy);
     return project.git(['rev-parse', 'HEAD'], copy).trim();
   }
   const newTitle = (text: string) => text.replace(/^title: .*$/m, 'title: Chat with us now');
 
   it('takes in their changes to other files and publishes on top of them, both commits in the remote', async () => {
-    const theirs = await publishedElsewhere({ 'whatsapp.yaml': newTitle });
+    // Besides the content, a program of the project's own (kept executable).
+    const theirs = await publishedElsewhere({ 'whatsapp.yaml': newTitle }, (copy) => writeFile(path.join(copy, 'deploy.sh'), '#!/bin/sh\necho deployed\n', { mode: 0o755 }));
     await changePrice(9799);
     const answer = await publish('New price');
     expect(answer.status, answer.text).toBe(200);
     const { commit, pushed, note } = answer.json();
     expect(pushed).toBe(true);
-    expect(note).toBe('Someone else published meanwhile; their changes to content/whatsapp.yaml were taken in.');
+    expect(note).toBe('Someone else published meanwhile; their changes to content/whatsapp.yaml, deploy.sh were taken in.');
     // A plain fast-forward: mine on top of theirs, nothing of theirs rewritten.
     expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(commit);
     expect(project.git(['rev-parse', `${commit}^`], project.remote).trim()).toBe(theirs);

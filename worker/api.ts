@@ -10,7 +10,7 @@ import type { Env } from './env.js';
 import { json, readJson, refuse } from './http.js';
 import type { MessageCode } from './messages.js';
 import { finishRegistration, finishSignin, registrationOptions, signinOptions } from './passkeys.js';
-import { endSession, findSession, startSession, type Session } from './sessions.js';
+import { endSession, findSession, signedOutBecause, startSession, type Session } from './sessions.js';
 import { siteOf, type Site } from './site.js';
 
 interface Context {
@@ -40,7 +40,7 @@ const ROUTES: Route[] = [
     async handle({ request, env, now }) {
       const state = await findSession(env.DB, request, now);
       const setUp = (await env.DB.prepare('SELECT 1 FROM passkeys LIMIT 1').first()) !== null;
-      if (state.state !== 'active') return json({ setUp, signedIn: false, expired: state.state === 'expired' });
+      if (state.state !== 'active') return json({ setUp, signedIn: false, signedOutBecause: signedOutBecause(state) ?? null });
       return json({ setUp, signedIn: true, csrfToken: state.session.csrfToken, device: state.session.passkeyId, devices: await listDevices(env.DB) });
     },
   },
@@ -141,7 +141,7 @@ export async function handleApi(request: Request, env: Env, now: number): Promis
   const params = route.path.exec(pathname)!.slice(1);
   if (!route.signedIn) return route.handle({ request, env, site, now, params });
   const state = await findSession(env.DB, request, now);
-  if (state.state !== 'active') return refuse(401, state.state === 'expired' ? 'session-expired' : 'session-missing');
+  if (state.state !== 'active') return refuse(401, signedOutBecause(state) ?? 'session-missing');
   const refusal = checkCsrf(request, state.session);
   if (refusal) return refuse(403, refusal);
   return route.handle({ request, env, site, now, params, session: state.session });

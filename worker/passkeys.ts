@@ -70,8 +70,8 @@ export async function finishRegistration(db: D1Database, site: Site, ceremony: C
     ]);
     if (inserted?.meta.changes !== 1) return grant.kind === 'setup' ? 'already-set-up' : 'invitation-wrong';
   } catch {
-    // The set-up code's hash was already recorded: another device spent it first.
-    return 'setup-code-used';
+    // A set-up code's hash already recorded (another device spent it first) breaks the batch.
+    return grant.kind === 'setup' ? 'setup-code-used' : 'passkey-refused';
   }
   return { id: credential.id };
 }

@@ -8,6 +8,7 @@
 import { randomToken, sha256 } from './crypto.js';
 import type { D1Database } from './env.js';
 import { cookie, readCookie } from './http.js';
+import type { MessageCode } from './messages.js';
 
 export const SESSION_COOKIE = '__Host-session';
 export const IDLE_MS = 12 * 60 * 60 * 1000;
@@ -21,7 +22,8 @@ export interface Session {
   passkeyId: string;
 }
 
-export type SessionState = { state: 'none' } | { state: 'expired' } | { state: 'active'; session: Session };
+/** `expired`: its time ran out; `ended`: signed out, or its phone removed (the cookie outlived the row). */
+export type SessionState = { state: 'none' } | { state: 'expired' } | { state: 'ended' } | { state: 'active'; session: Session };
 
 interface SessionRow {
   token_hash: string;
@@ -48,7 +50,7 @@ export async function findSession(db: D1Database, request: Request, now: number)
   if (!token) return { state: 'none' };
   const tokenHash = await sha256(token);
   const row = await db.prepare('SELECT * FROM sessions WHERE token_hash = ?').bind(tokenHash).first<SessionRow>();
-  if (!row) return { state: 'expired' };
+  if (!row) return { state: 'ended' };
   if (row.expires_at <= now) {
     await db.prepare('DELETE FROM sessions WHERE token_hash = ?').bind(tokenHash).run();
     return { state: 'expired' };
@@ -58,6 +60,13 @@ export async function findSession(db: D1Database, request: Request, now: number)
     await db.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').bind(slid, tokenHash).run();
   }
   return { state: 'active', session: { tokenHash, csrfToken: row.csrf_token, passkeyId: row.passkey_id } };
+}
+
+/** Why a browser that is not signed in was signed out, in the owner's words, or undefined when it never was. */
+export function signedOutBecause(state: SessionState): MessageCode | undefined {
+  if (state.state === 'expired') return 'session-expired';
+  if (state.state === 'ended') return 'session-ended';
+  return undefined;
 }
 
 /** Ends the session and tells the browser to drop its cookie. */

@@ -4,11 +4,11 @@
  * ceremonies and the buttons; every word the owner reads is here or in messages.ts.
  */
 import type { Device } from '../devices.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES, type MessageCode } from '../messages.js';
 
 export type Screen =
   | { kind: 'setup' }
-  | { kind: 'signin'; expired: boolean }
+  | { kind: 'signin'; signedOutBecause?: MessageCode }
   | { kind: 'signed-in'; devices: Device[]; current: string; csrfToken: string };
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -33,9 +33,9 @@ function setup(): string {
 ${codeForm('Set-up code', 'Set up with this phone')}`;
 }
 
-function signin(expired: boolean): string {
+function signin(signedOutBecause: MessageCode | undefined): string {
   return `<h1>Sign in with this phone</h1>
-${expired ? `<p class="notice" role="status">${MESSAGES['session-expired']}</p>` : ''}
+${signedOutBecause ? `<p class="notice" role="status">${MESSAGES[signedOutBecause]}</p>` : ''}
 <p>Unlock this phone when it asks, as you do to open it.</p>
 <button type="button" data-action="signin">Sign in with this phone</button>
 <h2>A new phone?</h2>
@@ -64,7 +64,7 @@ function signedIn(devices: Device[], current: string): string {
 }
 
 export function adminPage(screen: Screen): string {
-  const body = screen.kind === 'setup' ? setup() : screen.kind === 'signin' ? signin(screen.expired) : signedIn(screen.devices, screen.current);
+  const body = screen.kind === 'setup' ? setup() : screen.kind === 'signin' ? signin(screen.signedOutBecause) : signedIn(screen.devices, screen.current);
   const csrf = screen.kind === 'signed-in' ? `\n<meta name="csrf-token" content="${escape(screen.csrfToken)}">` : '';
   return `<!doctype html>
 <html lang="en">

@@ -2,7 +2,7 @@
 import { listDevices } from '../devices.js';
 import type { Env } from '../env.js';
 import { text } from '../http.js';
-import { findSession } from '../sessions.js';
+import { findSession, signedOutBecause } from '../sessions.js';
 import { adminPage, type Screen } from './page.js';
 import { ADMIN_SCRIPT } from './script.js';
 import { ADMIN_STYLE } from './style.js';
@@ -20,7 +20,7 @@ async function screenFor(request: Request, env: Env, now: number): Promise<Scree
     return { kind: 'signed-in', devices: await listDevices(env.DB), current: state.session.passkeyId, csrfToken: state.session.csrfToken };
   }
   const setUp = (await env.DB.prepare('SELECT 1 FROM passkeys LIMIT 1').first()) !== null;
-  return setUp ? { kind: 'signin', expired: state.state === 'expired' } : { kind: 'setup' };
+  return setUp ? { kind: 'signin', signedOutBecause: signedOutBecause(state) } : { kind: 'setup' };
 }
 
 export async function handleAdmin(request: Request, env: Env, now: number): Promise<Response> {

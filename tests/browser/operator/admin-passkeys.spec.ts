@@ -124,6 +124,7 @@ test('the owner sets up the editor with a phone, adds a second phone with an inv
   // The first phone was signed out with it, and its passkey no longer signs in.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in with this phone');
+  await expect(page.getByRole('status')).toHaveText(/was removed from the list of phones/);
   await page.getByRole('button', { name: 'Sign in with this phone' }).click();
   await expect(alert(page)).toHaveText(/This phone’s passkey is no longer on the list/);
 

@@ -34,7 +34,7 @@ it('answers /admin/ and /api/ from the Worker, with the database its migrations 
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<h1>Set up this site’s editor</h1>');
   expect(page.headers.get('X-Site-Header'), 'the Worker’s own answers do not take the built site’s headers').toBeNull();
-  expect(await (await at('/api/session')).json()).toEqual({ setUp: false, signedIn: false, expired: false });
+  expect(await (await at('/api/session')).json()).toEqual({ setUp: false, signedIn: false, signedOutBecause: null });
   expect((await at('/admin')).headers.get('Location')).toBe('/admin/');
 });
 

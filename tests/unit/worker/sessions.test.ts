@@ -12,7 +12,7 @@ it('whose end has passed is refused as ended, in the owner’s words, and remove
   await addPasskey(worker(), 'phone');
   const { cookie, csrf } = await addSession(worker(), 'phone', Date.now() - 1);
   const answer = await post(worker(), '/api/invitations', {}, { Cookie: cookie, 'X-CSRF-Token': csrf });
-  expect(await answer.json()).toMatchObject({ code: 'session-expired', message: expect.stringContaining('not used for 12 hours') });
+  expect(await answer.json()).toMatchObject({ code: 'session-expired', message: expect.stringContaining('after 12 hours without use') });
   expect(answer.status).toBe(401);
   expect(await worker().sql('SELECT * FROM sessions')).toEqual([]);
 });
@@ -31,5 +31,5 @@ it('ends at sign-out: the cookie is dropped and the token no longer works', asyn
   const { cookie, csrf } = await addSession(worker(), 'phone');
   const answer = await post(worker(), '/api/signout', {}, { Cookie: cookie, 'X-CSRF-Token': csrf });
   expect(answer.headers.get('Set-Cookie')).toBe('__Host-session=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=Strict');
-  expect(await refusal(await post(worker(), '/api/invitations', {}, { Cookie: cookie, 'X-CSRF-Token': csrf }))).toEqual([401, 'session-expired']);
+  expect(await refusal(await post(worker(), '/api/invitations', {}, { Cookie: cookie, 'X-CSRF-Token': csrf }))).toEqual([401, 'session-ended']);
 });

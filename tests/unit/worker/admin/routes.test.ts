@@ -25,7 +25,7 @@ it('says why the owner must sign in again when the session ended', async () => {
   const { cookie } = await addSession(worker(), 'phone', Date.now() - 1);
   const html = await (await page(cookie)).text();
   expect(heading(html)).toBe('Sign in with this phone');
-  expect(html).toContain('You were signed out because the editor was not used for 12 hours. Sign in again.');
+  expect(html).toContain('You were signed out: the editor signs you out after 12 hours without use');
 });
 
 it('sends /admin to /admin/, and hands any other address to the built site', async () => {

@@ -4,6 +4,7 @@ import { FormContextValue, type FormContext } from './context.js';
 import { Field } from './fields/Field.js';
 import { englishAt, getIn, idOfText, parsePath, problemPath, type Path } from './paths.js';
 import { languageOf } from './pages.js';
+import { CardsNotice } from './CardsNotice.js';
 import { Preview } from './Preview.js';
 import { TextMode } from './TextMode.js';
 import type { FileData, FileEntry, ImageEntry, TextCounts, UiOutdated, UiProblem } from './types.js';
@@ -304,8 +305,9 @@ export function FileEditor({ file }: { file: string }) {
       refreshImages,
       typedNumber,
       setTypedNumber,
+      root: value,
     }),
-    [problems, warnings, data, missing, changedEnglish, accept, file, images, refreshImages, typedNumber, setTypedNumber],
+    [problems, warnings, data, missing, changedEnglish, accept, file, images, refreshImages, typedNumber, setTypedNumber, value],
   );
   if (loadError) {
     return (
@@ -357,6 +359,7 @@ export function FileEditor({ file }: { file: string }) {
             Fields
           </h2>
           <Summary problems={problems} elsewhere={elsewhere} renaming={renaming} warnings={warnings} checking={checking} summaryRef={summaryRef} value={value} />
+          {translation ? null : <CardsNotice file={file} model={data.model} value={value} saved={saved} onChange={setValue} />}
           <FormContextValue.Provider value={context}>
             <Field model={data.model} path={[]} value={value} onChange={setValue} />
           </FormContextValue.Provider>

@@ -26,6 +26,8 @@ export interface FormContext {
   /** A number as typed (11.25880), kept beside the value so the file gets those digits. */
   typedNumber: (path: Path) => string | undefined;
   setTypedNumber: (path: Path, text: string) => void;
+  /** The whole value of the file, for a field that starts from, or follows, another (an office's hours). */
+  root?: unknown;
 }
 
 export const FormContextValue = createContext<FormContext>({

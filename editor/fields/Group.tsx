@@ -1,7 +1,9 @@
-import { useState } from 'react';
-import { fieldId, withKey } from '../paths.js';
+import { Fragment, useState } from 'react';
+import { fieldId, getIn, withKey } from '../paths.js';
 import type { ModelOf } from '../types.js';
 import { blank } from './blank.js';
+import { useForm } from '../context.js';
+import { followsMainHours, mainOfficeStart, officeAt, withMainHours } from './main-office.js';
 import { Field } from './Field.js';
 import { FieldNotes, LabelText, useFieldInfo } from './info.js';
 import type { LeafProps } from './Leaf.js';
@@ -9,17 +11,24 @@ import type { LeafProps } from './Leaf.js';
 /** Nested fields as a fieldset; an optional group that is not in the file can be added, and taken out again. */
 export function GroupField({ model, path, value, onChange, label }: LeafProps<ModelOf<'group'>>) {
   const info = useFieldInfo(model, path);
+  const form = useForm();
   const present = value !== undefined && value !== null;
   const root = path.length === 0;
+  // An office's own hours start from the main office's; a translation names no hours of its own to copy.
+  const start = () => (form.english === undefined ? mainOfficeStart(path, form.root) : undefined) ?? blank(model);
+  // An office's hours, where they start in its form, can be the main office's in one press.
+  const hoursHere = present && officeAt(path) !== undefined && form.english === undefined;
   const fields = present
     ? model.fields.map((field) => (
-        <Field
-          key={field.key}
-          model={field}
-          path={[...path, field.key]}
-          value={(value as Record<string, unknown>)[field.key]}
-          onChange={(next) => onChange(withKey(value, field.key, next))}
-        />
+        <Fragment key={field.key}>
+          {hoursHere && field.key === 'hours' ? <MainHours office={value} root={form.root} onChange={onChange} /> : null}
+          <Field
+            model={field}
+            path={[...path, field.key]}
+            value={(value as Record<string, unknown>)[field.key]}
+            onChange={(next) => onChange(withKey(value, field.key, next))}
+          />
+        </Fragment>
       ))
     : null;
   if (root) return <div className="fields">{fields}</div>;
@@ -36,12 +45,29 @@ export function GroupField({ model, path, value, onChange, label }: LeafProps<Mo
             Remove {label.toLowerCase()}
           </button>
         ) : (
-          <button type="button" onClick={() => onChange(blank(model))}>
+          <button type="button" onClick={() => onChange(start())}>
             Add {label.toLowerCase()}
           </button>
         )
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * An office's hours in one press: the same as the main office's (its own taken out, so the site
+ * shows the main office's and follows them), or, when it has them, a note saying whose it shows.
+ */
+function MainHours({ office, root, onChange }: { office: unknown; root: unknown; onChange: (next: unknown) => void }) {
+  const main = getIn(root, ['contact', 'hours']);
+  const words = typeof main === 'string' && main.trim() ? ` (${main.trim()})` : '';
+  if (followsMainHours(office)) return <p className="note same-hours">Opening hours: the same as the main office’s{words}. Add this office’s own below where they differ.</p>;
+  return (
+    <div className="same-hours">
+      <button type="button" onClick={() => onChange(withMainHours(office))}>
+        Same hours as the main office{words}
+      </button>
+    </div>
   );
 }
 

@@ -208,19 +208,24 @@ export function labelFor(key: string): string {
 /**
  * A field's name as the editor's form shows it, from a problem's dot path (which counts list
  * entries from 1, as the form's labels do), each group's label before the field's:
- * company.name → "Company › Name", social[1].url → "Social 1 › Address",
- * services[office].title → "Service “office” › Title".
+ * company.name → "Company › Name", social[1].url → "Social 1 › Address". An entry the check
+ * names by its id (offices[kannur]) is named by its place, as the form labels it, when `data`
+ * (the file's value) has it: "Office 1 › …"; else by its id, "Office “kannur” › …".
  */
-export function fieldName(dotPath: string): string {
+export function fieldName(dotPath: string, data?: unknown): string {
   const parts: string[] = [];
   let list: string | undefined;
+  let here = data;
   for (const [, key, index] of dotPath.matchAll(/([^.[\]]+)|\[([^\]]+)\]/g)) {
-    if (key !== undefined) parts.push(labelFor((list = key)));
-    else if (index !== undefined && parts.length > 0 && list !== undefined) {
+    if (key !== undefined) {
+      parts.push(labelFor((list = key)));
+      here = here !== null && typeof here === 'object' ? (here as Record<string, unknown>)[key] : undefined;
+    } else if (index !== undefined && parts.length > 0 && list !== undefined) {
       const named = itemLabel(list);
-      // A list item is named by its place, counted from 1 as the check writes it, or by its id where the check names it so: services[office].
-      const which = /^\d+$/.test(index) ? String(Number(index)) : `“${index}”`;
-      parts.splice(-1, 1, `${named === 'Entry' ? labelFor(list) : named} ${which}`);
+      const entries = Array.isArray(here) ? here : [];
+      const place = /^\d+$/.test(index) ? Number(index) : entries.findIndex((entry) => (entry as { id?: unknown } | null)?.id === index) + 1;
+      here = place > 0 ? entries[place - 1] : undefined;
+      parts.splice(-1, 1, `${named === 'Entry' ? labelFor(list) : named} ${place > 0 ? String(place) : `“${index}”`}`);
     }
   }
   return parts.join(' › ') || 'this file';

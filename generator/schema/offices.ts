@@ -12,7 +12,7 @@ const clockTime = z
   .meta({
     expected: 'a 24-hour time such as 08:00',
     hint: 'write two digits for the hour and two for the minutes, in quotes: "08:00" or "20:00"',
-    editorHint: 'type two digits for the hour and two for the minutes, e.g. 08:00 or 20:00',
+    editorHint: 'type two digits for the hour and two for the minutes, e.g. 08:00',
   });
 
 const address = z.strictObject({

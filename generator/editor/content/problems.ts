@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseDocument } from 'yaml';
 import { checkContent } from '../../build.js';
 import type { Problem } from '../../problems/problem.js';
 import { countTexts, type Progress, type TextCounts } from '../../translations/progress.js';
@@ -19,10 +20,13 @@ export interface UiProblem {
   code: string;
 }
 
-/** A problem as the editor shows it: in its own words (fields, not lines) where the problem has them. */
-export function uiProblem(problem: Problem, contentDir: string): UiProblem {
+/**
+ * A problem as the editor shows it: in its own words (fields, not lines) where the problem has
+ * them; `data`, the file's value, names list entries by their place, as the form labels them.
+ */
+export function uiProblem(problem: Problem, contentDir: string, data?: unknown): UiProblem {
   const rel = path.relative(contentDir, problem.file).split(path.sep).join('/');
-  const field = fieldName(problem.path);
+  const field = fieldName(problem.path, data);
   const words = (text: string) => text.replaceAll('{field}', field);
   const message = problem.editor ? words(problem.editor.message) : problem.message;
   const hint = problem.editor ? (problem.editor.hint === undefined ? undefined : words(problem.editor.hint)) : problem.hint;
@@ -76,12 +80,26 @@ export async function checkFile(contentDir: string, rel: string, overrides: Read
   const own = path.join(dir, rel);
   const mine = (problem: Problem) => problem.file === own;
   const others = checked.problems.filter((problem) => !mine(problem));
+  const shown = inFormWords(checked.sources, dir);
   return {
-    problems: checked.problems.filter(mine).map((problem) => uiProblem(problem, dir)),
-    ...(across ? { elsewhere: (await newProblems(dir, others)).map((problem) => uiProblem(problem, dir)) } : {}),
-    warnings: checked.warnings.filter(mine).map((problem) => uiProblem(problem, dir)),
+    problems: checked.problems.filter(mine).map(shown),
+    ...(across ? { elsewhere: (await newProblems(dir, others)).map(shown) } : {}),
+    warnings: checked.warnings.filter(mine).map(shown),
     ...translationState(checked.translations, rel),
   };
+}
+
+/** Problems in the editor's words, each file's text read once for the places of its entries. */
+function inFormWords(sources: ReadonlyMap<string, string>, dir: string): (problem: Problem) => UiProblem {
+  const values = new Map<string, unknown>();
+  const valueOf = (file: string) => {
+    if (!values.has(file)) {
+      const doc = parseDocument(sources.get(file) ?? '');
+      values.set(file, doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 50 }));
+    }
+    return values.get(file);
+  };
+  return (problem) => uiProblem(problem, dir, valueOf(problem.file));
 }
 
 /**

@@ -265,6 +265,9 @@ export class ContentWorkspace {
     for (const [rel, { value, numbers }] of this.#drafts) {
       const stored = await this.#read(this.#named(rel)).catch(() => undefined);
       overrides.set(rel, textFor(this.#named(rel), stored?.text, value, numbers));
+      // A draft renaming a service's id shows as its save would leave the site: renamed where it is named.
+      const renamed = await this.#renamed(this.#named(rel), stored?.text, value);
+      for (const [other, { text }] of renamed.files) if (!this.#drafts.has(other)) overrides.set(other, text);
     }
     return overrides;
   }

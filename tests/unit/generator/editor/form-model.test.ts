@@ -138,6 +138,13 @@ describe('problem links name list entries as the form labels them', () => {
     expect(fieldName('services[office].title')).toBe('Service “office” › Title');
   });
 
+  it('named an office by its id (“Office “kozhikode” › Map position”) where the form labels it Office 1: an entry with an id is named by its place in the file’s value', () => {
+    const data = { offices: [{ id: 'kozhikode', geo: {} }, { id: 'kannur' }], services: [{ id: 'a' }] };
+    expect(fieldName('offices[kozhikode].geo.latitude', data)).toBe('Office 1 › Map position › Latitude');
+    expect(fieldName('offices[kannur].id', data)).toBe('Office 2 › Id');
+    expect(fieldName('services[gone].title', data)).toBe('Service “gone” › Title');
+  });
+
   it('names the entry the check located: the first social link’s address is "Social 1 › Address"', async () => {
     const dir = await contentWithFixture();
     try {
@@ -162,7 +169,7 @@ describe('the help the form gives speaks of fields, and its examples fit each fi
     expect(pin.help).toBe('A six-digit PIN code. Type the six digits, e.g. 682024.');
     expect(pin.placeholder).toBe('682024');
     const opens = fieldAt(models['site.yaml']!, 'offices[].openingHours.opens');
-    expect(opens.help).toBe('A 24-hour time such as 08:00. Type two digits for the hour and two for the minutes, e.g. 08:00 or 20:00.');
+    expect(opens.help).toBe('A 24-hour time such as 08:00. Type two digits for the hour and two for the minutes, e.g. 08:00.');
     const texts = JSON.stringify(models);
     expect(texts).not.toMatch(/in quotes/i);
   });

@@ -36,6 +36,13 @@ describe('renaming a service’s id in the editor', () => {
     expect(checked.elsewhere).toEqual([]);
     expect(checked.renames).toEqual([{ from: 'packing', to: 'vehicles' }]);
 
+    // The preview of the unsaved rename shows the site as the save will leave it, not a broken build.
+    await editor.api('POST', '/__edit/api/draft', { file: 'services.yaml', value: next });
+    const preview = await editor.api('GET', '/__edit/preview/');
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('href="/__edit/preview/services/#vehicles"');
+    await editor.api('POST', '/__edit/api/draft', { file: 'services.yaml', value: null });
+
     const saved = await editor.api('POST', '/__edit/api/save', { file: 'services.yaml', value: next, version });
     expect(saved.status).toBe(200);
     expect(saved.json().renames).toEqual([{ from: 'packing', to: 'vehicles' }]);
@@ -65,7 +72,7 @@ describe('renaming a service’s id in the editor', () => {
     expect(checked.problems).toEqual([]);
     expect(checked.elsewhere.map((problem: { file: string; field: string }) => `${problem.file} ${problem.field}`).sort()).toEqual([
       'content/pages/home.yaml Services › Item 2 › Service',
-      'content/testimonials.yaml Testimonial “rahul-nair” › Service',
+      'content/testimonials.yaml Testimonial 2 › Service',
     ]);
 
     const saved = await editor.api('POST', '/__edit/api/save', { file: 'services.yaml', value: next, version });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../../bin/cli.js';
 import { checkContent } from '../../../../generator/build.js';
+import { checkFile } from '../../../../generator/editor/content/problems.js';
 import { recordProse } from '../../../../generator/check/sample-prose-record.js';
 import { SAMPLE_PROSE } from '../../../../generator/check/sample-prose.js';
 import { statesFacts } from '../../../../generator/check/sample-texts.js';
@@ -65,6 +66,14 @@ describe('a company that kept the sample’s wording', () => {
       `${all.length} texts still say what the sample company says (${claims.length} of them about its story, services or promises, which the deploy refuses): start at content/${path.relative(content(), first.file)}:${first.line}:${first.column}.`,
     );
     expect(io.stdout()).not.toMatch(/other warnings?: the deploy/);
+  });
+
+  it('is shown in the editor at each field, in the editor’s words', async () => {
+    const { warnings } = await checkFile(content(), 'ml/pages/about.yaml');
+    const hero = warnings.find((warning) => warning.path === 'hero.text')!;
+    expect(hero).toMatchObject({ code: 'sample-claim', file: 'content/ml/pages/about.yaml' });
+    expect(hero.message).toBe(`${hero.field} still says, word for word, what the sample company says of itself, which may not be true of this one.`);
+    expect(warnings.filter((warning) => warning.code === 'sample-claim').length).toBeGreaterThan(10);
   });
 
   it('is not asked about them once it says they were written for it, by the name it has', async () => {

@@ -1,5 +1,5 @@
 /**
- * What the Worker is given by Cloudflare (wrangler.jsonc): the built site, the owner's database
+ * What the Worker is given by Cloudflare (worker/wrangler.jsonc): the built site, the owner's database
  * and the one-time set-up code. Only the parts of D1's API the Worker uses are described, so the
  * Worker needs no type package of its own.
  */

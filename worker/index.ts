@@ -1,5 +1,5 @@
 /**
- * The site's own Worker. wrangler.jsonc sends it only /api/* and /admin/* (assets.run_worker_first);
+ * The site's own Worker. worker/wrangler.jsonc sends it only /api/* and /admin/* (assets.run_worker_first);
  * every other address is the built site, served by Cloudflare's static assets with dist/_headers
  * exactly as without a Worker.
  */

@@ -6,7 +6,8 @@ import { ROOT } from './content.js';
 
 /**
  * Cloudflare's own runtime (workerd, through `wrangler dev`, pinned in package.json) serving a
- * built site folder with the project's wrangler.jsonc, as it is published. Runs offline: no
+ * built site folder with the project's wrangler.jsonc, as it is published, or with
+ * worker/wrangler.jsonc, the site with its own Worker and D1. Runs offline: no
  * telemetry, no update check, no fetch of Cloudflare's request metadata; its state and logs go
  * to a temporary folder.
  */
@@ -16,6 +17,8 @@ export interface HostServer {
 }
 
 export interface CloudflareOptions {
+  /** Serve with worker/wrangler.jsonc (the Worker, its D1) instead of the published wrangler.jsonc. */
+  worker?: boolean;
   /** Apply worker/migrations/ to the local D1 first, as `wrangler d1 migrations apply` does before a deploy. */
   migrate?: boolean;
   /** The Worker's secrets (SETUP_CODE), given as wrangler dev reads them: a .dev.vars file beside the config. */
@@ -41,7 +44,7 @@ const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
 
 export async function startCloudflare(siteDir: string, options: CloudflareOptions = {}): Promise<HostServer> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'site-cloudflare-'));
-  const configFile = await writeConfig(temp, siteDir);
+  const configFile = await writeConfig(temp, siteDir, options.worker ? WORKER_CONFIG : SITE_CONFIG);
   const state = path.join(temp, 'state');
   if (options.secrets) {
     await writeFile(path.join(temp, '.dev.vars'), Object.entries(options.secrets).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`).join(''));
@@ -83,19 +86,34 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
   };
 }
 
+/** The settings the deploy publishes with, and the site with its own Worker (worker/wrangler.jsonc). */
+export const SITE_CONFIG = path.join(ROOT, 'wrangler.jsonc');
+export const WORKER_CONFIG = path.join(ROOT, 'worker/wrangler.jsonc');
+
+export interface WranglerConfig {
+  name: string;
+  compatibility_date: string;
+  main?: string;
+  assets: Record<string, unknown>;
+  d1_databases?: Array<{ migrations_dir: string }>;
+  [setting: string]: unknown;
+}
+
+export async function readConfig(file: string): Promise<WranglerConfig> {
+  return JSON.parse(stripComments(await readFile(file, 'utf8'))) as WranglerConfig;
+}
+
 /**
- * The project's wrangler.jsonc, written into `temp` with its paths made absolute (wrangler reads
- * them from the config file's folder) and the assets taken from `siteDir`.
+ * A wrangler config, written into `temp` with its paths made absolute (wrangler reads them from
+ * the config file's folder) and the assets taken from `siteDir`.
  */
-export async function writeConfig(temp: string, siteDir: string): Promise<string> {
-  const config = JSON.parse(stripComments(await readFile(path.join(ROOT, 'wrangler.jsonc'), 'utf8'))) as {
-    main: string;
-    assets: Record<string, unknown>;
-    d1_databases: Array<{ migrations_dir: string }>;
-  };
+export async function writeConfig(temp: string, siteDir: string, source: string = SITE_CONFIG): Promise<string> {
+  const config = await readConfig(source);
+  const from = path.dirname(source);
   const configFile = path.join(temp, 'wrangler.json');
-  const d1_databases = config.d1_databases.map((database) => ({ ...database, migrations_dir: path.join(ROOT, database.migrations_dir) }));
-  await writeFile(configFile, JSON.stringify({ ...config, $schema: undefined, main: path.join(ROOT, config.main), d1_databases, assets: { ...config.assets, directory: siteDir } }));
+  const d1_databases = config.d1_databases?.map((database) => ({ ...database, migrations_dir: path.join(from, database.migrations_dir) }));
+  const main = config.main === undefined ? undefined : path.join(from, config.main);
+  await writeFile(configFile, JSON.stringify({ ...config, $schema: undefined, main, d1_databases, assets: { ...config.assets, directory: siteDir } }));
   return configFile;
 }
 

@@ -25,7 +25,7 @@ test.describe.configure({ timeout: 120_000 });
 test.beforeAll(async () => {
   site = await mkdtemp(path.join(os.tmpdir(), 'site-admin-'));
   await writeFile(path.join(site, 'index.html'), '<!doctype html><title>Home</title>');
-  host = await startCloudflare(site, { migrate: true, secrets: { SETUP_CODE } });
+  host = await startCloudflare(site, { worker: true, migrate: true, secrets: { SETUP_CODE } });
   admin = `http://localhost:${new URL(host.url).port}/admin/`;
 });
 

@@ -1,5 +1,5 @@
 /**
- * The project's wrangler.jsonc in Cloudflare's runtime (wrangler dev, offline) with the D1 its
+ * worker/wrangler.jsonc in Cloudflare's runtime (wrangler dev, offline) with the D1 its
  * migrations make: /api/ and /admin/ reach the Worker, every other address is the built site with
  * its _headers, as without a Worker (tests/unit/host/ checks the whole built sample that way).
  */
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await writeFile(path.join(site, 'about/index.html'), '<!doctype html><title>About</title><h1>About</h1>');
   await writeFile(path.join(site, '404.html'), '<!doctype html><title>Not found</title><h1>Not found</h1>');
   await writeFile(path.join(site, '_headers'), '/*\n  X-Site-Header: from _headers\n');
-  host = await startCloudflare(site, { migrate: true, secrets: { SETUP_CODE: 'TEAK-RIVER-4821' } });
+  host = await startCloudflare(site, { worker: true, migrate: true, secrets: { SETUP_CODE: 'TEAK-RIVER-4821' } });
 }, 180_000);
 
 afterAll(async () => {

@@ -51,8 +51,8 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
 }
 
 /**
- * The sample content with its sample contact details replaced by real-looking ones, so that
- * `site build --strict` (which publishing runs) accepts it.
+ * The sample content with its sample contact details replaced by real-looking ones, and its texts
+ * said to be that company's own, so that `site build --strict` (which publishing runs) accepts it.
  */
 export function strictReady(text: string): string {
   return text
@@ -62,6 +62,8 @@ export function strictReady(text: string): string {
     .replaceAll('+91 90000 00000', '+91 94470 12345')
     .replaceAll('example.com', 'keralamovers.in')
     .replaceAll('Example Movers & Packers', 'Kerala Movers & Packers')
+    // The sample's texts were written for this company: it says so, or the sample's wording would stop the build.
+    .replace(/^( +)name: Kerala Movers & Packers$/m, '$1name: Kerala Movers & Packers\n$1textsWrittenFor: Kerala Movers & Packers')
     .replaceAll('Example Movers and Packers', 'Kerala Movers and Packers')
     .replaceAll('Example%20Movers', 'Kerala%20Movers')
     .replaceAll('example-movers', 'keralamovers')

@@ -1,7 +1,9 @@
 /**
- * A company with more than one office: each office's hours in one press, map positions typed the
- * same way for every office, and problem links that name an office as the form labels it.
+ * The company's details: its logo uploaded as a photo is, and with more than one office, each
+ * office's hours in one press, map positions typed the same way for every office, and problem
+ * links that name an office as the form labels it.
  */
+import sharp from 'sharp';
 import { expect as baseExpect, test } from '../fixtures.js';
 import { openFile, startEditorProject, type EditorProject } from '../editor-helpers.js';
 
@@ -92,4 +94,31 @@ test('problem links named an office one too high (“Office 2 › Map position�
   await link.click();
   await expect(page).toHaveURL(/#field-offices-0-geo-latitude$/);
   await expect(page.locator(':target')).toHaveAttribute('id', 'field-offices-0-geo-latitude');
+});
+
+test('the logo was a text box with no upload and the preview drew the stock mark: it uploads like a photo, and the preview shows the company’s logo', async ({ page }, testInfo) => {
+  const file = testInfo.outputPath('Our Logo.png');
+  await sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: Buffer.from('<svg width="600" height="600"><circle cx="300" cy="300" r="280" fill="#c0392b"/></svg>'), top: 0, left: 0 }])
+    .png()
+    .toFile(file);
+  await openFile(page, project, 'site.yaml');
+  // The sample names no brand: the company's colours and logo are added as a group.
+  await page.getByRole('button', { name: 'Add brand' }).click();
+  const logo = page.locator('#field-brand-logo-picture');
+  await expect(logo.getByRole('textbox')).toHaveCount(0);
+  await logo.getByLabel('Or upload a new logo (PNG or JPEG)').setInputFiles(file);
+  await expect(logo.getByRole('status')).toContainText('Uploaded as content/images/our-logo.png');
+  await expect(logo.getByLabel('Logo file')).toHaveValue('images/our-logo.png');
+  await expect(logo.getByRole('img')).toBeVisible();
+  const preview = page.frameLocator('iframe[title^="Preview"]');
+  await expect(preview.locator('header img.logo-mark').first()).toHaveAttribute('src', /^\/__edit\/preview\/assets\/logo\.[0-9a-f]+\.png$/);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await logo.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`logo-${width}.png`) });
+  }
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saved(page);
+  expect(await project.read('site.yaml')).toMatch(/^brand:\n {2}logo: images\/our-logo\.png$/m);
 });

@@ -88,6 +88,14 @@ export interface CheckOptions {
 }
 
 /**
+ * Lets the requests that came meanwhile be answered: `site dev` checks on the one thread that
+ * serves the editor and the pages, so a long check gives way between its stages.
+ */
+function othersTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * Loads and validates the content folder: every problem in every file, sorted, and the
  * warnings: placeholders still to replace and likely mistakes (problems when strict).
  */
@@ -102,19 +110,25 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   // Texts are checked as they will be shown, with the facts they name filled in.
   const facts = contentFacts(loaded.files, now);
   const validated = validateContent(loaded.files, facts.english);
+  await othersTurn();
   const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
-  const translated = loaded.languages.map((language) =>
-    validateTranslation(loaded.files, language, loaded.records.find((record) => record.language === language), validated.matching, {
-      english: facts.english,
-      own: facts.languages.get(language.folder) ?? facts.english,
-    }),
-  );
+  const translated: ReturnType<typeof validateTranslation>[] = [];
+  for (const language of loaded.languages) {
+    translated.push(
+      validateTranslation(loaded.files, language, loaded.records.find((record) => record.language === language), validated.matching, {
+        english: facts.english,
+        own: facts.languages.get(language.folder) ?? facts.english,
+      }),
+    );
+    await othersTurn();
+  }
   const factProblems = [...findUnknownFacts(loaded.files), ...findFactsOutsideTexts(loaded.files), ...facts.problems];
   const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...factProblems, ...photos.problems, ...translated.flatMap((t) => t.problems)]);
   const site =
     problems.length === 0 && validated.site && translated.every((t) => t.site)
       ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }
       : undefined;
+  await othersTurn();
   const contradictions = validated.site
     ? findContradictions(loaded.files, validated.writtenSettings ?? validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now)
     : [];

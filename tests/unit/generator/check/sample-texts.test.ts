@@ -9,6 +9,7 @@ import { recordProse } from '../../../../generator/check/sample-prose-record.js'
 import { SAMPLE_PROSE } from '../../../../generator/check/sample-prose.js';
 import { statesFacts } from '../../../../generator/check/sample-texts.js';
 import { loadContent } from '../../../../generator/load/load.js';
+import type { Problem } from '../../../../generator/problems/problem.js';
 import { captureIo, FIXTURES, SAMPLE_CONTENT } from '../../../helpers/content.js';
 
 /**
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 const content = () => path.join(dir, 'content');
-const at = (problems: readonly { file: string; path: string; code: string }[], file: string, place: string) =>
+const at = (problems: readonly Problem[], file: string, place: string) =>
   problems.find((problem) => problem.file === path.join(content(), file) && problem.path === place);
 
 describe('a company that kept the sample’s wording', () => {
@@ -38,7 +39,7 @@ describe('a company that kept the sample’s wording', () => {
     expect(at(checked.warnings, 'pages/services.yaml', 'seo.description')?.code).toBe('sample-claim');
     const about = at(checked.warnings, 'pages/about.yaml', 'hero.text')!;
     expect(about.code).toBe('sample-claim');
-    expect((about as { message: string }).message).toContain('"We are a family-run moving company from ${city}, built on…"');
+    expect(about.message).toContain('"We are a family-run moving company from ${city}, built on…"');
     // The Malayalam sample's texts count too.
     expect(at(checked.warnings, 'ml/pages/services.yaml', 'hero.text')?.code).toBe('sample-claim');
     // A form's or a menu's wording suits any company: a warning the deploy lets through.

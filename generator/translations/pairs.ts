@@ -1,4 +1,4 @@
-import { formatPath, type PathSegment } from '../problems/locate.js';
+import type { PathSegment } from '../problems/locate.js';
 
 /**
  * Which translated list item translates which English one, never by place alone. An item may name
@@ -45,13 +45,26 @@ export const byIdOrPlace: Pairer = (english, translated) => pairItems(english, t
 export function pairerOf(recorded: ReadonlyMap<string, string> | undefined): Pairer {
   if (!recorded || recorded.size === 0) return byIdOrPlace;
   const items = itemsOf(recorded);
-  return (english, translated, place) => pairItems(english, translated, (index) => items.get(place + formatPath([index], translated)));
+  return (english, translated, place) => pairItems(english, translated, (index) => items.get(place + itemPlace(translated, index)));
 }
 
 /** The place of a field or list item inside `container`, after the place of `container` itself. */
 export function placeIn(place: string, segment: PathSegment, container: unknown): string {
-  if (typeof segment === 'number') return place + formatPath([segment], container);
+  if (typeof segment === 'number') return place + itemPlace(container, segment);
   return place ? `${place}.${segment}` : segment;
+}
+
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A list item's place as problems name it (problems/locate.ts formatPath): `[id]` by an id no
+ * other item of the list has, else `[2]`, counted from 1. Written here rather than imported so the
+ * editor's bundle, which pairs items too, does not take in the YAML library with it.
+ */
+function itemPlace(list: unknown, index: number): string {
+  const id = Array.isArray(list) ? idOf(list[index]) : undefined;
+  const named = id !== undefined && ID.test(id) && /[a-z]/.test(id) && (list as unknown[]).filter((item) => idOf(item) === id).length === 1;
+  return `[${named ? id : index + 1}]`;
 }
 
 /** Two texts that read the same: a re-wrapped line or a trailing space changes nothing to translate. */
@@ -145,7 +158,7 @@ function recordedMatches(english: readonly unknown[], loose: readonly number[], 
 /** Every text inside an English list item, by its place inside the item, named as the record names places. */
 function itemTexts(item: unknown, place = '', out = new Map<string, string>()): Map<string, string> {
   if (typeof item === 'string') out.set(place, item);
-  else if (Array.isArray(item)) item.forEach((entry: unknown, i) => itemTexts(entry, place + formatPath([i], item), out));
+  else if (Array.isArray(item)) item.forEach((entry: unknown, i) => itemTexts(entry, place + itemPlace(item, i), out));
   else if (typeof item === 'object' && item !== null) {
     for (const [key, value] of Object.entries(item)) itemTexts(value, `${place}.${key}`, out);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { pairerOf, pairItems } from '../../../../generator/translations/pairs.js';
+import { formatPath } from '../../../../generator/problems/locate.js';
+import { pairerOf, pairItems, placeIn } from '../../../../generator/translations/pairs.js';
 
 /** The record of a file whose lists were translated in the order given. */
 const recordOf = (entries: Record<string, string>) => new Map(Object.entries(entries));
@@ -42,5 +43,19 @@ describe('a translation added to a list whose other items are recorded', () => {
 
   test('at the end of the list, it translates the first English item still without one', () => {
     expect(pair(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ', 'തമിഴ്നാട്'], 'areaServed')).toEqual({ translationOf: [0, 2, 1], unpaired: [] });
+  });
+});
+
+describe('the place of a list item', () => {
+  test('is named as problems name it, so the record and the warnings agree', () => {
+    const lists = [
+      [{ id: 'office' }, { id: 'pet' }],
+      [{ id: 'twice' }, { id: 'twice' }],
+      [{ id: 'Not An Id' }, { id: '2024' }, { title: 'no id' }],
+      ['Kerala', 'India'],
+    ];
+    for (const list of lists) {
+      list.forEach((_, index) => expect(placeIn('steps', index, list)).toBe(`steps${formatPath([index], list)}`));
+    }
   });
 });

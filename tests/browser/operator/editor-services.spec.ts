@@ -48,6 +48,11 @@ test('deleting a service other files name is refused, naming each place, with a 
   const elsewhere = page.locator('.check-summary a').filter({ hasText: 'content/pages/home.yaml, Services › Item 2 › Service' });
   await expect(elsewhere).toBeVisible();
   await expect(page.locator('.check-summary a').filter({ hasText: 'content/testimonials.yaml, Testimonial 2 › Service' })).toBeVisible();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.locator('.check-summary').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`refused-elsewhere-${width}.png`) });
+  }
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: /^Not saved/ })).toBeVisible();
   expect(await project.read('services.yaml')).toBe(before);

@@ -89,9 +89,17 @@ export function renameInFiles(files: readonly FileText[], renames: readonly Rena
   } catch {
     refs = [];
   }
-  for (const rel of new Set(refs.map((ref) => ref.file))) {
-    const value = structuredClone(parsed.get(rel));
-    for (const ref of refs.filter((one) => one.file === rel)) setIn(value, ref.path, to.get(ref.id)!);
+  const edits = new Map<string, { path: readonly (string | number)[]; next: string }[]>();
+  const edit = (rel: string, path: readonly (string | number)[], next: string) => edits.set(rel, [...(edits.get(rel) ?? []), { path, next }]);
+  for (const ref of refs) edit(ref.file, ref.path, to.get(ref.id)!);
+  // A link to a service's place on the services page (/services#packing) follows its id too.
+  for (const [rel, value] of parsed) {
+    if (TRANSLATIONS.some((language) => rel.startsWith(`${language.folder}/`))) continue;
+    for (const link of serviceLinks(value, to)) edit(rel, link.path, link.next);
+  }
+  for (const [rel, changes] of edits) {
+    const value = structuredClone(parsed.get(rel as ContentFile));
+    for (const change of changes) setIn(value, change.path, change.next);
     write(rel, value);
   }
 
@@ -132,6 +140,15 @@ function renameRecordKeys(text: string, to: ReadonlyMap<string, string>): string
   let out = text;
   for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
+}
+
+/** The links in a file's value to a renamed service's place on the services page, with their new text. */
+function serviceLinks(value: unknown, to: ReadonlyMap<string, string>, at: (string | number)[] = []): { path: (string | number)[]; next: string }[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => serviceLinks(item, to, [...at, index]));
+  if (isRecord(value)) return Object.entries(value).flatMap(([key, item]) => serviceLinks(item, to, [...at, key]));
+  const match = typeof value === 'string' ? /^(\/services\/?#)([a-z0-9-]+)$/.exec(value) : null;
+  const renamed = match ? to.get(match[2]!) : undefined;
+  return match && renamed !== undefined ? [{ path: at, next: `${match[1]}${renamed}` }] : [];
 }
 
 function setIn(value: unknown, path: readonly (string | number)[], next: string): void {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,9 @@ async function open(rel: string) {
 
 describe('renaming a service’s id in the editor', () => {
   it('renaming packing to vehicles saved with no problems and left home.yaml naming "packing": now every file naming it is renamed in the same save', async () => {
+    // A link to the service's place on the services page names its id too.
+    const homeFile = path.join(editor.contentDir, 'pages/home.yaml');
+    await writeFile(homeFile, (await read('pages/home.yaml')).replace('    href: /services\n', '    href: /services#packing\n'));
     const warned = (await checkContent(editor.contentDir)).warnings.map((warning) => warning.code).sort();
     const before = new Map(await Promise.all(['pages/home.yaml', 'ml/services.yaml', 'ml/translated-from.yaml', 'whatsapp.yaml'].map(async (rel) => [rel, await read(rel)] as const)));
     const { value, version } = await open('services.yaml');
@@ -50,7 +53,7 @@ describe('renaming a service’s id in the editor', () => {
 
     // Each file changed only where the id stands: the line of the home page's card, the Malayalam item's id, the record's keys.
     const home = await read('pages/home.yaml');
-    expect(home).toBe(before.get('pages/home.yaml')!.replace('- service: packing', '- service: vehicles'));
+    expect(home).toBe(before.get('pages/home.yaml')!.replace('- service: packing', '- service: vehicles').replace('href: /services#packing', 'href: /services#vehicles'));
     expect(await read('ml/services.yaml')).toBe(before.get('ml/services.yaml')!.replace('  - id: packing', '  - id: vehicles'));
     expect(await read('ml/translated-from.yaml')).toBe(before.get('ml/translated-from.yaml')!.replaceAll('services[packing]', 'services[vehicles]'));
     // A quick action's id is another list's name, not a service's.

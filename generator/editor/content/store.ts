@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readContentFile } from '../../load/read-file.js';
 
 /** A file as read from disk, with its version: the sha256 of its bytes. */
 export interface StoredFile {
@@ -12,13 +13,21 @@ export function versionOf(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The file's text and version, or undefined when there is no such file. */
+/** Thrown for a file the content check would not read either: a link, a pipe, a device, too large. */
+export class NotPlainFileError extends Error {
+  override readonly name = 'NotPlainFileError';
+}
+
+/**
+ * The file's text and version, or undefined when there is no such file. Read as the content check
+ * reads it (load/read-file.ts), so a pipe put in a file's place cannot hold the editor up and a
+ * link cannot show it another file.
+ */
 export async function readStored(file: string): Promise<StoredFile | undefined> {
-  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
-  return bytes === undefined ? undefined : { text: bytes.toString('utf8'), version: versionOf(bytes) };
+  const read = await readContentFile(path.dirname(file), path.basename(file));
+  if ('missing' in read) return undefined;
+  if ('problem' in read) throw new NotPlainFileError(read.problem.message);
+  return { text: read.bytes.toString('utf8'), version: versionOf(read.bytes) };
 }
 
 /** Thrown when the file on disk is no longer the version the change was made to. */

@@ -18,7 +18,7 @@ import { RECORD_FILE } from '../../load/load.js';
 import { ContentError } from '../../problems/problem.js';
 import type { TranslatedText } from '../../translations/sources.js';
 import { changedLines } from './compare.js';
-import { ConflictError, readStored, writeStored } from './store.js';
+import { ConflictError, NotPlainFileError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER } from './upload.js';
 import { saveYaml, type SaveOptions } from './yaml-save.js';
 import { valueShapeProblem } from './value-shape.js';
@@ -293,7 +293,10 @@ export class ContentWorkspace {
   async #read(file: EditableFile) {
     const where = this.#path(file);
     if (!(await insideContent(this.#contentDir, where))) throw new HttpError(403, `content/${file.rel} leads outside the content folder, so the editor will not open it.`);
-    return readStored(where);
+    return readStored(where).catch((error: unknown) => {
+      if (error instanceof NotPlainFileError) throw new HttpError(403, error.message);
+      throw error;
+    });
   }
 
   /** A file's form, made again only when the services a select offers have changed. */

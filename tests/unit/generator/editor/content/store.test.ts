@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConflictError, readStored, versionOf, writeStored } from '../../../../../generator/editor/content/store.js';
+import { ConflictError, NotPlainFileError, readStored, versionOf, writeStored } from '../../../../../generator/editor/content/store.js';
 
 let dir: string;
 let file: string;
@@ -46,4 +47,15 @@ describe('storing content files', () => {
     await writeStored(created, 'a: 1\n', undefined);
     expect(await readFile(created, 'utf8')).toBe('a: 1\n');
   });
+
+  // The editor read files with a plain readFile while the content check refused them: a pipe
+  // in a file's place held the editor's request for ever, a link to /dev/zero filled its memory.
+  it('editor reading a pipe or a link the content check refuses: refused in words, at once', async () => {
+    const pipe = path.join(dir, 'about.yaml');
+    execFileSync('mkfifo', [pipe]);
+    await expect(readStored(pipe)).rejects.toThrow(NotPlainFileError);
+    const zero = path.join(dir, 'home.yaml');
+    await symlink('/dev/zero', zero);
+    await expect(readStored(zero)).rejects.toThrow(/home\.yaml is a link to another place/);
+  }, 20_000);
 });

@@ -28,4 +28,8 @@ export interface Env {
   SETUP_CODE?: string;
   /** The site's address, e.g. https://keralamovers.in; unset: the address the request came to. */
   SITE_ORIGIN?: string;
+  /** The form relay's AJAX address, where kept quote requests are sent on (docs/worker.md). */
+  FORM_RELAY?: string;
+  /** Days a quote request is kept in D1 after it arrived; unset: 180. */
+  QUOTE_KEEP_DAYS?: string;
 }

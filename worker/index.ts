@@ -6,13 +6,21 @@
 import { handleAdmin } from './admin/routes.js';
 import { handleApi } from './api.js';
 import type { Env } from './env.js';
+import { handleQuote } from './quotes/route.js';
+import { runQuotes } from './quotes/run.js';
+import { siteOf } from './site.js';
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const { pathname } = new URL(request.url);
     const now = Date.now();
+    if (pathname === '/api/quote' && request.method === 'POST') return handleQuote(request, env, siteOf(request, env).origin, now);
     if (pathname.startsWith('/api/')) return handleApi(request, env, now);
     if (pathname === '/admin' || pathname.startsWith('/admin/')) return handleAdmin(request, env, now);
     return env.ASSETS.fetch(request);
+  },
+  // The cron in worker/wrangler.jsonc: quote requests the relay has not taken yet are tried again.
+  async scheduled(_controller: unknown, env: Env): Promise<void> {
+    await runQuotes(env, Date.now());
   },
 };

@@ -22,7 +22,7 @@ export interface WorkerHost {
   close(): Promise<void>;
 }
 
-async function bundle(): Promise<string> {
+export async function bundle(): Promise<string> {
   const result = await build({
     entryPoints: [path.join(ROOT, 'worker/index.ts')],
     bundle: true,
@@ -38,7 +38,7 @@ async function bundle(): Promise<string> {
 }
 
 /** The migrations' statements in order: comments dropped, split at the semicolon ending each. */
-async function migrations(): Promise<string[]> {
+export async function migrations(): Promise<string[]> {
   const folder = path.join(ROOT, 'worker/migrations');
   const files = (await readdir(folder)).filter((name) => name.endsWith('.sql')).sort();
   const statements: string[] = [];

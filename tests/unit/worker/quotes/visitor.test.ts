@@ -1,0 +1,74 @@
+/**
+ * What the visitor's browser is answered: JSON for the page's script; for a form posted with
+ * JavaScript off, the form's page in its own language at its sent note, or with its error note and
+ * fallback buttons shown when the request was turned away.
+ */
+import { expect, it } from 'vitest';
+import { SITE } from '../../../helpers/worker.js';
+import { quoteHostForFile, request } from './host.js';
+
+const host = quoteHostForFile();
+
+/** What the form posts without JavaScript: the subject without the name, and its `_next` and trap. */
+function plainRequest(changes: Record<string, string> = {}): Record<string, string> {
+  return request({ subject: 'New Moving Quote Request -', _subject: 'New Moving Quote Request -', _next: `${SITE}/ml/contact/#quote-sent`, _honey: '', ...changes });
+}
+
+it('sends a form posted with JavaScript off back to its page’s sent note (303), in the page’s language', async () => {
+  const answer = await host().post(plainRequest(), { plain: true });
+  expect(answer.status).toBe(303);
+  expect(answer.headers.get('Location')).toBe(`${SITE}/ml/contact/#quote-sent`);
+  const [row] = await host().sql<{ language: string; state: string; fields: string }>('SELECT language, state, fields FROM quote_requests');
+  expect(row).toMatchObject({ language: 'ml', state: 'delivered' });
+  // The relay gets the fields the page's script would send: the name in the subject, no `_next`, no trap.
+  expect(JSON.parse(row!.fields)).toEqual(request());
+  expect(host().relay.received.map((entry) => entry.fields)).toEqual([request()]);
+});
+
+it('never sends a visitor to another site, whatever `_next` names', async () => {
+  const answer = await host().post(plainRequest({ _next: 'https://elsewhere.example/phish/' }), { plain: true });
+  expect(answer.headers.get('Location')).toBe(`${SITE}/phish/#quote-sent`);
+});
+
+it('shows a form posted with JavaScript off that is turned away as its page with the error note and fallback', async () => {
+  const answer = await host().post(plainRequest({ phone: '' }), { plain: true });
+  expect(answer.status).toBe(400);
+  const page = await answer.text();
+  expect(page).toContain('<p class="notice notice-error" data-form-error>അയയ്ക്കാൻ കഴിഞ്ഞില്ല.</p>');
+  expect(page).toContain('<div class="fallback" data-form-fallback>');
+  expect(await host().sql('SELECT * FROM quote_requests')).toEqual([]);
+});
+
+it('answers the page’s script with success when the relay is down, since the request is kept', async () => {
+  host().relay.answer('500');
+  const answer = await host().post(request());
+  expect([answer.status, await answer.json()]).toEqual([200, { success: true, message: 'Your request was received.' }]);
+  expect(await host().sql('SELECT state FROM quote_requests')).toEqual([{ state: 'waiting' }]);
+});
+
+it.each([
+  ['a required field is empty', { moveTo: '  ' }, 'quote-field-missing'],
+  ['the message is longer than 5000 letters', { message: 'x'.repeat(5001) }, 'quote-field-too-long'],
+  ['the email has no @', { email: 'anu.example.in' }, 'quote-email-wrong'],
+  ['the date is not a date', { moveDate: 'next week' }, 'quote-date-wrong'],
+])('refuses a request where %s: not kept, not sent, counted', async (_case, changes, code) => {
+  const answer = await host().post(request(changes));
+  expect(answer.status).toBe(400);
+  expect(await answer.json()).toMatchObject({ success: false, code });
+  expect(await host().sql('SELECT * FROM quote_requests')).toEqual([]);
+  expect(host().relay.received).toEqual([]);
+  expect(await host().sql('SELECT reason, count FROM quote_refusals')).toEqual([{ reason: 'invalid', count: 1 }]);
+});
+
+it('refuses a request larger than 32 KB before reading its fields', async () => {
+  const answer = await host().post(request({ message: 'x'.repeat(40_000) }));
+  expect(answer.status).toBe(413);
+  expect(await host().sql('SELECT * FROM quote_requests')).toEqual([]);
+});
+
+it('refuses a request from another site’s page', async () => {
+  const answer = await host().post(request(), { origin: 'https://elsewhere.example' });
+  expect([answer.status, ((await answer.json()) as { code: string }).code]).toEqual([403, 'quote-wrong-origin']);
+  expect(await host().sql('SELECT reason, count FROM quote_refusals')).toEqual([{ reason: 'wrong-origin', count: 1 }]);
+  expect(host().relay.received).toEqual([]);
+});

@@ -1,0 +1,23 @@
+/**
+ * The scheduled run (worker/wrangler.jsonc, triggers): sends the kept requests whose time has come,
+ * each at most once a run, gives up those older than 7 days, deletes those older than
+ * QUOTE_KEEP_DAYS, and forgets the last hours' address hashes.
+ */
+import type { Env } from '../env.js';
+import { forget } from './limit.js';
+import { deliver } from './relay.js';
+import { SCHEDULED_RELAY_TIMEOUT, keepDays } from './schedule.js';
+import { claimDue, markDelivered, markFailed, tidy } from './store.js';
+
+export async function runQuotes(env: Env, now: number): Promise<void> {
+  await tidy(env.DB, now, keepDays(env.QUOTE_KEEP_DAYS));
+  await forget(env.DB, now);
+  const due = await claimDue(env.DB, now);
+  await Promise.all(
+    due.map(async (request) => {
+      const delivery = await deliver(env.FORM_RELAY, request.fields, SCHEDULED_RELAY_TIMEOUT);
+      if (delivery.delivered) await markDelivered(env.DB, request.id, Date.now());
+      else await markFailed(env.DB, request.id, delivery.error);
+    }),
+  );
+}

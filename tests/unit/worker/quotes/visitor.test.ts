@@ -72,3 +72,10 @@ it('refuses a request from another site’s page', async () => {
   expect(await host().sql('SELECT reason, count FROM quote_refusals')).toEqual([{ reason: 'wrong-origin', count: 1 }]);
   expect(host().relay.received).toEqual([]);
 });
+
+it('answers the page’s script after 4 seconds at most when the relay never answers, and keeps the request', { timeout: 60_000 }, async () => {
+  host().relay.answer('hang');
+  const answer = await host().post(request());
+  expect(await answer.json()).toMatchObject({ success: true });
+  expect(await host().sql('SELECT state, last_error FROM quote_requests')).toEqual([{ state: 'waiting', last_error: 'The relay did not answer within 4 seconds.' }]);
+});

@@ -5,6 +5,7 @@
  */
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { D1Database } from '../../../../worker/env.js';
 import { SITE, bundle, migrations } from '../../../helpers/worker.js';
 import { startRelay, type RelayStandIn } from './relay.js';
 
@@ -16,10 +17,12 @@ export const CONTACT_PAGE = `<!doctype html><html lang="ml"><body><form data-quo
 
 export interface QuoteHost {
   relay: RelayStandIn;
-  post(fields: Record<string, string>, options?: { address?: string; plain?: boolean; origin?: string }): Promise<Response>;
+  post(fields: Record<string, string>, options?: { address?: string; plain?: boolean; origin?: string; referer?: string }): Promise<Response>;
   /** One scheduled run, as the cron starts it. */
   scheduled(): Promise<void>;
   sql<Row = Record<string, unknown>>(query: string, ...values: unknown[]): Promise<Row[]>;
+  /** The Worker's D1, for calling the Worker's own store functions on it. */
+  db: D1Database;
 }
 
 /** What the page's script sends for Anu's request, with `changes` on top. */
@@ -65,8 +68,10 @@ export function quoteHostForFile(bindings: Record<string, string> = {}): () => Q
     const worker = await mf.getWorker();
     host = {
       relay,
-      post: async (fields, { address = '203.0.113.7', plain = false, origin = SITE } = {}) => {
+      db: db as unknown as D1Database,
+      post: async (fields, { address = '203.0.113.7', plain = false, origin = SITE, referer } = {}) => {
         const headers: Record<string, string> = { Origin: origin, 'CF-Connecting-IP': address, Accept: plain ? 'text/html,application/xhtml+xml' : 'application/json' };
+        if (referer) headers.Referer = referer;
         // The page's script sends multipart form data; it is encoded here, as Miniflare passes only bytes on.
         const form = new FormData();
         for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -25,6 +25,15 @@ it('sends a form posted with JavaScript off back to its page’s sent note (303)
   expect(host().relay.received.map((entry) => entry.fields)).toEqual([request()]);
 });
 
+it('takes the language of the page’s script’s request from the page it was sent from, which the browser names', async () => {
+  await host().post(request({ name: 'From the Malayalam page' }), { referer: `${SITE}/ml/contact/` });
+  await host().post(request({ name: 'From the English page' }), { referer: `${SITE}/contact/` });
+  expect(await host().sql("SELECT json_extract(fields, '$.name') AS name, language FROM quote_requests ORDER BY name")).toEqual([
+    { name: 'From the English page', language: 'en' },
+    { name: 'From the Malayalam page', language: 'ml' },
+  ]);
+});
+
 it('never sends a visitor to another site, whatever `_next` names', async () => {
   const answer = await host().post(plainRequest({ _next: 'https://elsewhere.example/phish/' }), { plain: true });
   expect(answer.headers.get('Location')).toBe(`${SITE}/phish/#quote-sent`);

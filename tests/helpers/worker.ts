@@ -22,9 +22,10 @@ export interface WorkerHost {
   close(): Promise<void>;
 }
 
-export async function bundle(): Promise<string> {
+/** A Worker script from its entry (from the project's root), bundled for workerd. */
+export async function bundle(entry = 'worker/index.ts'): Promise<string> {
   const result = await build({
-    entryPoints: [path.join(ROOT, 'worker/index.ts')],
+    entryPoints: [path.join(ROOT, entry)],
     bundle: true,
     format: 'esm',
     platform: 'neutral',

@@ -5,7 +5,8 @@
 CREATE TABLE quote_requests (
   id TEXT PRIMARY KEY,
   received_at INTEGER NOT NULL,
-  language TEXT NOT NULL,                  -- the language of the page the form was on: en, ml
+  page TEXT NOT NULL,                      -- the address of the page the form was on, sent to the relay as Referer
+  language TEXT NOT NULL,                  -- that page's language: en, ml
   fields TEXT NOT NULL,                    -- JSON object: the fields as the relay receives them
   state TEXT NOT NULL CHECK (state IN ('waiting', 'delivered', 'refused')),
   attempts INTEGER NOT NULL DEFAULT 0,     -- how many times it was sent to the relay

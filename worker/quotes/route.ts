@@ -40,8 +40,9 @@ export async function handleQuote(request: Request, env: Env, origin: string, no
   if (typeof fields === 'string') return refuse(400, fields, 'invalid', page);
   if (!(await withinLimit(env.DB, request.headers.get('CF-Connecting-IP') ?? 'unknown', now))) return refuse(429, 'quote-too-many', 'too-many', page);
 
-  const kept = await keep(env.DB, fields, languageOf(page), now);
-  const delivery = await deliver(env.FORM_RELAY, fields, VISITOR_RELAY_TIMEOUT);
+  // Only the page's address is kept, never its #fragment or query.
+  const kept = await keep(env.DB, fields, new URL(page.pathname, page).href, languageOf(page), now);
+  const delivery = await deliver(env.FORM_RELAY, kept, VISITOR_RELAY_TIMEOUT);
   if (delivery.delivered) await markDelivered(env.DB, kept.id, Date.now());
   else await markFailed(env.DB, kept.id, delivery.error);
   return received(answerPage);

@@ -15,7 +15,7 @@ export async function runQuotes(env: Env, now: number): Promise<void> {
   const due = await claimDue(env.DB, now);
   await Promise.all(
     due.map(async (request) => {
-      const delivery = await deliver(env.FORM_RELAY, request.fields, SCHEDULED_RELAY_TIMEOUT);
+      const delivery = await deliver(env.FORM_RELAY, request, SCHEDULED_RELAY_TIMEOUT);
       if (delivery.delivered) await markDelivered(env.DB, request.id, Date.now());
       else await markFailed(env.DB, request.id, delivery.error);
     }),

@@ -6,6 +6,8 @@ import { BACKOFF, BACKOFF_SQL, GIVE_UP_AFTER, PER_RUN } from './schedule.js';
 
 export interface KeptRequest {
   id: string;
+  /** The address of the page the form was on. */
+  page: string;
   fields: QuoteFields;
 }
 
@@ -13,13 +15,13 @@ export interface KeptRequest {
  * Keeps a new request, already counted as its first attempt: the visitor's request sends it at once,
  * and its next time is after the first wait, so no scheduled run sends it meanwhile.
  */
-export async function keep(db: D1Database, fields: QuoteFields, language: string, now: number): Promise<KeptRequest> {
+export async function keep(db: D1Database, fields: QuoteFields, page: string, language: string, now: number): Promise<KeptRequest> {
   const id = randomToken();
   await db
-    .prepare("INSERT INTO quote_requests (id, received_at, language, fields, state, attempts, next_at) VALUES (?, ?, ?, ?, 'waiting', 1, ?)")
-    .bind(id, now, language, JSON.stringify(fields), now + BACKOFF[0])
+    .prepare("INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at) VALUES (?, ?, ?, ?, ?, 'waiting', 1, ?)")
+    .bind(id, now, page, language, JSON.stringify(fields), now + BACKOFF[0])
     .run();
-  return { id, fields };
+  return { id, page, fields };
 }
 
 /**
@@ -32,11 +34,11 @@ export async function claimDue(db: D1Database, now: number): Promise<KeptRequest
       `UPDATE quote_requests SET attempts = attempts + 1, next_at = ? + ${BACKOFF_SQL}
        WHERE state = 'waiting' AND next_at <= ? AND id IN
          (SELECT id FROM quote_requests WHERE state = 'waiting' AND next_at <= ? ORDER BY next_at LIMIT ${PER_RUN})
-       RETURNING id, fields`,
+       RETURNING id, page, fields`,
     )
     .bind(now, now, now)
-    .all<{ id: string; fields: string }>();
-  return results.map((row) => ({ id: row.id, fields: JSON.parse(row.fields) as QuoteFields }));
+    .all<{ id: string; page: string; fields: string }>();
+  return results.map((row) => ({ id: row.id, page: row.page, fields: JSON.parse(row.fields) as QuoteFields }));
 }
 
 export async function markDelivered(db: D1Database, id: string, now: number): Promise<void> {

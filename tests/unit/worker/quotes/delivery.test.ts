@@ -30,6 +30,8 @@ it('is kept as sent and sent on with the same fields and subject when the relay 
   const { received } = host().relay;
   expect(received.map((entry) => entry.fields)).toEqual([request()]);
   expect(received[0]!.accept).toBe('application/json');
+  // No page named: the contact page, as a relay that checks the Referer expects.
+  expect(received[0]!.referer).toBe('https://movers.example/contact/');
   expect(JSON.parse(row!.fields)).toEqual(request());
 });
 
@@ -65,6 +67,7 @@ it('reaches the relay exactly once after it was down for the first three tries (
   await host().scheduled();
   expect((await rows())[0]).toMatchObject({ state: 'delivered', attempts: 4, last_error: null });
   expect(host().relay.received.map((entry) => entry.answer)).toEqual(['500', '429', 'hang', 'accept']);
+  expect(new Set(host().relay.received.map((entry) => entry.referer))).toEqual(new Set(['https://movers.example/contact/']));
   expect(host().relay.accepted()).toEqual(['Anu Thomas']);
 });
 

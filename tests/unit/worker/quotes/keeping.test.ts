@@ -10,9 +10,10 @@ const DAY = 24 * 60 * 60 * 1000;
 
 async function keptFrom(daysAgo: number, state: 'waiting' | 'delivered'): Promise<void> {
   await host().sql(
-    'INSERT INTO quote_requests (id, received_at, language, fields, state, attempts, next_at) VALUES (?, ?, ?, ?, ?, 3, 0)',
+    'INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at) VALUES (?, ?, ?, ?, ?, ?, 3, 0)',
     `from-${daysAgo}-days`,
     Date.now() - daysAgo * DAY,
+    'https://movers.example/contact/',
     'en',
     JSON.stringify(request({ name: `From ${daysAgo} days ago` })),
     state,

@@ -13,6 +13,7 @@ export type RelayAnswer = 'accept' | '429' | '500' | 'hang';
 export interface Received {
   fields: Record<string, string>;
   accept: string | undefined;
+  referer: string | undefined;
   answer: RelayAnswer;
   /** For `hang`: resolves when the Worker closed the connection without an answer. */
   abandoned?: Promise<void>;
@@ -41,7 +42,7 @@ export async function startRelay(): Promise<RelayStandIn> {
   const held = new Set<ServerResponse>();
   const server = createServer(async (request, response) => {
     const answer = mode;
-    const entry: Received = { fields: await fieldsOf(request), accept: request.headers.accept, answer };
+    const entry: Received = { fields: await fieldsOf(request), accept: request.headers.accept, referer: request.headers.referer, answer };
     received.push(entry);
     if (answer === 'hang') {
       held.add(response);

@@ -23,6 +23,7 @@ it('sends a form posted with JavaScript off back to its page’s sent note (303)
   // The relay gets the fields the page's script would send: the name in the subject, no `_next`, no trap.
   expect(JSON.parse(row!.fields)).toEqual(request());
   expect(host().relay.received.map((entry) => entry.fields)).toEqual([request()]);
+  expect(host().relay.received[0]!.referer).toBe(`${SITE}/ml/contact/`);
 });
 
 it('takes the language of the page’s script’s request from the page it was sent from, which the browser names', async () => {

@@ -3,6 +3,8 @@
  * and the one-time set-up code. Only the parts of D1's API the Worker uses are described, so the
  * Worker needs no type package of its own.
  */
+import type { GitHubEnv } from './github/settings.js';
+
 export interface D1Result<Row> {
   results: Row[];
   meta: { changes: number };
@@ -20,7 +22,7 @@ export interface D1Database {
   batch(statements: D1PreparedStatement[]): Promise<Array<D1Result<never>>>;
 }
 
-export interface Env {
+export interface Env extends GitHubEnv {
   /** The built site (dist/), served exactly as without a Worker. */
   ASSETS: { fetch(request: Request): Promise<Response> };
   DB: D1Database;

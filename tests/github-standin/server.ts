@@ -53,6 +53,8 @@ export class GitHubStandin {
   /** Installation tokens given out, in order (a test counts refreshes with it). */
   tokensIssued = 0;
   installed = true;
+  /** What the installation was granted; a token asking for more is refused (422), as GitHub does. */
+  granted: Record<string, string> = { contents: 'write', metadata: 'read' };
   rateLimit: RateLimit | undefined;
   private readonly tokens = new Map<string, Issued>();
   private readonly installationId: number;
@@ -174,7 +176,7 @@ export class GitHubStandin {
         if (!this.installed || Number(segments[3]) !== this.installationId) return notFound();
         const names: string[] = body?.repositories ?? [];
         if (names.some((name) => name !== this.options.repo)) return { status: 422, body: shape.basicError('There is at least one repository that does not exist or is not accessible to the parent installation.', 422) };
-        const granted: Record<string, string> = { contents: 'write', metadata: 'read' };
+        const granted = this.granted;
         const asked: Record<string, string> = body?.permissions ?? granted;
         for (const [name, level] of Object.entries(asked)) {
           if (!granted[name] || (level === 'write' && granted[name] !== 'write')) return { status: 422, body: shape.basicError('The permissions requested are not granted to this installation.', 422) };

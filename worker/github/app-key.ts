@@ -13,7 +13,7 @@ function derLength(length: number): number[] {
   return [0x80 | bytes.length, ...bytes];
 }
 
-function derElement(tag: number, content: ArrayLike<number>): Uint8Array {
+function derElement(tag: number, content: ArrayLike<number>): Uint8Array<ArrayBuffer> {
   const head = [tag, ...derLength(content.length)];
   const out = new Uint8Array(head.length + content.length);
   out.set(head);
@@ -22,12 +22,12 @@ function derElement(tag: number, content: ArrayLike<number>): Uint8Array {
 }
 
 /** PrivateKeyInfo { version 0, rsaEncryption, OCTET STRING pkcs1 } (RFC 5208). */
-function pkcs1ToPkcs8(pkcs1: Uint8Array): Uint8Array {
+function pkcs1ToPkcs8(pkcs1: Uint8Array): Uint8Array<ArrayBuffer> {
   const octets = derElement(0x04, pkcs1);
   return derElement(0x30, [0x02, 0x01, 0x00, ...RSA_ENCRYPTION, ...octets]);
 }
 
-function pemBody(pem: string, label: string): Uint8Array | undefined {
+function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> | undefined {
   const match = new RegExp(`-----BEGIN ${label}-----([^-]+)-----END ${label}-----`).exec(pem);
   if (!match) return undefined;
   const binary = atob(match[1]!.replace(/\s+/g, ''));

@@ -6,18 +6,22 @@
 import { companyRepository, GitHubProblem, type Change, type GitHubEnv } from '../../../../worker/github/index.js';
 import { fromBase64, toBase64 } from '../../../../worker/github/base64.js';
 
-type Call =
+type Call = (
   | { op: 'head' }
   | { op: 'tree'; sha: string }
   | { op: 'blob'; sha: string }
   | { op: 'history'; path: string; from?: string }
-  | { op: 'commit'; change: Omit<Change, 'additions'> & { additions: Array<{ path: string; contents: string; base64?: boolean }> } };
+  | { op: 'commit'; change: Omit<Change, 'additions'> & { additions: Array<{ path: string; contents: string; base64?: boolean }> } }
+) & {
+  /** Start without the installation and token this isolate holds, as a Worker just started would. */
+  fresh?: boolean;
+};
 
 export default {
   async fetch(request: Request, env: GitHubEnv): Promise<Response> {
     const call = (await request.json()) as Call;
     try {
-      const repository = await companyRepository(env);
+      const repository = await companyRepository(env, call.fresh ? new Map() : undefined);
       const result =
         call.op === 'head' ? await repository.head()
         : call.op === 'tree' ? await repository.tree(call.sha)

@@ -12,6 +12,7 @@ afterEach(() => {
   const { standin } = harness();
   standin.rateLimit = undefined;
   standin.installed = true;
+  standin.granted = { contents: 'write', metadata: 'read' };
   expect(standin.violations).toEqual([]);
 });
 
@@ -71,4 +72,18 @@ it('says the App is not installed when GitHub no longer knows the installation',
   const answer = await call({ op: 'head' });
   expect(answer.problem).toEqual({ code: 'github-not-installed', message: expect.stringContaining('not installed on the company’s repository') });
   expect(JSON.stringify(answer)).not.toMatch(/ghs_|eyJ/);
+});
+
+it('says the App is not installed when the repository has no installation of it', async () => {
+  const { standin, call } = harness();
+  standin.installed = false;
+  const seen = standin.calls.length;
+  expect((await call({ op: 'head', fresh: true })).problem).toMatchObject({ code: 'github-not-installed' });
+  expect(standin.calls.slice(seen).map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual(['GET /repos/kerala-movers/site/installation 404']);
+});
+
+it('says the App may not write when its installation was granted Contents: read only', async () => {
+  const { standin, call } = harness();
+  standin.granted = { contents: 'read', metadata: 'read' };
+  expect((await call({ op: 'head', fresh: true })).problem).toEqual({ code: 'github-no-access', message: expect.stringContaining('“Contents: read and write”') });
 });

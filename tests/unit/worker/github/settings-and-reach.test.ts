@@ -1,0 +1,38 @@
+/**
+ * The Worker's GitHub client in workerd before GitHub answers at all: settings missing, and GitHub
+ * out of reach. Each is a stable code in the owner's words.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:net';
+import { Miniflare } from 'miniflare';
+import { afterEach, expect, it } from 'vitest';
+import { bundle } from '../../../helpers/worker.js';
+
+let mf: Miniflare | undefined;
+afterEach(() => mf?.dispose());
+
+async function problemWith(bindings: Record<string, string>): Promise<unknown> {
+  mf = new Miniflare({ modules: true, script: await bundle('tests/unit/worker/github/in-workerd.ts'), compatibilityDate: '2026-04-01', bindings });
+  const answer = await mf.dispatchFetch('https://worker.test/', { method: 'POST', body: JSON.stringify({ op: 'head' }) });
+  return ((await answer.json()) as { problem?: unknown }).problem;
+}
+
+/** An address nothing listens at: a port the system gave out and that was closed again. */
+async function closedAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
+
+it('says the site is not connected to GitHub when the App’s settings are missing', async () => {
+  expect(await problemWith({ GITHUB_APP_ID: '1', GITHUB_REPOSITORY: 'kerala-movers/site' })).toEqual({ code: 'github-not-set-up', message: expect.stringContaining('not connected to its GitHub repository') });
+});
+
+it('says GitHub could not be reached, and that nothing was lost, when nothing answers at its address', async () => {
+  const problem = await problemWith({ GITHUB_API: await closedAddress(), GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: key, GITHUB_REPOSITORY: 'kerala-movers/site' });
+  expect(problem).toEqual({ code: 'github-unreachable', message: 'GitHub could not be reached just now. Nothing was lost: try again in a minute.' });
+});

@@ -53,6 +53,10 @@ export class GitHubStandin {
   /** Installation tokens given out, in order (a test counts refreshes with it). */
   tokensIssued = 0;
   installed = true;
+  /** How long an installation token lives; GitHub's is an hour. */
+  tokenLifetime = TOKEN_LIFETIME;
+  /** Every installation token, even a new one, answers 401 (a suspended installation does). */
+  refuseAllTokens = false;
   /** What the installation was granted; a token asking for more is refused (422), as GitHub does. */
   granted: Record<string, string> = { contents: 'write', metadata: 'read' };
   rateLimit: RateLimit | undefined;
@@ -182,7 +186,7 @@ export class GitHubStandin {
           if (!granted[name] || (level === 'write' && granted[name] !== 'write')) return { status: 422, body: shape.basicError('The permissions requested are not granted to this installation.', 422) };
         }
         const token = `ghs_${randomBytes(18).toString('base64url')}`;
-        const expiresAt = new Date(Date.now() + TOKEN_LIFETIME);
+        const expiresAt = new Date(Date.now() + this.tokenLifetime);
         this.tokens.set(token, { expiresAt, expired: false });
         this.tokensIssued += 1;
         return { status: 201, body: shape.installationToken(token, expiresAt, body?.permissions ? { ...asked, metadata: 'read' } : granted) };
@@ -256,7 +260,7 @@ export class GitHubStandin {
 
   private tokenRefusal(credential: string | undefined): Answer | undefined {
     const issued = credential ? this.tokens.get(credential) : undefined;
-    if (!issued || issued.expired || issued.expiresAt.getTime() <= Date.now() || !this.installed) return { status: 401, body: shape.basicError('Bad credentials', 401) };
+    if (!issued || issued.expired || this.refuseAllTokens || issued.expiresAt.getTime() <= Date.now() || !this.installed) return { status: 401, body: shape.basicError('Bad credentials', 401) };
     return undefined;
   }
 }

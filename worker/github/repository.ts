@@ -117,7 +117,8 @@ export class Repository {
     if (answer.status !== 401) return answer;
     dropToken(this.settings, this.tokens, token);
     const again = await callGitHub(this.settings.api, { ...call, credential: await installationToken(this.settings, this.tokens) });
-    if (again.status === 401) throw new GitHubProblem('github-key-refused', { detail: `${call.method} ${call.path.split('?')[0]}: 401 twice, with a new token` });
+    // A token refused as soon as it is given out: GitHub is refusing the installation, not the token.
+    if (again.status === 401) throw new GitHubProblem('github-refused', { detail: `${call.method} ${call.path.split('?')[0]}: 401 again with a new token` });
     return again;
   }
 

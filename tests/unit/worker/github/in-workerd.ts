@@ -5,6 +5,7 @@
  */
 import { companyRepository, GitHubProblem, type Change, type GitHubEnv } from '../../../../worker/github/index.js';
 import { fromBase64, toBase64 } from '../../../../worker/github/base64.js';
+import { sharedTokens } from '../../../../worker/github/installation.js';
 
 type Call = (
   | { op: 'head' }
@@ -13,7 +14,7 @@ type Call = (
   | { op: 'history'; path: string; from?: string }
   | { op: 'commit'; change: Omit<Change, 'additions'> & { additions: Array<{ path: string; contents: string; base64?: boolean }> } }
 ) & {
-  /** Start without the installation and token this isolate holds, as a Worker just started would. */
+  /** Forget the installation and token this isolate holds first, as a Worker just started would. */
   fresh?: boolean;
 };
 
@@ -21,7 +22,8 @@ export default {
   async fetch(request: Request, env: GitHubEnv): Promise<Response> {
     const call = (await request.json()) as Call;
     try {
-      const repository = await companyRepository(env, call.fresh ? new Map() : undefined);
+      if (call.fresh) sharedTokens.clear();
+      const repository = await companyRepository(env);
       const result =
         call.op === 'head' ? await repository.head()
         : call.op === 'tree' ? await repository.tree(call.sha)

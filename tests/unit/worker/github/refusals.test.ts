@@ -13,6 +13,8 @@ afterEach(() => {
   standin.rateLimit = undefined;
   standin.installed = true;
   standin.granted = { contents: 'write', metadata: 'read' };
+  standin.refuseAllTokens = false;
+  standin.tokenLifetime = 60 * 60 * 1000;
   expect(standin.violations).toEqual([]);
 });
 
@@ -40,6 +42,30 @@ it('asks for a new installation token once when GitHub refuses the one it holds,
     'POST /app/installations/4242/access_tokens jwt 201',
     'GET /repos/kerala-movers/site/git/ref/heads/main token 200',
   ]);
+});
+
+it('renews a refused token only once: refused again, the call ends with a reason, not a loop', async () => {
+  const { standin, call } = harness();
+  await standin.push({ 'README.md': 'refused\n' }, 'Refused token test');
+  await call({ op: 'head' });
+  const issued = standin.tokensIssued;
+  standin.refuseAllTokens = true;
+  expect((await call({ op: 'head' })).problem).toMatchObject({ code: 'github-refused' });
+  expect(standin.tokensIssued).toBe(issued + 1);
+});
+
+it('keeps a token for later calls, and asks for a new one when it would end within five minutes', async () => {
+  const { standin, call } = harness();
+  await standin.push({ 'README.md': 'lifetime\n' }, 'Token lifetime test');
+  await call({ op: 'head', fresh: true });
+  const issued = standin.tokensIssued;
+  await call({ op: 'head' });
+  await call({ op: 'head' });
+  expect(standin.tokensIssued).toBe(issued);
+  standin.tokenLifetime = 4 * 60 * 1000;
+  await call({ op: 'head', fresh: true });
+  await call({ op: 'head' });
+  expect(standin.tokensIssued).toBe(issued + 2);
 });
 
 it('says when to try again when GitHub’s rate limit is used up (x-ratelimit-reset)', async () => {

@@ -45,7 +45,8 @@ export class GitHubProblem extends Error {
 function messageFor(code: GitHubProblemCode, retryAt: Date | undefined): string {
   if (code !== 'github-rate-limited') return GITHUB_MESSAGES[code];
   if (!retryAt) return `${GITHUB_MESSAGES[code]} Try again in a few minutes.`;
+  // In minutes from now rather than a clock time: the owner's phone and the Worker keep different time zones.
+  // The exact time travels as retryAt, for a page to show in the phone's own.
   const minutes = Math.max(1, Math.round((retryAt.getTime() - Date.now()) / 60_000));
-  const clock = retryAt.toISOString().slice(11, 16);
-  return `${GITHUB_MESSAGES[code]} Try again after ${clock} UTC (in ${minutes === 1 ? 'about a minute' : `about ${minutes} minutes`}).`;
+  return `${GITHUB_MESSAGES[code]} Try again in ${minutes === 1 ? 'about a minute' : `about ${minutes} minutes`}.`;
 }

@@ -10,12 +10,15 @@ import { locateWords, textsOf, type TextAt } from './texts.js';
 /**
  * A `${name}` in any text, English or translated, that names no fact: located at the name, with
  * the fact it most likely means. The figures' ids come from site.yaml as written, so a misspelt
- * figure is caught even while another part of site.yaml has a mistake.
+ * figure is caught even while another part of site.yaml has a mistake; while its figures cannot be
+ * read at all (a YAML mistake, no stats), a figure's name is not called unknown, since site.yaml's
+ * own problem is the one to mend.
  */
 export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
   const site = files.find((file) => file.name === 'site.yaml' && !file.language)?.data as { stats?: unknown } | undefined;
   const statIds = Array.isArray(site?.stats) ? site.stats.flatMap((stat: unknown) => (typeof stat === 'object' && stat !== null && typeof (stat as { id?: unknown }).id === 'string' ? [(stat as { id: string }).id] : [])) : [];
   const known = factNames(statIds);
+  const figuresUnread = !Array.isArray(site?.stats);
   const problems: Problem[] = [];
   for (const file of files) {
     if (file.data === undefined) continue;
@@ -26,7 +29,7 @@ export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
         const nth = seen.get(token) ?? 0;
         seen.set(token, nth + 1);
         const name = raw!.trim();
-        if (known.includes(name)) continue;
+        if (known.includes(name) || (figuresUnread && name.startsWith('stats.'))) continue;
         const guess = guessFact(name, known);
         problems.push({
           code: 'unknown-fact',

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -128,5 +128,21 @@ describe('a fact whose value names another fact', () => {
     const built = await run(malayalam, ['build', '--content', 'content', '--out', 'dist']);
     expect(built.code).toBe(1);
     expect(built.out).not.toContain('this is a bug');
+  }, 30_000);
+});
+
+describe('figures are not called unknown while site.yaml cannot be read', () => {
+  it.each([
+    ['a YAML mistake', (source: string) => `${source}company: [\n`],
+    ['its stats written under another key', (source: string) => source.replace(/^stats:/m, 'statsX:')],
+  ])('site.yaml with %s is the one problem shown, not every ${stats.cities} of every language ("Only this Malayalam file needs mending")', async (_, edit) => {
+    const dir = await sampleWith([]);
+    const file = path.join(dir, 'content/site.yaml');
+    await writeFile(file, edit(await readFile(file, 'utf8')));
+    const { code, out } = await run(dir, ['check', '--content', 'content']);
+    expect(code, out).toBe(1);
+    expect(out).toMatch(/^content\/site\.yaml/m);
+    expect(out).not.toContain('names no fact');
+    expect(out).not.toContain('Only this Malayalam file needs mending');
   }, 30_000);
 });

@@ -117,10 +117,15 @@ const PATH_TRICK = '[^?#]*(?:%2[EeFf]|%5[Cc]|\\\\|/\\.\\.?(?=[/?#\\\\]|$))';
  */
 export function urlPattern(rule: UrlRule = {}): string {
   const host = rule.hosts
-    ? `(?:${LABEL}\\.)*(?:${rule.hosts.map(escapeRegExp).join('|')})`
+    ? `(?:${LABEL}\\.)*(?:${rule.hosts.map((host) => anyCase(escapeRegExp(host))).join('|')})`
     : `(?:${LABEL}\\.)+${TOP_LABEL}`;
   const checked = rule.hosts || rule.rest ? `(?!${PATH_TRICK})` : '';
   return `^${rule.allowHttp ? 'https?' : 'https'}://${host}${PORT}${checked}${rule.rest ? `(?:${rule.rest.pattern})` : REST}$`;
+}
+
+/** A pattern's letters in either case: a browser reads WWW.Google.com as www.google.com, and editors' patterns take no flags. */
+function anyCase(pattern: string): string {
+  return pattern.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
 }
 
 /** `text` as a regular expression that matches it literally. */

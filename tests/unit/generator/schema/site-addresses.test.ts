@@ -128,3 +128,14 @@ describe('every allow-list of addresses is checked on the address a browser load
     expect(urlProblem('https://example.com/a/..b/c.', {})).toBeUndefined();
   });
 });
+
+describe('a host written in capital letters', () => {
+  it.each([
+    ['a map embed', 'https://WWW.GOOGLE.COM/maps/embed?pb=1', MAP_EMBED],
+    ['a social page', 'https://Www.Facebook.com/example-movers', { hosts: ['www.facebook.com', 'facebook.com'] }],
+  ])('in %s is taken as the browser takes it, not called "not a plain domain name (letters, digits, dashes and dots)"', (_, value, rule) => {
+    expect(urlProblem(value, rule)).toBeUndefined();
+    expect(new RegExp(urlPattern(rule), 'u').test(value)).toBe(true);
+    expect(urlProblem(value.replace(/google|facebook/i, 'evil'), rule)).toMatch(/does not allow/);
+  });
+});

@@ -46,6 +46,12 @@ export async function guardSchemaOut(outDir: string, files: readonly OutputFile[
   if (info && !info.isDirectory()) refuse('it is a file, not a folder.', 'pass the name of a folder; the file is left as it is');
   const foreign: string[] = [];
   for (const file of files) {
+    // A folder inside the target that is a link (pages/ -> ../content/pages) would take the schemas elsewhere.
+    const folders = file.path.split('/').slice(0, -1);
+    for (let depth = 1; depth <= folders.length; depth++) {
+      const inside = folders.slice(0, depth).join('/');
+      if ((await lstat(path.join(target, inside)).catch(() => undefined))?.isSymbolicLink()) refuse(`${inside} in it is a link to another place.`, `pass a new folder, or put a real folder in place of the link ${inside}`);
+    }
     const destination = path.join(target, ...file.path.split('/'));
     const existing = await lstat(destination).catch(() => undefined);
     if (!existing) continue;

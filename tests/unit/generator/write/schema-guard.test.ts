@@ -37,6 +37,19 @@ describe('site schema --out refuses a content folder', () => {
     expect(await listing(other)).toEqual(['pages', 'site.yaml']);
   });
 
+  it('refuses a folder whose pages/ or ml/ is a link into content/, which wrote the schemas among the content files', async () => {
+    const before = await listing(copy.content);
+    for (const [inside, into] of [['pages', 'pages'], ['ml', 'ml']]) {
+      const out = path.join(copy.dir, `schemas-${inside}`);
+      await mkdir(out);
+      await symlink(path.join(copy.content, into), path.join(out, inside));
+      const { code, err } = await schema(`schemas-${inside}`);
+      expect(code, err).toBe(1);
+      expect(err).toMatch(new RegExp(`^Refusing to write the schemas into .*schemas-${inside}: ${inside} in it is a link to another place\\. Nothing was written\\.$`, 'm'));
+    }
+    expect(await listing(copy.content)).toEqual(before);
+  });
+
   it('still writes into a folder of its own', async () => {
     expect((await schema('editor-schemas')).code).toBe(0);
   });

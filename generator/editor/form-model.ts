@@ -192,7 +192,10 @@ function describe(meta: FieldMeta): Pick<FieldBase, 'help' | 'placeholder'> {
 const YAML_ADVICE = /colon|quotes|the line|lines? starting|"- "|plain number/i;
 
 /** Words a key abbreviates, spelled out for the label. */
-const WORDS: Record<string, string> = { desc: 'description', cta: 'call to action', seo: 'search engines (SEO)', url: 'address', geo: 'map position', whats: 'what’s' };
+const WORDS: Record<string, string> = { desc: 'description', cta: 'call to action', seo: 'search engines (SEO)', url: 'address', href: 'address', geo: 'map position', whats: 'what’s' };
+
+/** Names written as their owners write them, never lowered: "Whatsapp" and "Gstin" read as typos. */
+const NAMES: Record<string, string> = { whatsapp: 'WhatsApp', gstin: 'GSTIN', faq: 'FAQ' };
 
 /** A label from a property name: shortDesc → "Short description", openingHours → "Opening hours". */
 export function labelFor(key: string): string {
@@ -201,7 +204,7 @@ export function labelFor(key: string): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[\s_-]+/)
     .map((word) => word.toLowerCase())
-    .map((word) => WORDS[word] ?? word);
+    .map((word) => NAMES[word] ?? WORDS[word] ?? word);
   return sentenceCase(words.join(' '));
 }
 

@@ -130,6 +130,22 @@ describe('the form model generated from the content schemas', () => {
   });
 });
 
+describe('labels write names as their owners do', () => {
+  it('labelled the WhatsApp number "Whatsapp" and the GST number "Gstin", which read as typos to an owner', () => {
+    expect(labelFor('whatsapp')).toBe('WhatsApp');
+    expect(labelFor('gstin')).toBe('GSTIN');
+    expect(fieldName('business.gstin')).toBe('Business › GSTIN');
+    expect(fieldName('contact.whatsapp')).toBe('Contact › WhatsApp');
+    const site = formModel(CONTENT_FILES['site.yaml']);
+    expect(fieldAt(site, 'contact.whatsapp').label).toBe('WhatsApp');
+  });
+
+  it('labelled a link’s address "Href", a word of HTML, where a web address is labelled "Address"', () => {
+    expect(labelFor('href')).toBe('Address');
+    expect(fieldName('hero.cta.href')).toBe('Hero › Call to action › Address');
+  });
+});
+
 describe('problem links name list entries as the form labels them', () => {
   it('named entries one too high ("Social 2 › Address" on entry 1, "Services › Item 4" on the card labelled Item 3): the check counts from 1 already', () => {
     expect(fieldName('social[1].url')).toBe('Social 1 › Address');

@@ -6,6 +6,7 @@ import { englishAt, getIn, idOfText, parsePath, problemPath, type Path } from '.
 import { languageOf } from './pages.js';
 import { CardsNotice } from './CardsNotice.js';
 import { Preview } from './Preview.js';
+import { problemSentence } from './problem-sentence.js';
 import { TextMode } from './TextMode.js';
 import type { FileData, FileEntry, ImageEntry, TextCounts, UiOutdated, UiProblem } from './types.js';
 
@@ -453,12 +454,17 @@ function Summary({
 function ProblemLinks({ problems, value }: { problems: UiProblem[]; value: unknown }) {
   return (
     <ul className="problem-list">
-      {problems.map((problem, index) => (
-        <li key={index}>
-          <a href={`#${idOfText(problemPath(problem.path, value))}`}>{problem.path ? (problem.field ?? problem.path) : 'The file'}</a>: {problem.message}
-          {problem.hint ? <span className="hint"> Hint: {problem.hint}</span> : null}
-        </li>
-      ))}
+      {problems.map((problem, index) => {
+        const sentence = problemSentence(problem.path ? (problem.field ?? problem.path) : 'The file', problem.message);
+        return (
+          <li key={index}>
+            {sentence.before}
+            <a href={`#${idOfText(problemPath(problem.path, value))}`}>{sentence.link}</a>
+            {sentence.after}
+            {problem.hint ? <span className="hint"> Hint: {problem.hint}</span> : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -30,8 +30,9 @@ export function PublishChoices({ conflicts, picks, onPick }: { conflicts: Confli
             return (
               <fieldset key={at} className="choice">
                 <legend>{difference.label}</legend>
-                <Option name={`${headingId}-${at}`} side="theirs" value={difference.theirs} changed={difference.changed === 'theirs'} checked={picks[at] === 'theirs'} onPick={() => onPick(at, 'theirs')} />
-                <Option name={`${headingId}-${at}`} side="mine" value={difference.mine} changed={difference.changed === 'mine'} checked={picks[at] === 'mine'} onPick={() => onPick(at, 'mine')} />
+                {/* No side named as the changer means both changed it: each says so, or the value nobody preselects looks like nobody's change. */}
+                <Option name={`${headingId}-${at}`} side="theirs" value={difference.theirs} changed={difference.changed !== 'mine'} checked={picks[at] === 'theirs'} onPick={() => onPick(at, 'theirs')} />
+                <Option name={`${headingId}-${at}`} side="mine" value={difference.mine} changed={difference.changed !== 'theirs'} checked={picks[at] === 'mine'} onPick={() => onPick(at, 'mine')} />
               </fieldset>
             );
           })}

@@ -89,7 +89,8 @@ async function checkOne(ref: PhotoRef, contentDir: string, at: CheckedPhoto['at'
   if (!real.startsWith(realDir + path.sep)) {
     return fail('photo-outside-content', `${shown} is a link to a file outside the content folder.`, 'copy the photo itself into content/images/');
   }
-  if (!info.isFile()) return fail('photo-unreadable', `${shown} is a folder, not a photo.`, 'name the photo file inside it, e.g. images/crew.jpg');
+  if (info.isDirectory()) return fail('photo-unreadable', `${shown} is a folder, not a photo.`, 'name the photo file inside it, e.g. images/crew.jpg');
+  if (!info.isFile()) return fail('photo-unreadable', `${shown} is a special file (a pipe, a device or a socket), not a photo.`, `delete ${shown} and copy the photo itself in its place`);
 
   let meta: Metadata;
   try {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { getJson, messageOf, postJson } from './api.js';
 import { PublishAddress } from './PublishAddress.js';
+import { publishedWords } from './published-words.js';
 import { PublishChoices, suggestedPicks, type Conflicts, type Picks } from './PublishChoices.js';
 import { PublishIdentity, type Signer } from './PublishIdentity.js';
 import type { PublishState } from './types.js';
@@ -168,7 +169,7 @@ export function Publish() {
       ) : null}
       <p role="status" className="publish-status">
         {result.kind === 'done' && (result.pushed || !result.message)
-          ? `Published as commit ${result.commit.slice(0, 7)}${result.pushed ? ', and sent on: the site updates in a few minutes.' : ' (recorded here; no remote to send it to).'}${result.note ? ` ${result.note}` : ''}`
+          ? publishedWords(result, state?.folder === true)
           : ''}
       </p>
     </section>

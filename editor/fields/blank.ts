@@ -25,6 +25,9 @@ export function blank(model: FieldModel): unknown {
     case 'number':
     case 'price':
       return undefined;
+    // A choice of one (an address's country, IN) has its answer already; empty, it was a problem to fix at once.
+    case 'select':
+      return model.options.length === 1 ? model.options[0]!.value : '';
     default:
       return '';
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newItem } from '../../../editor/fields/blank.js';
+import { blank, newItem } from '../../../editor/fields/blank.js';
 import { englishAt } from '../../../editor/paths.js';
 import type { FieldModel } from '../../../editor/types.js';
 import { formModel } from '../../../generator/editor/form-model.js';
@@ -59,5 +59,15 @@ describe('the English a translated field shows', () => {
     const translated = { services: [{ id: english[1]!.id, title: 'രണ്ട്' }, { id: english[0]!.id, title: 'ഒന്ന്' }] };
     expect(englishAt({ services: english }, translated, ['services', 0, 'title'])).toBe(english[1]!.title);
     expect(englishAt({ services: english }, translated, ['services', 1, 'title'])).toBe(english[0]!.title);
+  });
+});
+
+describe('a new office', () => {
+  it('started with an empty country, a problem ("Expected the country code IN") the moment it was added, though IN is the only choice: a choice of one starts chosen', () => {
+    const model = formModel(CONTENT_FILES['site.yaml']);
+    if (model.kind !== 'group') throw new Error('a file is a group of fields');
+    const offices = model.fields.find((field) => field.key === 'offices');
+    if (offices?.kind !== 'list') throw new Error('site.yaml has a list of offices');
+    expect(blank(offices.item)).toMatchObject({ address: { country: 'IN', street: '', city: '' } });
   });
 });

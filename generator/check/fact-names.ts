@@ -17,7 +17,8 @@ import { locateWords, textsOf, type TextAt } from './texts.js';
 export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
   const site = files.find((file) => file.name === 'site.yaml' && !file.language)?.data as { stats?: unknown } | undefined;
   const statIds = Array.isArray(site?.stats) ? site.stats.flatMap((stat: unknown) => (typeof stat === 'object' && stat !== null && typeof (stat as { id?: unknown }).id === 'string' ? [(stat as { id: string }).id] : [])) : [];
-  const known = factNames(statIds);
+  // An id holding a ${ is refused at its place, and its fact cannot be written, so it is not offered.
+  const known = factNames(statIds.filter((id) => !id.includes('${')));
   const figuresUnread = !Array.isArray(site?.stats);
   const problems: Problem[] = [];
   for (const file of files) {

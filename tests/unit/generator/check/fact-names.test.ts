@@ -146,3 +146,13 @@ describe('figures are not called unknown while site.yaml cannot be read', () => 
     expect(out).not.toContain('Only this Malayalam file needs mending');
   }, 30_000);
 });
+
+describe('a figure whose id names a fact', () => {
+  it('is not offered as a fact to name ("A text can name … ${stats.${years}}"), which no text can write', async () => {
+    const dir = await sampleWith([['site.yaml', ['stats', 1, 'id'], '${years}']]);
+    const { code, out } = await run(dir, ['check', '--content', 'content']);
+    expect(code, out).toBe(1);
+    expect(out).toMatch(/^content\/site\.yaml:\d+:\d+  stats\[2\]\.id\n  "\$\{years\}" is written in /m);
+    expect(out).not.toContain('${stats.${years}}');
+  }, 30_000);
+});

@@ -39,10 +39,10 @@ describe('site schema --out refuses a content folder', () => {
 
   it('refuses a folder whose pages/ or ml/ is a link into content/, which wrote the schemas among the content files', async () => {
     const before = await listing(copy.content);
-    for (const [inside, into] of [['pages', 'pages'], ['ml', 'ml']]) {
+    for (const inside of ['pages', 'ml']) {
       const out = path.join(copy.dir, `schemas-${inside}`);
       await mkdir(out);
-      await symlink(path.join(copy.content, into), path.join(out, inside));
+      await symlink(path.join(copy.content, inside), path.join(out, inside));
       const { code, err } = await schema(`schemas-${inside}`);
       expect(code, err).toBe(1);
       expect(err).toMatch(new RegExp(`^Refusing to write the schemas into .*schemas-${inside}: ${inside} in it is a link to another place\\. Nothing was written\\.$`, 'm'));

@@ -126,6 +126,12 @@ export function FileEditor({ file }: { file: string }) {
 
   useEffect(() => {
     void load();
+    // The form opens the file as saved, so the preview must too: a tab that went without saying
+    // so (a phone that closed it in the background, a browser that quit) left its unsaved value
+    // behind, which the preview showed as this tab's own "unsaved changes".
+    void postJson('draft', { file, value: null })
+      .then((answer) => answer.ok && setRevision((n) => n + 1))
+      .catch(() => undefined);
     void refreshImages();
     void getJson<{ files: FileEntry[] }>('files')
       .then((answer) => setEntry(answer.ok ? answer.body.files.find((one) => one.file === file) : undefined))

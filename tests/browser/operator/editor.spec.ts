@@ -80,6 +80,24 @@ test('a new price shows in the preview before saving, and on the site after; the
   await site.close();
 });
 
+test('a tab gone without a word (a phone closing it in the background) left its unsaved price in the preview, shown to the next tab as its own unsaved change: opening the file shows it as saved', async ({ page }) => {
+  await page.goto(project.url('/__edit'));
+  // What the gone tab had sent: a draft with a price it never saved.
+  const left = await page.evaluate(async () => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')!.content;
+    const headers = { 'Content-Type': 'application/json', 'X-Editor-Token': token };
+    const file = (await (await fetch('/__edit/api/file?file=services.yaml', { headers })).json()) as { value: { services: { pricing: { starting: number } }[] } };
+    file.value.services[1]!.pricing.starting = 77777;
+    return (await fetch('/__edit/api/draft', { method: 'POST', headers, body: JSON.stringify({ file: 'services.yaml', value: file.value }) })).status;
+  });
+  expect(left).toBe(200);
+  await openFile(page, project, 'services.yaml');
+  await expect(page.locator('#field-services-1-pricing-starting')).not.toHaveValue('77777');
+  const preview = page.frameLocator('iframe[title^="Preview"]');
+  await expect(preview.getByText('₹12,499').first()).toBeVisible({ timeout: 15_000 });
+  await expect(preview.getByText('₹77,777')).toHaveCount(0);
+});
+
 test('an invalid phone number is shown at its field as you type, and a save is refused, leaving the file untouched', async ({ page }) => {
   const before = await project.read('site.yaml');
   await openFile(page, project, 'site.yaml');

@@ -209,13 +209,15 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
     case 'too_big':
       if (issue.origin === 'string' && typeof input === 'string') {
         const written = valueAt(file.data, path);
-        const asShown = typeof written === 'string' && written.trim() !== input.trim() ? ` as shown, with the facts it names written out (${written.trim().length.toLocaleString('en')} as written)` : '';
+        // Counted as the schema counts, by code point: an emoji is one character, not the two halves JavaScript's length counts.
+        const characters = (text: string) => [...text.trim()].length.toLocaleString('en');
+        const asShown = typeof written === 'string' && written.trim() !== input.trim() ? ` as shown, with the facts it names written out (${characters(written)} as written)` : '';
         return [
           {
             ...base,
             ...at('value'),
             code: 'too-many',
-            message: `This text is ${input.trim().length.toLocaleString('en')} characters long${asShown}; this field holds at most ${Number(issue.maximum).toLocaleString('en')}, which is as much as its place on the page can show.`,
+            message: `This text is ${characters(input)} characters long${asShown}; this field holds at most ${Number(issue.maximum).toLocaleString('en')}, which is as much as its place on the page can show.`,
             hint: 'shorten it, or move the detail to a longer field such as a description',
           },
         ];

@@ -79,6 +79,14 @@ describe('how long a text may be', () => {
     expect(code).toBe(1);
     expect(out).toMatch(new RegExp(`^content/services\\.yaml:${line}:\\d+  services\\[residential\\]\\.fullDescription$`, 'm'));
   });
+
+  it(`counts an emoji as one character, as editors' JSON Schemas do: ${MAX_TEXT_LENGTH} trucks are taken, not called ${MAX_TEXT_LENGTH * 2} characters long`, async () => {
+    expect((await checkWith('services.yaml', (await withFirst('services.yaml', 'tagline', '🚚'.repeat(MAX_TEXT_LENGTH))).text)).code).toBe(0);
+    const { text } = await withFirst('services.yaml', 'tagline', '🚚'.repeat(MAX_TEXT_LENGTH + 1));
+    const { code, out } = await checkWith('services.yaml', text);
+    expect(code).toBe(1);
+    expect(out).toContain(`This text is ${MAX_TEXT_LENGTH + 1} characters long; this field holds at most ${MAX_TEXT_LENGTH},`);
+  });
 });
 
 describe('limits are checked on the text as it will be shown', () => {

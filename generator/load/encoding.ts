@@ -59,8 +59,10 @@ function wordAt(text: string, index: number): string {
   return text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
 }
 
-/** "UTF-16" and its byte order when the bytes are UTF-16 text, with or without a byte order mark. */
+/** "UTF-16" and its byte order when the bytes are UTF-16 text, with or without a byte order mark; "UTF-32" by its mark, which starts like UTF-16's. */
 function utf16Kind(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) return 'UTF-32 (little-endian)';
+  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return 'UTF-32 (big-endian)';
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'UTF-16 (little-endian, "Unicode" in Notepad)';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16 (big-endian)';
   // Without a mark: ASCII text in UTF-16 has a NUL in every other byte.

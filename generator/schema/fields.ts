@@ -87,7 +87,7 @@ export function sameText(description?: string) {
 const TEXT_META = {
   expected: 'some text',
   hint: 'write the text after the colon, or remove the line if the field is optional',
-  editorHint: 'type the text in the box; a field that is not required may be left empty',
+  editorHint: 'type the text in the box (a field without a red * may be left empty)',
   pattern: TEXT_PATTERN,
 } as const;
 

@@ -151,7 +151,7 @@ export const siteSchema = z.strictObject({
   company: z.strictObject({
     name: sameText('The company name, shown in the header, footer and page titles'),
     textsWrittenFor: sameText(
-      'The company the texts of this content were written for. While it is not the name above, texts worded word for word as the sample content are reported, and those about the sample company’s story, services or promises stop the deploy. Write the company’s name here only once every such text is true of it',
+      'Your company’s name, once every text of the site is true of your company. Until this matches the name above, texts still worded as the sample company’s are pointed out, and those about its story, services or promises keep the site from going live',
     ).optional(),
     tagline: text('One line that says what the company does'),
     description: longText('Two or three sentences about the company, used in the footer and for search engines'),

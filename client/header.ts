@@ -3,7 +3,7 @@
  * scrolled more than SCROLLED_AFTER pixels, so CSS can tighten it and add a shadow.
  */
 
-/** Pixels of scroll the header stays in its resting state for (SPEC.md §9: "past 50 px"). */
+/** Pixels of scroll the header stays in its resting state for. */
 export const SCROLLED_AFTER = 50;
 
 /**

@@ -13,7 +13,7 @@ import { chooseLinkedService } from './chosen-service.js';
 import { clearDraft, restoreDraft, saveDraft } from './draft.js';
 import { payload, send, show, timeoutOf } from './relay.js';
 
-/** How long the success message stays on screen (SPEC.md §9). */
+/** How long the success message stays on screen. */
 export const SUCCESS_MS = 5000;
 
 /**

@@ -10,7 +10,7 @@ export interface FormatOptions {
 }
 
 /**
- * Prints problems the way DESIGN.md shows them: location and dot path, the message,
+ * Prints problems in the one form every command and the editor use: location and dot path, the message,
  * a code frame with a caret under the value, and the hint. Everything that can carry text from a
  * file (the message quotes values, the frame shows lines, comments included) is printed inert:
  * control characters and line breaks come out escaped, so every printed line starts with the

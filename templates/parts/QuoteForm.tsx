@@ -17,7 +17,7 @@ interface FieldSpec {
   wide?: boolean;
 }
 
-/** The form's fields in order, with their input types (SPEC.md §5). */
+/** The form's fields in order, with their input types. */
 const FIELDS: readonly FieldSpec[] = [
   { name: 'name', type: 'text', required: true, autoComplete: 'name' },
   { name: 'email', type: 'email', required: true, autoComplete: 'email' },

@@ -2,7 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { readSample } from '../helpers/content.js';
 
-/** The four routes (SPEC.md §2) with the header link that is current on each. */
+/** The four routes of the header, with the header link that is current on each. */
 export const ROUTES = [
   { path: '/', name: 'home', navLabel: 'Home' },
   { path: '/about/', name: 'about', navLabel: 'About' },
@@ -10,7 +10,7 @@ export const ROUTES = [
   { path: '/contact/', name: 'contact', navLabel: 'Contact Us' },
 ] as const;
 
-/** Pages linked from the footer and the forms rather than the header (DESIGN.md allows the privacy notice). */
+/** Pages linked from the footer and the forms rather than the header (the privacy notice is one). */
 export const FOOTER_ROUTES = [{ path: '/privacy/', name: 'privacy' }] as const;
 
 /** The Malayalam edition's pages (content/ml/); the 404 is served from ml/404.html by hosts that look for the nearest one. */
@@ -22,7 +22,7 @@ export const MALAYALAM_ROUTES = [
   { path: '/ml/privacy', name: 'ml-privacy' },
 ] as const;
 
-/** The header links, in order (SPEC.md §2, Header). */
+/** The header links, in order. */
 export const NAV_LABELS = ['Home', 'About', 'Services', 'Contact Us'] as const;
 
 /** An address the site does not have. */

@@ -1,5 +1,5 @@
 /**
- * A stand-in for the third-party form-to-email relay (SPEC.md §7), run on 127.0.0.1 for the
+ * A stand-in for the third-party form-to-email relay, run on 127.0.0.1 for the
  * browser tests. The built site posts its quote form here (`site build --form-endpoint`).
  *
  * - POST /submit records the submission (multipart or url-encoded), then:

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { bundleAssets } from '../../../generator/bundle/bundle.js';
 
-/** DESIGN.md: the whole client bundle ships at most 3 KB gzipped. */
+/** The whole client bundle ships at most 3 KB gzipped: every visitor's phone fetches it. */
 const BUDGET = 3 * 1024;
 
 test('the client bundle is at most 3 KB gzipped and carries every enhancement', async () => {

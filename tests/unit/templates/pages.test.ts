@@ -39,7 +39,7 @@ import {
 } from '../../helpers/dom.js';
 
 /**
- * What a visitor gets on each page of the shipped site (SPEC.md §2, §5, §8, §9), read from the
+ * What a visitor gets on each page of the shipped site, read from the
  * rendered HTML the way a person or a screen reader meets it: headings, link and button names,
  * labels, landmarks and attributes, never CSS classes. Expected values come from the validated
  * content where that is natural, and from the spec's literal wording where the spec names it.
@@ -87,7 +87,7 @@ const FORM_SERVICE_OPTIONS = [
   'Long Distance Moving',
   'Pet Shifting',
 ];
-// SPEC.md's "15+ years (founded 2008)" was true when it was written: the sample counts its years
+// The first wording, "15+ years (founded 2008)", was true when it was written: the sample counts its years
 // from its founding year to the build's date (${years}+), so on NOW's date it says 23+.
 const MARKETING_FIGURES = ['5000+', '99%', '4.9/5', '1500+', `${NOW.getFullYear() - 2008}+`, '50+'];
 const SUCCESS_MESSAGE = "Thank you! We'll contact you within 24 hours with your free quote.";
@@ -462,7 +462,7 @@ describe('/contact', () => {
     const details = controlLabelled(contact(), 'Additional Details');
     expect(details.tagName).toBe('TEXTAREA');
     expect(details.getAttribute('name')).toBe('message');
-    // SPEC.md §5: the message box has 4 rows.
+    // The message box has 4 rows.
     expect(details.getAttribute('rows')).toBe('4');
     expect(details.hasAttribute('required')).toBe(false);
   });

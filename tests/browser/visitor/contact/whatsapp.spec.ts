@@ -1,4 +1,4 @@
-/** The floating WhatsApp widget (SPEC.md §4 WhatsApp widget, §7 outbound links). */
+/** The floating WhatsApp widget and the chat links it opens. */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures.js';
 import { content, whatsappDigits, type WhatsAppContent } from '../../helpers.js';
@@ -6,7 +6,7 @@ import { content, whatsappDigits, type WhatsAppContent } from '../../helpers.js'
 const wa = content<WhatsAppContent>('whatsapp.yaml');
 const DIGITS = whatsappDigits();
 
-/** The quick actions SPEC.md §9 names, then 'Start Chat'; their messages come from content/whatsapp.yaml. */
+/** The widget's quick actions, then 'Start Chat'; their messages come from content/whatsapp.yaml. */
 const CHATS = ['Get a Quote', 'Packing Services', 'Call Back Request', 'General Inquiry', 'Start Chat'].map((name) => {
   const message = name === wa.startChat.label ? wa.startChat.message : wa.actions.find((action) => action.title === name)?.message;
   if (!message) throw new Error(`content/whatsapp.yaml has no quick action titled "${name}"`);

@@ -1,4 +1,4 @@
-/** The mobile menu at phone width (SPEC.md §2 Header, §4 Mobile menu). */
+/** The header's mobile menu at phone width. */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures.js';
 import { MOBILE, NAV_LABELS } from '../../helpers.js';

@@ -1,5 +1,5 @@
 /**
- * The no-JavaScript baseline (DESIGN.md: every feature works without JavaScript). The quote
+ * The no-JavaScript baseline (every feature works without JavaScript). The quote
  * form's plain post is in form.spec.ts, beside the other tests that use the relay.
  */
 import { expect, test } from '../../fixtures.js';

@@ -1,5 +1,5 @@
 /**
- * The quote form on /contact (SPEC.md §4, §5, §7, §8) against the stand-in relay.
+ * The quote form on /contact against the stand-in relay.
  *
  * Every test here talks to the one relay the site was built for, so they all live in this file:
  * Playwright runs one file's tests one after another in a single worker.

@@ -155,12 +155,18 @@ function recordedMatches(english: readonly unknown[], loose: readonly number[], 
   return matches.sort((a, b) => Number(b.whole) - Number(a.whole) || b.same - a.same || distance(a) - distance(b));
 }
 
-/** Every text inside an English list item, by its place inside the item, named as the record names places. */
-function itemTexts(item: unknown, place = '', out = new Map<string, string>()): Map<string, string> {
+/**
+ * Every text inside an English list item, by its place inside the item, named as the record names
+ * places. A YAML alias can name one of its own ancestors, so a value already on the way down is
+ * passed over rather than walked again for ever.
+ */
+function itemTexts(item: unknown, place = '', out = new Map<string, string>(), above = new Set<object>()): Map<string, string> {
   if (typeof item === 'string') out.set(place, item);
-  else if (Array.isArray(item)) item.forEach((entry: unknown, i) => itemTexts(entry, place + itemPlace(item, i), out));
-  else if (typeof item === 'object' && item !== null) {
-    for (const [key, value] of Object.entries(item)) itemTexts(value, `${place}.${key}`, out);
+  else if (typeof item === 'object' && item !== null && !above.has(item)) {
+    above.add(item);
+    if (Array.isArray(item)) item.forEach((entry: unknown, i) => itemTexts(entry, place + itemPlace(item, i), out, above));
+    else for (const [key, value] of Object.entries(item)) itemTexts(value, `${place}.${key}`, out, above);
+    above.delete(item);
   }
   return out;
 }

@@ -33,6 +33,15 @@ describe('pairing list items without an id by the English they were translated f
     expect(steps(english, [{ title: 'വിളിക്കൂ' }, { title: 'പാക്ക്' }], 'steps').translationOf).toEqual([1, 0]);
   });
 
+  // Found by the damaged-content fuzz test (seed -859442996): an alias naming its own ancestor
+  // made the pairing walk the item for ever: "Maximum call stack size exceeded", exit 2.
+  test('an English item that holds itself through a YAML alias pairs without walking it for ever', () => {
+    const steps = pairerOf(recordOf({ 'steps[1].title': 'Call us', 'steps[2].title': 'We pack' }));
+    const looped: Record<string, unknown> = { title: 'We pack' };
+    looped.again = looped;
+    expect(steps([looped, { title: 'Call us' }], [{ title: 'വിളിക്കൂ' }, { title: 'പാക്ക്' }], 'steps').translationOf).toEqual([1, 0]);
+  });
+
   test('without a record, items without an id pair by their place, as before', () => {
     expect(pairItems(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ'])).toEqual({ translationOf: [0, 1, undefined], unpaired: [] });
   });

@@ -50,12 +50,12 @@ const VERDICT_WORDS: Record<Verdict, string> = {
 };
 
 describe('the one table of what the deploy refuses', () => {
-  it('is the table the README shows, row for row', async () => {
-    const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+  it('is the table docs/reference/strictness.md shows, row for row', async () => {
+    const doc = await readFile(path.join(ROOT, 'docs/reference/strictness.md'), 'utf8');
     const header = '| warning | code | `--strict` (the deploy) | why |';
-    const lines = readme.split('\n');
+    const lines = doc.split('\n');
     const start = lines.indexOf(header);
-    expect(start, 'the README has the table').toBeGreaterThan(0);
+    expect(start, 'docs/reference/strictness.md has the table').toBeGreaterThan(0);
     const rows = lines.slice(start + 2, lines.findIndex((line, at) => at > start && !line.startsWith('|')));
     const expected = Object.entries(STRICTNESS).map(([code, row]) => `| ${row.what} | \`${code}\` | ${VERDICT_WORDS[row.verdict]} | ${row.why} |`);
     expect(rows).toEqual(expected);

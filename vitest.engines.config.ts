@@ -1,6 +1,7 @@
 /**
- * The shared checks in every browser engine (tests/engines): one file per engine, the two
- * engines side by side, one per core. scripts/test.sh runs it after the Playwright suite.
+ * The shared checks in every browser engine (tests/engines): one file per engine (Chromium,
+ * Firefox and WebKit), two of the three side by side, one per core of a two-core machine.
+ * scripts/test.sh runs it after the Playwright suite.
  */
 import { defineConfig } from 'vitest/config';
 

@@ -10,6 +10,7 @@ import { iconFiles } from './render/icon-files.js';
 import type { Site } from './schema/index.js';
 import { SITE_ADDRESS_HINT, siteAddressProblem } from './schema/addresses.js';
 import { hashSource, headersFile, showsMap, withPolicyMeta } from './render/security.js';
+import { withSpeculationRules } from './render/speculation-rules.js';
 import { foldConstantTokens } from './render/css-constants.js';
 import { brandedStylesheet, withBrandTokens } from './render/brand-css.js';
 import { paletteOf } from './contract/palette.js';
@@ -34,6 +35,7 @@ import type { Photos } from './contract/photo.js';
 import { validateTranslation } from './translations/validate.js';
 import { withTranslationNotes } from './translations/notes.js';
 import type { Progress } from './translations/progress.js';
+import { forHost, hostFiles, type Host } from './hosts.js';
 
 export interface BuildOptions extends BundleOptions {
   contentDir: string;
@@ -41,6 +43,8 @@ export interface BuildOptions extends BundleOptions {
   siteUrl?: string;
   /** Overrides both form relay addresses from content, e.g. to point tests at a local server. */
   formEndpoint?: string;
+  /** The host the site is built for (hosts.ts): on Cloudflare the quote form posts to the site's own Worker. */
+  host?: Host;
   /** The build's clock, for the copyright year and ${years}; tests pass a fixed date (the CLI takes SOURCE_DATE_EPOCH). */
   now?: Date;
   /** The warnings problems/strictness.ts says the deploy refuses are errors: the deploy builds this way. */
@@ -182,11 +186,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (!checked.site) throw new ContentError(checked.problems, checked.sources);
   const photos = await processPhotos(checked.photos ?? [], options.photos);
   if (photos.problems.length > 0) throw new ContentError(sortProblems(photos.problems), checked.sources);
-  const site = applyOverrides(checked.site, overrides);
+  const site = forHost(applyOverrides(checked.site, overrides), options.host);
   const pictures = await drawBrandPictures(site, logoOf(checked.photos));
   return {
     site,
-    files: assembleSite(site, await bundling, { now: options.now, photos, pictures }),
+    files: [...assembleSite(site, await bundling, { now: options.now, photos, pictures }), ...hostFiles(site, options.host)],
     warnings: checked.warnings,
     sources: checked.sources,
     photoStats: photos.stats,
@@ -240,7 +244,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   // The policy travels whole in each page's <meta>, which allows exactly the page's own stylesheet
   // and its popup's, and the map's frame only where it can be shown; _headers adds what holds for every file.
   const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles, popup)));
-  const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(String(page.contents), site, { styles, map: showsMap(String(page.contents)) }) }));
+  const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(withSpeculationRules(String(page.contents)), site, { styles, map: showsMap(String(page.contents)) }) }));
   const stylesheet = options.linkStylesheet ? [stylesheetFile] : [];
   const made = [
     ...secured,

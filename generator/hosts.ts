@@ -1,4 +1,6 @@
+import type { OutputFile } from './contract/output.js';
 import { UsageError } from './problems/problem.js';
+import type { Site } from './schema/index.js';
 
 /**
  * The hosts the deploy publishes to (README, "Deploy"). The build writes the same folder for
@@ -25,4 +27,35 @@ export function hostNote(host: Host): string | undefined {
     '  - Brotli: pages are sent gzipped, a little larger.',
     'Each page still carries its security policy in a <meta>. Cloudflare sends all of it (README, "Deploy").',
   ].join('\n');
+}
+
+/** Where a Cloudflare build's quote form posts: the site's own Worker (worker/quotes/route.ts). */
+export const QUOTE_ENDPOINT = '/api/quote';
+
+/**
+ * The file a Cloudflare build leaves for the Worker: the relay's AJAX address, where the Worker sends
+ * each kept request on. It lies under /api/, which reaches the Worker before the files
+ * (worker/wrangler.jsonc), so the Worker alone reads it, through its ASSETS binding.
+ */
+export const RELAY_FILE = 'api/form-relay.json';
+
+/**
+ * The site as `host` serves it: on Cloudflare the quote form posts to the site's own Worker, with
+ * JavaScript and without; GitHub Pages runs no Worker, so there the form posts to the relay itself.
+ * The newsletter box posts to the relay on both.
+ */
+export function forHost(site: Site, host: Host | undefined): Site {
+  if (host !== 'cloudflare') return site;
+  const form = { ...site.settings.form, quoteEndpoint: QUOTE_ENDPOINT };
+  return {
+    ...site,
+    translations: site.translations?.map((translation) => ({ ...translation, site: forHost(translation.site, host) })),
+    settings: { ...site.settings, form },
+  };
+}
+
+/** The files `host` needs beside the pages: on Cloudflare, the relay's address for the Worker. */
+export function hostFiles(site: Site, host: Host | undefined): OutputFile[] {
+  if (host !== 'cloudflare') return [];
+  return [{ path: RELAY_FILE, contents: `${JSON.stringify({ relay: site.settings.form.endpoint })}\n` }];
 }

@@ -35,7 +35,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const shown = flags.out.trim() === '' ? 'the output folder' : displayFolder(outDir, io.cwd);
   let result;
   try {
-    result = await build({ contentDir, now: buildDate(io), siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint, strict: flags.strict, completeTranslations: flags.completeTranslations });
+    result = await build({ contentDir, now: buildDate(io), siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint, host, strict: flags.strict, completeTranslations: flags.completeTranslations });
   } catch (error) {
     if (error instanceof ContentError) {
       io.err(formatProblems(error.problems, error.sources, { cwd: io.cwd }));

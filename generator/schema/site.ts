@@ -121,11 +121,22 @@ const formSettings = z
       );
     }
   })
-  .transform(({ recipient, endpoint, plainEndpoint, ...rest }) => ({
+  .transform(({ recipient, endpoint, plainEndpoint, ...rest }): typeof rest & RelayAddresses => ({
     ...rest,
     recipient,
     ...(recipient !== undefined ? formSubmitEndpoints(recipient) : { endpoint: endpoint!, plainEndpoint: plainEndpoint! }),
   }));
+
+interface RelayAddresses {
+  recipient: string | undefined;
+  endpoint: string;
+  plainEndpoint: string;
+  /**
+   * Never in content: a build for a host that runs the site's own Worker (generator/hosts.ts) sets
+   * where the quote form posts, with and without JavaScript, in place of the relay's two addresses.
+   */
+  quoteEndpoint?: string;
+}
 
 /** One thing a visitor may want settled before paying a deposit: insurance, payment, cancellation, claims. */
 const businessFact = z.strictObject({

@@ -37,7 +37,9 @@ function plainLabel(label: string): string {
 /**
  * The quote request form, wired for client/HOOKS.md. Without JavaScript it posts to the relay's
  * plain endpoint, which sends the visitor back to /contact/#quote-sent: `_next` names that page,
- * and `_captcha` false skips FormSubmit's own check page, which would otherwise come first.
+ * and `_captcha` false skips FormSubmit's own check page, which would otherwise come first. On a
+ * host with the site's own Worker (`quoteEndpoint`) it posts there instead, both ways, and the
+ * Worker answers a plain post with the same `_next`.
  */
 export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: string; language: Language }) {
   const form = site.pages.contact.form;
@@ -51,10 +53,10 @@ export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: st
       </p>
       <form
         className="quote-form"
-        action={settings.plainEndpoint}
+        action={settings.quoteEndpoint ?? settings.plainEndpoint}
         method="post"
         data-quote-form
-        data-endpoint={settings.endpoint}
+        data-endpoint={settings.quoteEndpoint ?? settings.endpoint}
         data-subject-prefix={settings.subjectPrefix}
         data-timeout-ms={settings.timeoutSeconds * 1000}
       >

@@ -41,7 +41,9 @@ export async function startTestSite(prepare?: (dist: string) => Promise<void>): 
     // URL: the site is built for the address it will be previewed at.
     const port = await freePort();
     const siteUrl = `http://127.0.0.1:${port}`;
-    run('node', ['bin/site.js', 'build', '--content', 'tests/sample/content', '--out', out, '--site-url', siteUrl, '--form-endpoint', relay.endpoint]);
+    // Built for GitHub Pages: the form posts to the relay itself, as `site preview` serves files only
+    // (the Cloudflare build's form posts to the Worker: tests/browser/worker/).
+    run('node', ['bin/site.js', 'build', '--content', 'tests/sample/content', '--out', out, '--site-url', siteUrl, '--form-endpoint', relay.endpoint, '--host', 'github-pages']);
     await prepare?.(out);
     preview = await startPreview({ dir: out, port, host: '127.0.0.1' });
     if (new URL(preview.url).origin !== siteUrl) {

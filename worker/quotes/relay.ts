@@ -11,7 +11,7 @@ export type Delivery = { delivered: true } | { delivered: false; error: string }
  * within `timeoutMs`, is a failure told in plain words for the owner.
  */
 export async function deliver(relay: string | undefined, { page, fields }: KeptRequest, timeoutMs: number): Promise<Delivery> {
-  if (!relay) return { delivered: false, error: 'No relay address is set: the Worker variable FORM_RELAY is empty.' };
+  if (!relay) return { delivered: false, error: 'No relay address is set: the site was built without one and the Worker variable FORM_RELAY is empty.' };
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   let response: Response;

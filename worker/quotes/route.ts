@@ -10,6 +10,7 @@ import { BODY_LIMIT, HONEYPOT, NEXT, readFields } from './fields.js';
 import { withinLimit } from './limit.js';
 import type { QuoteMessageCode } from './messages.js';
 import { deliver } from './relay.js';
+import { relayAddress } from './relay-address.js';
 import { VISITOR_RELAY_TIMEOUT } from './schedule.js';
 import { countRefusal, keep, markDelivered, markFailed } from './store.js';
 
@@ -42,7 +43,7 @@ export async function handleQuote(request: Request, env: Env, origin: string, no
 
   // Only the page's address is kept, never its #fragment or query.
   const kept = await keep(env.DB, fields, new URL(page.pathname, page).href, languageOf(page), now);
-  const delivery = await deliver(env.FORM_RELAY, kept, VISITOR_RELAY_TIMEOUT);
+  const delivery = await deliver(await relayAddress(env), kept, VISITOR_RELAY_TIMEOUT);
   if (delivery.delivered) await markDelivered(env.DB, kept.id, Date.now());
   else await markFailed(env.DB, kept.id, delivery.error);
   return received(answerPage);

@@ -6,6 +6,7 @@
 import type { Env } from '../env.js';
 import { forget } from './limit.js';
 import { deliver } from './relay.js';
+import { relayAddress } from './relay-address.js';
 import { SCHEDULED_RELAY_TIMEOUT, keepDays } from './schedule.js';
 import { claimDue, markDelivered, markFailed, tidy } from './store.js';
 
@@ -13,9 +14,10 @@ export async function runQuotes(env: Env, now: number): Promise<void> {
   await tidy(env.DB, now, keepDays(env.QUOTE_KEEP_DAYS));
   await forget(env.DB, now);
   const due = await claimDue(env.DB, now);
+  const relay = due.length > 0 ? await relayAddress(env) : undefined;
   await Promise.all(
     due.map(async (request) => {
-      const delivery = await deliver(env.FORM_RELAY, request, SCHEDULED_RELAY_TIMEOUT);
+      const delivery = await deliver(relay, request, SCHEDULED_RELAY_TIMEOUT);
       if (delivery.delivered) await markDelivered(env.DB, request.id, Date.now());
       else await markFailed(env.DB, request.id, delivery.error);
     }),

@@ -58,6 +58,16 @@ describe('the workflows', () => {
     expect(runs('tests')).toMatch(/^npm test$/m);
   });
 
+  it('publish on Cloudflare with the site’s own Worker, whose form posts to it, and make its tables after each deploy of main', () => {
+    const script = deploy.jobs.cloudflare!.steps.map((step) => step.run ?? '').join('\n');
+    const wrangler = script.split('\n').filter((line) => /npx wrangler /.test(line)).map((line) => line.trim());
+    expect(wrangler).toEqual([
+      'npx wrangler deploy -c worker/wrangler.jsonc',
+      'npx wrangler d1 migrations apply DB --remote -c worker/wrangler.jsonc',
+      'npx wrangler versions upload -c worker/wrangler.jsonc --preview-alias "$alias"',
+    ]);
+  });
+
   it('publish nothing before the build passed, nor a change to code before npm test passed on the same push', () => {
     expect(publishing.map(([name]) => name).sort()).toEqual(['cloudflare', 'github-pages-upload']);
     for (const [name, job] of publishing) {

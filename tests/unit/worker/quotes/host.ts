@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { D1Database } from '../../../../worker/env.js';
 import { SITE, bundle, migrations } from '../../../helpers/worker.js';
 import { startRelay, type RelayStandIn } from './relay.js';
+import { RELAY_FILE } from '../../../../generator/hosts.js';
 
 /** The form's page as the stand-in for the built site serves it: only the notes a refusal shows. */
 export const CONTACT_PAGE = `<!doctype html><html lang="ml"><body><form data-quote-form>
@@ -44,8 +45,11 @@ export function request(changes: Record<string, string> = {}): Record<string, st
   };
 }
 
-/** The Worker for a whole test file, its quote tables emptied and the relay accepting before each test. */
-export function quoteHostForFile(bindings: Record<string, string> = {}): () => QuoteHost {
+/**
+ * The Worker for a whole test file, its quote tables emptied and the relay accepting before each test.
+ * `relayInBuild`: the relay's address is not a Worker variable but the file a Cloudflare build leaves.
+ */
+export function quoteHostForFile(bindings: Record<string, string> = {}, { relayInBuild = false } = {}): () => QuoteHost {
   let mf: Miniflare | undefined;
   let host: QuoteHost | undefined;
   beforeAll(async () => {
@@ -55,12 +59,14 @@ export function quoteHostForFile(bindings: Record<string, string> = {}): () => Q
       script: await bundle(),
       compatibilityDate: '2026-04-01',
       d1Databases: ['DB'],
-      bindings: { FORM_RELAY: relay.url, ...bindings },
+      bindings: { ...(relayInBuild ? {} : { FORM_RELAY: relay.url }), ...bindings },
       serviceBindings: {
-        ASSETS: (request: { url: string }) =>
-          new URL(request.url).pathname.endsWith('/contact/')
-            ? new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
-            : new Response('Not found', { status: 404 }),
+        ASSETS: (request: { url: string }) => {
+          const { pathname } = new URL(request.url);
+          if (pathname.endsWith('/contact/')) return new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+          if (relayInBuild && pathname === `/${RELAY_FILE}`) return Response.json({ relay: relay.url });
+          return new Response('Not found', { status: 404 });
+        },
       },
     });
     const db = await mf.getD1Database('DB');

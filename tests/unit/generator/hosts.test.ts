@@ -1,0 +1,55 @@
+/**
+ * What a build for each host does with the quote form: on Cloudflare it posts to the site's own
+ * Worker and the relay's address is left for the Worker; on GitHub Pages it posts to the relay.
+ */
+import { Window } from 'happy-dom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../../generator/build.js';
+import { QUOTE_ENDPOINT, RELAY_FILE, type Host } from '../../../generator/hosts.js';
+import { SAMPLE_CONTENT } from '../../helpers/content.js';
+
+const RELAY = 'http://127.0.0.1:8787/ajax/owner@example.in';
+const NOW = new Date('2026-06-01T00:00:00Z');
+
+function file(result: BuildResult, path: string): string | undefined {
+  const found = result.files.find((entry) => entry.path === path);
+  return found === undefined ? undefined : String(found.contents);
+}
+
+function forms(html: string): { quote: Element; newsletter: Element } {
+  const { document } = new Window();
+  document.write(html);
+  return { quote: document.querySelector('form[data-quote-form]')!, newsletter: document.querySelector('form[data-newsletter]')! };
+}
+
+const built = new Map<Host, BuildResult>();
+beforeAll(async () => {
+  for (const host of ['cloudflare', 'github-pages'] as const) built.set(host, await build({ contentDir: SAMPLE_CONTENT, formEndpoint: RELAY, host, now: NOW }));
+}, 240_000);
+
+describe('a build for Cloudflare', () => {
+  it.each(['contact/index.html', 'ml/contact/index.html'])('posts the quote form in %s to the site’s own Worker, with JavaScript and without', (page) => {
+    const { quote, newsletter } = forms(file(built.get('cloudflare')!, page)!);
+    expect([quote.getAttribute('action'), quote.getAttribute('data-endpoint')]).toEqual([QUOTE_ENDPOINT, QUOTE_ENDPOINT]);
+    // The newsletter box still posts to the relay: the Worker keeps quote requests only.
+    expect([newsletter.getAttribute('action'), newsletter.getAttribute('data-endpoint')]).toEqual([RELAY, RELAY]);
+  });
+
+  it('keeps the page the Worker sends a plain post back to, in the page’s language', () => {
+    const { quote } = forms(file(built.get('cloudflare')!, 'ml/contact/index.html')!);
+    expect(new URL(quote.querySelector<HTMLInputElement>('[name=_next]')!.value).pathname).toBe('/ml/contact/');
+  });
+
+  it('leaves the relay’s address, from --form-endpoint, where only the Worker reads it', () => {
+    expect(JSON.parse(file(built.get('cloudflare')!, RELAY_FILE)!)).toEqual({ relay: RELAY });
+    expect(RELAY_FILE.startsWith('api/')).toBe(true);
+  });
+});
+
+describe('a build for GitHub Pages', () => {
+  it('posts the quote form to the relay, as it has no Worker, and leaves no relay file', () => {
+    const { quote } = forms(file(built.get('github-pages')!, 'contact/index.html')!);
+    expect([quote.getAttribute('action'), quote.getAttribute('data-endpoint')]).toEqual([RELAY, RELAY]);
+    expect(file(built.get('github-pages')!, RELAY_FILE)).toBeUndefined();
+  });
+});

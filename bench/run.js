@@ -20,14 +20,14 @@ import { coldBuildOnce, memoryMethod } from './cold-build.js';
 import { CATEGORIES, DEFAULT_CPU_SLOWDOWN, chromePath, medianOfRuns, runLighthouse } from './lighthouse.js';
 import { PEER, buildPeerSpa } from './peer-spa.js';
 import { freePort, startPreviewProcess } from './preview.js';
-import { BUDGETS, KB, PAGE_PATHS, byteBudgetChecks, firstResponseBytes, pageWeight } from './weights.js';
+import { BUDGETS, KB, byteBudgetChecks, firstResponseBytes, pageWeight } from './weights.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH = import.meta.dirname;
 const RESULTS = path.join(BENCH, 'results.json');
 /**
  * The whole bench stays under about forty-five minutes; Lighthouse gets what is left of this. It
- * runs 60 times (ten pages and the peer's, three rounds): about ten seconds a run on two quiet
+ * runs 72 times (twelve pages and the peer's, three rounds): about ten seconds a run on two quiet
  * cores, up to thirty on busy ones.
  */
 const TIME_LIMIT_MS = 2_700_000;
@@ -111,11 +111,12 @@ async function measure() {
 
   // 4. Bytes a first visit to each page downloads, from the built folder.
   const lookup = diskLookup(distDir);
-  const weights = [...PAGE_PATHS, '/404.html'].map((page) => pageWeight(page, lookup));
-  const { headersFor, parseHeaders } = await import(pathToFileURL(path.join(ROOT, 'lib/generator/serve/headers.js')).href);
+  const pagePaths = await builtPagePaths(distDir);
+  const weights = pagePaths.map((page) => pageWeight(page, lookup));
+  const { headersFor, parseHeaders } = await lib('serve/headers.js');
   const headerRules = parseHeaders(lookup('/_headers')?.toString('utf8') ?? '');
   // Every page Lighthouse takes: one that does not fit needs a second round trip before it can paint.
-  const firstResponses = lighthousePaths(distDir).map((page) => ({ path: page, ...firstResponseBytes(page, lookup, headersFor(headerRules, page)) }));
+  const firstResponses = pagePaths.map((page) => ({ path: page, ...firstResponseBytes(page, lookup, headersFor(headerRules, page)) }));
 
   // 5. Benches others keep in bench/ (e.g. dev-server reload), each as a child process.
   const others = await runOtherBenches();
@@ -169,7 +170,7 @@ async function measureLighthouse(weights) {
   const peerServer = await startPreviewProcess({ root: ROOT, dir: peerDir, port: peerPort });
   const forgetPeer = onCleanup(() => peerServer.close());
   try {
-    const paths = lighthousePaths(dir);
+    const paths = (await builtPagePaths(dir)).map(asLighthouseAsks);
     await warmUp(server.url, paths);
     await warmUp(peerServer.url, paths);
     // Each page, then the peer's same page; and rounds over every page rather than one page's
@@ -213,16 +214,28 @@ async function warmUp(baseUrl, paths) {
   }
 }
 
+/** A module of the compiled generator. */
+function lib(file) {
+  return import(pathToFileURL(path.join(ROOT, 'lib/generator', file)).href);
+}
+
 /**
- * The English pages and their 404, then the same in Malayalam when the content publishes it. The
- * 404 page is asked for as `/404`: a visitor meets it at a missing address with no redirect, and
- * Lighthouse refuses a page sent with status 404, while `/404.html` is redirected to `/404` by the
- * hosts (and site preview), a round trip no visitor waits for.
+ * Every page of the site's page list, in English and then in each language the built folder
+ * holds, as a visitor opens it (the 404 pages by their files).
  */
-function lighthousePaths(dir) {
-  const english = [...PAGE_PATHS, '/404'];
-  const malayalam = existsSync(path.join(dir, 'ml/index.html')) ? english.map((page) => `/ml${page}`) : [];
-  return [...english, ...malayalam];
+async function builtPagePaths(dir) {
+  const [{ PAGES, openedAt }, { ENGLISH, TRANSLATIONS }] = await Promise.all([lib('contract/pages.js'), lib('contract/languages.js')]);
+  const languages = [ENGLISH, ...TRANSLATIONS.filter((language) => existsSync(path.join(dir, language.folder, 'index.html')))];
+  return languages.flatMap((language) => PAGES.map((page) => openedAt(page, language)));
+}
+
+/**
+ * The 404 page is asked for as `/404`: a visitor meets it at a missing address with no redirect,
+ * and Lighthouse refuses a page sent with status 404, while `/404.html` is redirected to `/404` by
+ * the hosts (and site preview), a round trip no visitor waits for.
+ */
+function asLighthouseAsks(pagePath) {
+  return pagePath.replace(/\/404\.html$/, '/404');
 }
 
 async function runOtherBenches() {
@@ -338,11 +351,11 @@ function report(r) {
   lines.push(`  ${'total'.padEnd(58)} ${ms(r.startup.reduce((sum, step) => sum + step.ms, 0)).padStart(8)}`);
 
   lines.push('', 'Bytes per page, KB (1 KB = 1024 B), raw/gzip -9; first visit = HTML + CSS + JS + fonts + images as transferred (text gzipped)');
-  lines.push(`  ${'page'.padEnd(10)} ${'HTML'.padStart(12)} ${'CSS'.padStart(12)} ${'JS'.padStart(11)} ${'fonts'.padStart(9)} ${'images'.padStart(9)} ${'first visit'.padStart(12)}`);
+  lines.push(`  ${'page'.padEnd(14)} ${'HTML'.padStart(12)} ${'CSS'.padStart(12)} ${'JS'.padStart(11)} ${'fonts'.padStart(9)} ${'images'.padStart(9)} ${'first visit'.padStart(12)}`);
   for (const w of r.pages) {
     const t = w.totals;
     const cell = (total, width) => `${kb(total.raw)}/${kb(total.gzip)}`.padStart(width);
-    lines.push(`  ${w.path.padEnd(10)} ${cell(t.html, 12)} ${cell(t.css, 12)} ${cell(t.js, 11)} ${cell(t.font, 9)} ${cell(t.image, 9)} ${kb(w.firstVisit.transfer).padStart(12)}${w.missing.length ? `   ✗ missing: ${w.missing.join(' ')}` : ''}${w.external.length ? `   (not counted: ${w.external.map((url) => new URL(url).hostname).join(' ')})` : ''}`);
+    lines.push(`  ${w.path.padEnd(14)} ${cell(t.html, 12)} ${cell(t.css, 12)} ${cell(t.js, 11)} ${cell(t.font, 9)} ${cell(t.image, 9)} ${kb(w.firstVisit.transfer).padStart(12)}${w.missing.length ? `   ✗ missing: ${w.missing.join(' ')}` : ''}${w.external.length ? `   (not counted: ${w.external.map((url) => new URL(url).hostname).join(' ')})` : ''}`);
   }
   lines.push(`  budgets: HTML ≤ ${kb(BUDGETS.htmlGzip)} gzip, CSS ≤ ${kb(BUDGETS.cssGzip)} gzip, JS ≤ ${kb(BUDGETS.jsGzip)} gzip, first visit to / ≤ ${kb(BUDGETS.firstVisitHome)}`);
   for (const response of r.firstResponses ?? []) {

@@ -23,8 +23,6 @@ export declare const BUDGETS: {
   peerLcpRatio: number;
 };
 
-export declare const PAGE_PATHS: readonly string[];
-
 export type ResourceKind = 'html' | 'css' | 'js' | 'font' | 'image' | 'other';
 
 export interface Resource {

@@ -43,9 +43,6 @@ export const BUDGETS = {
   peerLcpRatio: 0.6,
 };
 
-/** The pages the bench reports on, by the path a visitor opens. */
-export const PAGE_PATHS = ['/', '/about/', '/services/', '/contact/'];
-
 /**
  * The screen a first visit is counted on: a 375 px wide phone with two device pixels per CSS
  * pixel, the common cheap Android. Responsive images are counted as such a phone picks them.

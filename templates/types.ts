@@ -4,9 +4,10 @@ import type { SocialNetwork } from '../generator/schema/site.js';
 import type { Palette } from '../generator/contract/palette.js';
 import type { Language } from '../generator/contract/languages.js';
 import type { LogoPicture } from './palette.js';
+import type { PageId } from '../generator/contract/pages.js';
 
-/** The pages the generator renders; each becomes one HTML document. */
-export type PageId = 'home' | 'about' | 'services' | 'contact' | 'privacy' | 'notFound';
+/** The pages the generator renders (generator/contract/pages.ts lists them); each becomes one HTML document. */
+export type { PageId };
 
 /** The bundled assets: the script's root-relative, content-hashed URL and the stylesheet. */
 export interface Assets {

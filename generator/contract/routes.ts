@@ -1,15 +1,11 @@
 /**
- * The site's pages and the one form of address each is published at.
+ * The one form of address a page is published at (the pages themselves are listed in pages.ts).
  *
  * A page is written as a folder with an index.html (about/index.html), and every static host we
  * deploy to (GitHub Pages, Netlify, Cloudflare Pages) answers such a folder's address without the
  * trailing slash with a redirect to the address with it. So every address the site prints (links,
  * canonical, og:url, sitemap, structured data) ends in a slash: one request, no redirect.
  */
-
-/** The site's routes: internal links must name one of them. */
-export const ROUTES = ['/', '/about', '/services', '/contact', '/privacy'] as const;
-export type Route = (typeof ROUTES)[number];
 
 /**
  * The address a route (or a link to one, with a #section) is published at: '/about' and

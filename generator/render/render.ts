@@ -1,29 +1,20 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Document, type Alternate, type Assets, type PageId, type PageProps } from '../../templates/index.js';
+import { Document, type Alternate, type Assets, type PageProps } from '../../templates/index.js';
 import { WhatsAppPopup } from '../../templates/parts/WhatsApp.js';
 import type { OutputFile } from '../contract/output.js';
 import type { Photos } from '../contract/photo.js';
 import type { IconFiles } from '../../templates/types.js';
 import type { Site, Translation } from '../schema/index.js';
-import { pageAddress, pageFile } from '../contract/routes.js';
+import { pageAddress } from '../contract/routes.js';
+import { PAGES, fileIn, type Page } from '../contract/pages.js';
 import { ENGLISH, type Language } from '../contract/languages.js';
 import { markEnglishText } from '../translations/fallback-html.js';
 import { markFallbacks } from '../translations/fallback.js';
 import { withoutIconLibraryClasses, withoutSvgNamespace } from './icon-classes.js';
 
-/**
- * Every page the site has: its template, its route and the file it is written to (in English).
- * The page is published at pageAddress(path); the not-found page has no address of its own.
- */
-export const PAGES: readonly { id: PageId; path: string; file: string }[] = [
-  { id: 'home', path: '/', file: pageFile('/') },
-  { id: 'about', path: '/about', file: pageFile('/about') },
-  { id: 'services', path: '/services', file: pageFile('/services') },
-  { id: 'contact', path: '/contact', file: pageFile('/contact') },
-  { id: 'privacy', path: '/privacy', file: pageFile('/privacy') },
-  { id: 'notFound', path: '/404', file: '404.html' },
-];
+/** The pages are listed in the contract; bench/peer-spa.js takes them, and localizedFile, from here. */
+export { PAGES } from '../contract/pages.js';
 
 export interface RenderOptions {
   assets: Assets;
@@ -51,17 +42,14 @@ export function editionsOf(site: Site): Edition[] {
   return [{ language: ENGLISH, site }, ...(site.translations ?? [])];
 }
 
-/**
- * The file a page is written to in a language: a translation's pages sit in its folder, its 404
- * page included (ml/404.html), for the hosts that serve the nearest 404.html to a missing address.
- */
+/** The file a page is written to in a language (fileIn, for callers that hold only the file). */
 export function localizedFile(file: string, language: Language): string {
-  return language.folder ? `${language.folder}/${file}` : file;
+  return fileIn({ file }, language);
 }
 
 /** Where a page is published in every edition; the 404 page has no address of its own, so it points at each home page. */
-export function alternatesOf(page: (typeof PAGES)[number], editions: readonly Edition[]): Alternate[] {
-  const route = page.id === 'notFound' ? '/' : page.path;
+export function alternatesOf(page: Page, editions: readonly Edition[]): Alternate[] {
+  const route = page.addressed ? page.path : '/';
   return editions.map(({ language, site }) => ({ language, path: pageAddress(route, language), name: site.layout.languageName }));
 }
 
@@ -72,10 +60,10 @@ export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
     const shown = shownEdition(edition, inEnglish);
     const { whatsappPopups, ...rest } = options;
     return PAGES.map((page) => {
-      const path = page.id === 'notFound' ? page.path : pageAddress(page.path, language);
+      const path = page.addressed ? pageAddress(page.path, language) : page.path;
       try {
         const props = { ...rest, site: shown, page: page.id, path, language, alternates: alternatesOf(page, editions), whatsappPopup: whatsappPopups?.get(language.code) };
-        return { path: localizedFile(page.file, language), contents: `<!doctype html>${finishMarkup(renderToStaticMarkup(createElement(Document, props)))}` };
+        return { path: fileIn(page, language), contents: `<!doctype html>${finishMarkup(renderToStaticMarkup(createElement(Document, props)))}` };
       } catch (error) {
         throw new Error(`Rendering the page ${path}${language.folder ? ` (${language.englishName})` : ''} failed in a template`, { cause: error });
       }

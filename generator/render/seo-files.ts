@@ -1,7 +1,8 @@
 import type { OutputFile } from '../contract/output.js';
 import { faviconSvg } from '../../templates/favicon.js';
 import { paletteOf } from '../contract/palette.js';
-import { alternatesOf, editionsOf, PAGES } from './render.js';
+import { PAGES } from '../contract/pages.js';
+import { alternatesOf, editionsOf } from './render.js';
 import type { Site } from '../schema/index.js';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -13,7 +14,7 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
  */
 export function sitemap(site: Site, siteUrl: string): OutputFile {
   const editions = editionsOf(site);
-  const urls = PAGES.filter((page) => page.id !== 'notFound').flatMap((page) => {
+  const urls = PAGES.filter((page) => page.addressed).flatMap((page) => {
     const alternates = alternatesOf(page, editions);
     const links =
       alternates.length < 2

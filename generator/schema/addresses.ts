@@ -1,6 +1,7 @@
 import './zod-config.js';
 import { z } from 'zod';
-import { ROUTES, pageAddress } from '../contract/routes.js';
+import { ROUTES } from '../contract/pages.js';
+import { pageAddress } from '../contract/routes.js';
 
 /**
  * Fields that hold an address: a web address elsewhere (only https:, on a plain domain name, and

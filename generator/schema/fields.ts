@@ -4,7 +4,7 @@ import { ICON_NAMES } from '../contract/icons.js';
 import { internalHref } from './addresses.js';
 import { likelyRupees } from './rupees.js';
 
-export { ROUTES, type Route } from '../contract/routes.js';
+export { ROUTES, type Route } from '../contract/pages.js';
 
 /**
  * Field builders shared by every content schema. Each carries `expected` (how the error

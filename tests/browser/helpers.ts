@@ -1,29 +1,27 @@
 /** Small helpers shared by the browser specs. */
 import { expect, type Page } from '@playwright/test';
+import { ENGLISH, MALAYALAM } from '../../generator/contract/languages.js';
+import { PAGES, openedAt } from '../../generator/contract/pages.js';
 import { readSample } from '../helpers/content.js';
 
-/** The four routes of the header, with the header link that is current on each. */
-export const ROUTES = [
-  { path: '/', name: 'home', navLabel: 'Home' },
-  { path: '/about/', name: 'about', navLabel: 'About' },
-  { path: '/services/', name: 'services', navLabel: 'Services' },
-  { path: '/contact/', name: 'contact', navLabel: 'Contact Us' },
-] as const;
+/** The header's links as the sample content writes them, in order. */
+const HEADER_LINKS = readSample<{ header: { nav: { label: string; href: string }[] } }>('layout.yaml').header.nav;
+
+/** The pages of the header's menu, with the header link that is current on each. */
+export const ROUTES = PAGES.filter((page) => page.inMenu).map((page) => ({
+  path: openedAt(page, ENGLISH),
+  name: page.id,
+  navLabel: HEADER_LINKS.find((link) => link.href === page.path)!.label,
+}));
 
 /** Pages linked from the footer and the forms rather than the header (the privacy notice is one). */
-export const FOOTER_ROUTES = [{ path: '/privacy/', name: 'privacy' }] as const;
+export const FOOTER_ROUTES = PAGES.filter((page) => page.addressed && !page.inMenu).map((page) => ({ path: openedAt(page, ENGLISH), name: page.id }));
 
 /** The Malayalam edition's pages (content/ml/); the 404 is served from ml/404.html by hosts that look for the nearest one. */
-export const MALAYALAM_ROUTES = [
-  { path: '/ml/', name: 'ml-home' },
-  { path: '/ml/about', name: 'ml-about' },
-  { path: '/ml/services', name: 'ml-services' },
-  { path: '/ml/contact', name: 'ml-contact' },
-  { path: '/ml/privacy', name: 'ml-privacy' },
-] as const;
+export const MALAYALAM_ROUTES = PAGES.filter((page) => page.addressed).map((page) => ({ path: openedAt(page, MALAYALAM), name: `ml-${page.id}` }));
 
 /** The header links, in order. */
-export const NAV_LABELS = ['Home', 'About', 'Services', 'Contact Us'] as const;
+export const NAV_LABELS = HEADER_LINKS.map((link) => link.label);
 
 /** An address the site does not have. */
 export const UNKNOWN_PATH = '/no-such-page-here';

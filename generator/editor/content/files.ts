@@ -1,5 +1,5 @@
-import { CONTENT_FILES, ROUTES, type ContentFile, type Route } from '../../schema/index.js';
-import { pageAddress } from '../../contract/routes.js';
+import { CONTENT_FILES, type ContentFile } from '../../schema/index.js';
+import { PAGES, openedAt, pageOf, type PageId } from '../../contract/pages.js';
 import { TRANSLATIONS, type Language } from '../../contract/languages.js';
 
 /**
@@ -73,24 +73,26 @@ export function fileSummary(file: EditableFile, source: string | undefined): str
 }
 
 /** Where each file's content shows, first the page it is mostly about; 'every' for what every page carries. */
-const SHOWN_ON: Record<ContentFile, readonly (Route | '/404.html')[] | 'every'> = {
+const SHOWN_ON: Record<ContentFile, readonly PageId[] | 'every'> = {
   'site.yaml': 'every',
   'layout.yaml': 'every',
   'whatsapp.yaml': 'every',
-  'services.yaml': ['/services', '/', '/contact'],
-  'testimonials.yaml': ['/'],
-  'pages/home.yaml': ['/'],
-  'pages/about.yaml': ['/about'],
-  'pages/services.yaml': ['/services'],
-  'pages/contact.yaml': ['/contact'],
-  'pages/not-found.yaml': ['/404.html'],
-  'pages/privacy.yaml': ['/privacy'],
+  'services.yaml': ['services', 'home', 'contact'],
+  'testimonials.yaml': ['home'],
+  'pages/home.yaml': ['home'],
+  'pages/about.yaml': ['about'],
+  'pages/services.yaml': ['services'],
+  'pages/contact.yaml': ['contact'],
+  'pages/not-found.yaml': ['notFound'],
+  'pages/privacy.yaml': ['privacy'],
 };
 
-/** The site addresses a file's content shows on, in its own language: what its preview offers. */
+/**
+ * The site addresses a file's content shows on, in its own language: what its preview offers.
+ * What every page carries is offered on the pages with an address of their own.
+ */
 export function pagesOf(file: EditableFile): string[] {
   const shown = SHOWN_ON[file.name];
-  const routes = shown === 'every' ? [...ROUTES] : shown;
-  const folder = file.language ? `/${file.language.folder}` : '';
-  return routes.map((route) => (route === '/404.html' ? `${folder}/404.html` : pageAddress(route, file.language)));
+  const pages = shown === 'every' ? PAGES.filter((page) => page.addressed) : shown.map(pageOf);
+  return pages.map((page) => openedAt(page, file.language));
 }

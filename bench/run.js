@@ -11,7 +11,7 @@
 // The bench reports; it does not fail on a missed budget (timings depend on the machine).
 // The byte budgets are also asserted by tests/unit/generator/budget.test.ts.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,8 +33,11 @@ const RESULTS = path.join(BENCH, 'results.json');
 const TIME_LIMIT_MS = 2_700_000;
 /** Third-party requests refused during Lighthouse: there is no internet here, and they are not ours. */
 const ALWAYS_BLOCKED = ['*google.com*', '*googleapis.com*', '*gstatic.com*'];
-/** This bench's own files; any other script in bench/ (e.g. a dev-reload bench) is run as a child. */
-const OWN_FILES = new Set(['run.js', 'cold-build.js', 'rebuild.js', 'startup-probe.js', 'lighthouse.js', 'preview.js', 'weights.js', 'photos.js', 'photo-build.js', 'peer-spa.js']);
+/**
+ * The benches that run as child processes of their own and report in their own words. Only these
+ * run: a script left in bench/ (a helper, a half-written bench) is never run by accident.
+ */
+const OTHER_BENCHES = ['dev-reload.mjs', 'peer-eleventy.mjs'];
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -118,7 +121,7 @@ async function measure() {
   // Every page Lighthouse takes: one that does not fit needs a second round trip before it can paint.
   const firstResponses = pagePaths.map((page) => ({ path: page, ...firstResponseBytes(page, lookup, headersFor(headerRules, page)) }));
 
-  // 5. Benches others keep in bench/ (e.g. dev-server reload), each as a child process.
+  // 5. The benches listed in OTHER_BENCHES (dev-server reload, the Eleventy peer), each as a child process.
   const others = await runOtherBenches();
 
   // 6. Lighthouse on the same site served by `site preview`.
@@ -239,9 +242,8 @@ function asLighthouseAsks(pagePath) {
 }
 
 async function runOtherBenches() {
-  const found = readdirSync(BENCH).filter((name) => /\.(m?js)$/.test(name) && !OWN_FILES.has(name));
   const others = [];
-  for (const name of found) {
+  for (const name of OTHER_BENCHES) {
     // Leave Lighthouse about two minutes.
     const remaining = deadline - 120_000 - Date.now();
     if (remaining < 20_000) {
@@ -423,7 +425,7 @@ function report(r) {
   }
 
   if (r.otherBenches.length) {
-    lines.push('', 'Other benches in bench/');
+    lines.push('', 'Other benches');
     for (const other of r.otherBenches) {
       const status = other.error ?? (other.timedOut ? 'timed out' : `exit code ${other.exitCode}${other.exitCode === 0 ? '' : ' (its own targets missed, or it failed)'}`);
       lines.push(`  node ${other.file}: ${status}`);

@@ -19,8 +19,9 @@ export interface Strictness {
 
 /**
  * Every kind of warning the checks report, with what the deploy (`site build --strict`) does
- * with it and why. `site check`, `site build`, the editor's Publish and the README's table all
- * take their words from here, so none says the deploy refuses what it accepts.
+ * with it and why. `site check`, `site build` and the editor's Publish take their words from
+ * here, and docs/reference/strictness.md shows the same table, so none says the deploy refuses
+ * what it accepts.
  */
 export const STRICTNESS = {
   placeholder: {

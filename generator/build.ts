@@ -4,7 +4,6 @@ import { bundleAssets, type Bundle, type BundleOptions } from './bundle/bundle.j
 import { loadContent } from './load/load.js';
 import type { OutputFile } from './contract/output.js';
 import { ContentError, UsageError, type Problem } from './problems/problem.js';
-import { refusal } from './problems/strictness.js';
 import { renderPages, renderWhatsAppPopups } from './render/render.js';
 import { iconFiles } from './render/icon-files.js';
 import type { Site } from './schema/index.js';
@@ -28,6 +27,7 @@ import { staticFilesBeside } from './render/static-guard.js';
 import { assetsIgnoreFile } from './write/out-guard.js';
 import { sortProblems } from './problems/format.js';
 import { validateContent } from './check/validate.js';
+import { refusedWarnings } from './check/strict-errors.js';
 import { checkPhotos, type CheckedPhoto } from './images/check.js';
 import { processPhotos, type ProcessedPhotos, type ProcessOptions } from './images/encode.js';
 import { photoRefs } from './images/refs.js';
@@ -151,17 +151,8 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
       ? 'a strict build (the deploy), with completeTranslations: true in site.yaml,'
       : undefined;
   const refusing = { strict: options.strict, completeBy };
-  const refused = warnings.filter((warning) => refusal(warning, refusing));
-  if (refused.length > 0) {
-    // The hint says which rule refuses it, in the editor's words too (Publish shows those).
-    const errors = refused.map(({ severity: _warning, ...problem }) => {
-      const why = refusal(problem, refusing)!;
-      const editor = problem.editor && { ...problem.editor, hint: problem.editor.hint ? `${problem.editor.hint}; ${why}` : why };
-      return { ...problem, hint: `${problem.hint}; ${why}`, ...(editor ? { editor } : {}) };
-    });
-    const kept = warnings.filter((warning) => !refusal(warning, refusing));
-    return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources, translations };
-  }
+  const { errors, kept } = refusedWarnings(warnings, refusing);
+  if (errors.length > 0) return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources, translations };
   return { site, photos: site ? photos.photos : undefined, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources, translations };
 }
 

@@ -24,12 +24,15 @@ export interface Difference {
 
 export type Side = 'theirs' | 'mine';
 
-/** A file's three versions; undefined where the file is not there. */
+/** A file's three versions, as bytes (a Buffer on Node; plain bytes in the Worker); undefined where the file is not there. */
 export interface Versions {
-  base: Buffer | undefined;
-  theirs: Buffer | undefined;
-  mine: Buffer | undefined;
+  base: Uint8Array | undefined;
+  theirs: Uint8Array | undefined;
+  mine: Uint8Array | undefined;
 }
+
+const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, index) => byte === b[index]);
 
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
@@ -37,7 +40,7 @@ const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 function parsed(file: string, versions: Versions): { base: unknown; theirs: Record<string, unknown>; mine: Record<string, unknown> } | undefined {
   if (!isYaml(file) || !versions.theirs || !versions.mine) return undefined;
   try {
-    const read = (bytes: Buffer | undefined) => (bytes ? (parse(bytes.toString('utf8')) as unknown) : undefined);
+    const read = (bytes: Uint8Array | undefined) => (bytes ? (parse(utf8(bytes)) as unknown) : undefined);
     const [base, theirs, mine] = [read(versions.base), read(versions.theirs), read(versions.mine)];
     return isRecord(theirs) && isRecord(mine) ? { base, theirs, mine } : undefined;
   } catch {
@@ -89,10 +92,10 @@ export function differences(file: string, versions: Versions): Difference[] {
 
 function wholeFile(file: string, versions: Versions): Difference[] {
   const { base, theirs, mine } = versions;
-  if (theirs && mine && theirs.equals(mine)) return [];
+  if (theirs && mine && equalBytes(theirs, mine)) return [];
   const photo = !isYaml(file);
-  const describe = (bytes: Buffer | undefined) => (bytes === undefined ? null : photo ? `a photo of ${Math.max(1, Math.round(bytes.length / 1024))} KB` : bytes.toString('utf8'));
-  const same = (a: Buffer | undefined, b: Buffer | undefined) => (a === undefined ? b === undefined : b !== undefined && a.equals(b));
+  const describe = (bytes: Uint8Array | undefined) => (bytes === undefined ? null : photo ? `a photo of ${Math.max(1, Math.round(bytes.length / 1024))} KB` : utf8(bytes));
+  const same = (a: Uint8Array | undefined, b: Uint8Array | undefined) => (a === undefined ? b === undefined : b !== undefined && equalBytes(a, b));
   const changed = same(base, theirs) ? 'mine' : same(base, mine) ? 'theirs' : undefined;
   return [{ path: [], label: photo ? 'the photo' : 'the whole file', theirs: describe(theirs), mine: describe(mine), ...(changed ? { changed } : {}) }];
 }
@@ -101,7 +104,7 @@ function wholeFile(file: string, versions: Versions): Difference[] {
  * Their version of the file with the values chosen as mine put in (their comments and layout
  * kept), or undefined where the file is to be removed. `choose` gives the side for each difference.
  */
-export function resolve(file: string, versions: Versions, choose: (difference: Difference, index: number) => Side): Buffer | undefined {
+export function resolve(file: string, versions: Versions, choose: (difference: Difference, index: number) => Side): Uint8Array | undefined {
   const found = differences(file, versions);
   const values = parsed(file, versions);
   if (!values) return found.length > 0 && choose(found[0]!, 0) === 'mine' ? versions.mine : versions.theirs;
@@ -109,7 +112,7 @@ export function resolve(file: string, versions: Versions, choose: (difference: D
   found.forEach((difference, index) => {
     if (choose(difference, index) === 'mine') put(result, difference.path, at(values.mine, difference.path));
   });
-  return Buffer.from(saveYaml(versions.theirs!.toString('utf8'), result).text);
+  return new TextEncoder().encode(saveYaml(utf8(versions.theirs!), result).text);
 }
 
 function put(root: Record<string, unknown>, path: readonly PathSegment[], value: unknown): void {

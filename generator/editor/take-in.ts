@@ -118,7 +118,8 @@ export async function takeIn(repo: Repository, branch: string, tracking: string,
   let pick = 0;
   for (const conflict of conflicts) {
     const start = pick;
-    writes.set(conflict.file, resolve(conflict.file, versions.get(conflict.file)!, (_, index) => choices!.picks[start + index]!));
+    const resolved = resolve(conflict.file, versions.get(conflict.file)!, (_, index) => choices!.picks[start + index]!);
+    writes.set(conflict.file, resolved && Buffer.from(resolved));
     pick += conflict.differences.length;
   }
   const written: { file: string; before: Buffer | undefined; after: Buffer | undefined; wasExecutable: boolean }[] = [];

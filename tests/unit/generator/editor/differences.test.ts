@@ -20,7 +20,7 @@ describe('two versions of a content file, told apart by value', () => {
   });
 
   it('writes their file with the values chosen as mine, keeping their comments', () => {
-    const text = resolve('content/whatsapp.yaml', versions, (_, index) => (index === 1 ? 'mine' : 'theirs'))!.toString('utf8');
+    const text = new TextDecoder().decode(resolve('content/whatsapp.yaml', versions, (_, index) => (index === 1 ? 'mine' : 'theirs'))!);
     expect(text).toBe('# Our chat window\ntitle: Chat with us now\nsubtitle: We answer within the hour\nactions:\n  - id: quote\n    title: Get a quote\n  - id: call\n    title: Call us\n');
   });
 

@@ -1,0 +1,69 @@
+/**
+ * The content check on texts held in memory, as the browser and the Worker run it: the same
+ * problems, at the same places and in the same words, as `site check` finds in the English files.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkContent } from '../../../../generator/build.js';
+import { checkTexts } from '../../../../generator/check/in-memory.js';
+import { CONTENT_FILES } from '../../../../generator/schema/index.js';
+import { SAMPLE_CONTENT } from '../../../helpers/content.js';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+
+async function sampleTexts(): Promise<Map<string, string>> {
+  const names = Object.keys(CONTENT_FILES);
+  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(SAMPLE_CONTENT, name), 'utf8')] as const)));
+}
+
+/** A problem as both checks give it, the file named from the content folder. */
+const shown = (file: string, dir: string) => (problem: { file: string; code: string; path: string; line?: number; column?: number; message: string }) => ({
+  file: path.relative(dir, problem.file).split(path.sep).join('/'),
+  code: problem.code,
+  path: problem.path,
+  line: problem.line,
+  column: problem.column,
+  message: problem.message,
+});
+
+describe('checkTexts', () => {
+  it('finds no problem in the sample content, as site check finds none', async () => {
+    const checked = checkTexts(await sampleTexts(), { now: NOW });
+    expect(checked.problems).toEqual([]);
+  });
+
+  it('locates a price that is not a number where site check does, in its words', async () => {
+    const texts = await sampleTexts();
+    const broken = texts.get('services.yaml')!.replace('starting: 8999', 'starting: eight thousand');
+    texts.set('services.yaml', broken);
+    const inMemory = checkTexts(texts, { now: NOW }).problems.map(shown('services.yaml', 'content'));
+    const onDisk = (await checkContent(SAMPLE_CONTENT, { overrides: new Map([['services.yaml', broken]]), now: NOW })).problems
+      .filter((problem) => !problem.file.includes(`${path.sep}ml${path.sep}`))
+      .map(shown('services.yaml', SAMPLE_CONTENT));
+    expect(inMemory.length).toBeGreaterThan(0);
+    expect(inMemory).toEqual(onDisk);
+    expect(inMemory[0]).toMatchObject({ file: 'services.yaml', path: 'services[residential].pricing.starting' });
+  });
+
+  it('calls a file that is not there missing, and one with a YAML mistake unreadable, at its line', async () => {
+    const texts = await sampleTexts();
+    texts.delete('whatsapp.yaml');
+    texts.set('testimonials.yaml', 'testimonials:\n  - name: "Anu\n');
+    const problems = checkTexts(texts, { now: NOW }).problems;
+    expect(problems).toContainEqual(expect.objectContaining({ code: 'file-missing', file: 'content/whatsapp.yaml' }));
+    expect(problems).toContainEqual(expect.objectContaining({ code: 'yaml-syntax', file: 'content/testimonials.yaml', line: expect.any(Number) }));
+  });
+
+  it('refuses under strict what the deploy refuses: a placeholder left in', async () => {
+    const texts = await sampleTexts();
+    const site = texts.get('site.yaml')!;
+    texts.set('site.yaml', site.replace(/(\n\s*name: ).*/, '$1Your Company Name # PLACEHOLDER'));
+    const lenient = checkTexts(texts, { now: NOW });
+    const strict = checkTexts(texts, { now: NOW, strict: true });
+    const placeholder = lenient.warnings.filter((warning) => warning.code === 'placeholder');
+    expect(placeholder.length).toBeGreaterThan(0);
+    expect(strict.problems.filter((problem) => problem.code === 'placeholder')).toHaveLength(placeholder.length);
+    expect(strict.problems.find((problem) => problem.code === 'placeholder')!.hint).toMatch(/a strict build \(the deploy\) refuses/);
+  });
+});

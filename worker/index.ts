@@ -5,6 +5,7 @@
  */
 import { handleAdmin } from './admin/routes.js';
 import { handleApi } from './api.js';
+import { handleCount } from './counts/route.js';
 import type { Env } from './env.js';
 import { handleQuote } from './quotes/route.js';
 import { runQuotes } from './quotes/run.js';
@@ -15,6 +16,7 @@ export default {
     const { pathname } = new URL(request.url);
     const now = Date.now();
     if (pathname === '/api/quote' && request.method === 'POST') return handleQuote(request, env, siteOf(request, env).origin, now);
+    if (pathname === '/api/count' && request.method === 'POST') return handleCount(request, env, siteOf(request, env).origin, now);
     if (pathname.startsWith('/api/')) return handleApi(request, env, now);
     if (pathname === '/admin' || pathname.startsWith('/admin/')) return handleAdmin(request, env, now);
     return env.ASSETS.fetch(request);

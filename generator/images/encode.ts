@@ -12,8 +12,8 @@ import { SLOTS } from '../contract/photo-slots.js';
 import type { Photo, Photos } from '../contract/photo.js';
 
 /**
- * Encoder settings, chosen by measuring on camera-like photos (`npm run bench`; README
- * "Adding photos"). AVIF at effort 2 is several times faster than the default 4 for about 10%
+ * Encoder settings, chosen by measuring on camera-like photos (`npm run bench`;
+ * docs/operator/photos.md). AVIF at effort 2 is several times faster than the default 4 for about 10%
  * more bytes, and 4:2:0 chroma (as JPEG uses) saves another tenth at no visible cost in a photo.
  */
 export const ENCODING = {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OutputFile } from '../contract/output.js';
 import { officesOf, type Site } from '../schema/index.js';
 import { checkHeaderLimits } from './header-limits.js';
+import { SPECULATION_RULES } from './speculation-rules.js';
 
 /**
  * Security headers derived from the content: a Content-Security-Policy that allows exactly what
@@ -46,7 +47,8 @@ const DENIED_FEATURES = [
  *   picture cannot run script, so this opens nothing);
  * - scripts, styles, fonts and images come from the site itself (the pages have no inline
  *   script apart from JSON-LD data, which CSP does not run, and no style attributes), and the
- *   stylesheet written into each page is allowed by its hash alone;
+ *   stylesheet written into each page is allowed by its hash alone; so are the speculation rules
+ *   (speculation-rules.ts), which only ask the browser to prefetch the site's own pages;
  * - connect-src: the relay the quote form posts to with fetch, plus 'self' so the dev server's
  *   reload channel (same origin) keeps working;
  * - form-action: the relay's plain endpoint the form posts to without JavaScript, plus 'self'
@@ -58,7 +60,7 @@ export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): D
   const { form } = site.settings;
   return [
     ['default-src', ["'none'"]],
-    ['script-src', ["'self'"]],
+    ['script-src', ["'self'", hashSource(SPECULATION_RULES)]],
     ['style-src', ["'self'", ...(inline.styles ?? [])]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],

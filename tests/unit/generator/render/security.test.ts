@@ -5,7 +5,8 @@ import { Window } from 'happy-dom';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, checkContent, type BuildResult } from '../../../../generator/build.js';
-import { contentSecurityPolicy, headersFile, serializePolicy } from '../../../../generator/render/security.js';
+import { contentSecurityPolicy, hashSource, headersFile, serializePolicy } from '../../../../generator/render/security.js';
+import { SPECULATION_RULES } from '../../../../generator/render/speculation-rules.js';
 import { faviconDataUrl } from '../../../../templates/favicon.js';
 import { headersFor, parseHeaders } from '../../../../generator/serve/headers.js';
 import type { ContentFile } from '../../../../generator/schema/index.js';
@@ -32,12 +33,16 @@ function metaStyleSources(html: string): string[] {
   return /style-src ([^;"]*)/.exec(html)?.[1]?.split(' ').filter((source) => source.startsWith("'sha256-")) ?? [];
 }
 
+/** The one inline script a page runs past the policy: its speculation rules, by their hash. */
+const RULES = hashSource(SPECULATION_RULES);
+
 /**
  * The policy for the sample content, spelled out so a change to it shows in review; STYLE stands
  * for the hashes of the stylesheets the pages carry, which change with every style edit.
  */
 const SAMPLE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self' STYLE; img-src 'self' data:; font-src 'self'; " +
+  `default-src 'none'; script-src 'self' ${RULES}; ` +
+  "style-src 'self' STYLE; img-src 'self' data:; font-src 'self'; " +
   "connect-src 'self' https://formsubmit.co; form-action 'self' https://formsubmit.co; " +
   "frame-src https://www.google.com; base-uri 'self'; object-src 'none'; frame-ancestors 'none'";
 
@@ -96,7 +101,7 @@ function inlineFindings(html: string, scriptSrc: string, allowedStyles: readonly
       const type = element.getAttribute('type');
       const src = element.getAttribute('src');
       if (type === 'application/ld+json' && src === null) JSON.parse(element.textContent ?? '');
-      else if (!(src === scriptSrc && type === 'module' && !element.textContent)) findings.push(`script ${element.outerHTML.slice(0, 120)}`);
+      else if (!(src === scriptSrc && type === 'module' && !element.textContent) && !(type === 'speculationrules' && src === null && element.textContent === SPECULATION_RULES)) findings.push(`script ${element.outerHTML.slice(0, 120)}`);
     }
     if (tag === 'style' && !allowedStyles.includes(inlineStyle(element.outerHTML).source)) findings.push('a <style> element the policy does not allow by its hash');
     for (const attribute of [...element.attributes]) {
@@ -148,7 +153,7 @@ describe('security headers and the page policy, from the shipped content', () =>
     expect(page).toEqual({
       // The part of the policy that holds for every file, and framing, which only a header can forbid;
       // each page's <meta> carries the rest (below).
-      'Content-Security-Policy': "script-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'",
+      'Content-Security-Policy': `script-src 'self' ${RULES}; base-uri 'self'; object-src 'none'; frame-ancestors 'none'`,
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
       'Referrer-Policy': 'strict-origin-when-cross-origin',

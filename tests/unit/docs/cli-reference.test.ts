@@ -47,6 +47,6 @@ describe('the CLI reference (docs/reference/cli.md)', () => {
     expect([...documented.keys()].sort(), 'one block for the program and one for each command, no more').toEqual(['', ...commands].sort());
     expect(documented.get(''), 'site --help').toBe(programHelp);
     const printed = await Promise.all(commands.map(help));
-    commands.forEach((command, at) => expect(documented.get(command), `site ${command} --help`).toBe(printed[at]));
+    for (const [at, command] of commands.entries()) expect(documented.get(command), `site ${command} --help`).toBe(printed[at]);
   }, 60_000);
 });

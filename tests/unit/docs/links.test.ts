@@ -38,7 +38,10 @@ function anchors(markdown: string): Set<string> {
   for (const line of outsideFences(markdown)) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
-    const base = heading[1].toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = heading[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     found.add(count === 0 ? base : `${base}-${count}`);
@@ -90,8 +93,16 @@ describe('links in the documentation', () => {
   });
 
   it('a heading gives the anchor GitHub gives it (punctuation and code marks dropped, spaces made dashes, repeats numbered)', () => {
-    const given = anchors('# Hosting: where the site is published\n## After publishing: test the quote form\n## The `site` command\n## Set up\n## Set up\n```\n# not a heading\n```\n');
-    expect([...given]).toEqual(['hosting-where-the-site-is-published', 'after-publishing-test-the-quote-form', 'the-site-command', 'set-up', 'set-up-1']);
+    const given = anchors(
+      '# Hosting: where the site is published\n## After publishing: test the quote form\n## The `site` command\n## Set up\n## Set up\n```\n# not a heading\n```\n',
+    );
+    expect([...given]).toEqual([
+      'hosting-where-the-site-is-published',
+      'after-publishing-test-the-quote-form',
+      'the-site-command',
+      'set-up',
+      'set-up-1',
+    ]);
   });
 });
 

@@ -56,18 +56,25 @@ describe('the one table of what the deploy refuses', () => {
     const lines = doc.split('\n');
     const start = lines.indexOf(header);
     expect(start, 'docs/reference/strictness.md has the table').toBeGreaterThan(0);
-    const rows = lines.slice(start + 2, lines.findIndex((line, at) => at > start && !line.startsWith('|')));
-    const expected = Object.entries(STRICTNESS).map(([code, row]) => `| ${row.what} | \`${code}\` | ${VERDICT_WORDS[row.verdict]} | ${row.why} |`);
+    const rows = lines.slice(
+      start + 2,
+      lines.findIndex((line, at) => at > start && !line.startsWith('|')),
+    );
+    const expected = Object.entries(STRICTNESS).map(
+      ([code, row]) => `| ${row.what} | \`${code}\` | ${VERDICT_WORDS[row.verdict]} | ${row.why} |`,
+    );
     expect(rows).toEqual(expected);
   });
 
   it('has a row for every kind of warning the checks report, and none for a kind they never report', async () => {
     // Every fixture (each a kind of mistake, or a likely one), and the likely mistakes no fixture holds.
-    const dirs = await Promise.all(readdirSync(FIXTURES).map(async (name) => {
-      const dir = await contentWithFixture(name);
-      temporary.push(dir);
-      return dir;
-    }));
+    const dirs = await Promise.all(
+      readdirSync(FIXTURES).map(async (name) => {
+        const dir = await contentWithFixture(name);
+        temporary.push(dir);
+        return dir;
+      }),
+    );
     dirs.push(await edited('testimonials.yaml', wrongInitials), await edited('pages/home.yaml', cardOfItsOwn));
     const reported = new Map<string, Problem>();
     for (const dir of dirs) {
@@ -102,7 +109,9 @@ describe('site check and site build say what the deploy refuses (review initials
     const plain = await cli(dir, ['check']);
     expect(plain.code).toBe(0);
     expect(plain.out).not.toContain('refuses');
-    expect(plain.out).toContain('The deploy accepts the 2 warnings about a home card that names a service but keeps a title or link of its own: look at them all the same.');
+    expect(plain.out).toContain(
+      'The deploy accepts the 2 warnings about a home card that names a service but keeps a title or link of its own: look at them all the same.',
+    );
     const strict = await cli(dir, ['check', '--strict']);
     expect(strict.code).toBe(0);
     expect(strict.err).toContain('(warning)');
@@ -134,7 +143,10 @@ describe('a file with more than 50 warnings (the notice that more were left out 
   it('is summed up by its warnings, the notice apart', async () => {
     // 60 paragraphs in English, 3 in Malayalam: more than 50 translation warnings in one file.
     const dir = await edited('pages/about.yaml', (doc) => {
-      doc.setIn(['story', 'paragraphs'], Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of our story.`));
+      doc.setIn(
+        ['story', 'paragraphs'],
+        Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of our story.`),
+      );
     });
     const { code, out, err } = await cli(dir, ['check']);
     expect(code).toBe(0);

@@ -11,7 +11,8 @@ export const KB = 1024;
  * Byte budgets are gzipped (what travels); `firstVisitHome` counts fonts and images as they are.
  */
 export const BUDGETS = {
-  jsGzip: 3 * KB,
+  /** 3 KB, and 300 bytes more for the counts a Cloudflare build sends (client/counts.ts). */
+  jsGzip: 3 * KB + 300,
   cssGzip: 12 * KB,
   htmlGzip: 20 * KB,
   firstVisitHome: 80 * KB,

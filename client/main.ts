@@ -1,3 +1,4 @@
+import { initCounts } from './counts.js';
 import { initHeader } from './header.js';
 import { initLater } from './later.js';
 import { initMap } from './map.js';
@@ -10,6 +11,7 @@ import { initYear } from './year.js';
 
 /** Entry point: each enhancement finds its own elements by data-* attributes under the root. */
 initYear(document);
+initCounts(document);
 initHeader(document);
 initMenu(document);
 initQuoteForm(document);

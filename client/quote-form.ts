@@ -81,12 +81,16 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
     sending = true;
     const idleLabel = label?.textContent ?? '';
     setBusy(true, button?.dataset.sendingLabel ?? idleLabel);
+    // Told to the page (client/counts.ts counts it where the site counts): 'quote-sent' or 'quote-failed'.
+    const tell = (detail: string) => form.dispatchEvent(new CustomEvent('quote', { bubbles: true, detail }));
     try {
       await send(form.dataset.endpoint ?? form.action, payload(form), timeoutOf(form));
       showSuccess();
+      tell('quote-sent');
     } catch (error) {
       console.error('The quote request could not be sent.', error);
       showFailure(!navigator.onLine);
+      tell('quote-failed');
     } finally {
       sending = false;
       setBusy(false, idleLabel);

@@ -31,6 +31,8 @@ export function hostNote(host: Host): string | undefined {
 
 /** Where a Cloudflare build's quote form posts: the site's own Worker (worker/quotes/route.ts). */
 export const QUOTE_ENDPOINT = '/api/quote';
+/** Where a Cloudflare build's pages send their counts (worker/counts/route.ts). */
+export const COUNT_ENDPOINT = '/api/count';
 
 /**
  * The file a Cloudflare build leaves for the Worker: the relay's AJAX address, where the Worker sends
@@ -41,12 +43,13 @@ export const RELAY_FILE = 'api/form-relay.json';
 
 /**
  * The site as `host` serves it: on Cloudflare the quote form posts to the site's own Worker, with
- * JavaScript and without; GitHub Pages runs no Worker, so there the form posts to the relay itself.
+ * JavaScript and without, and the pages send it their counts; GitHub Pages runs no Worker, so there
+ * the form posts to the relay itself and nothing is counted.
  * The newsletter box posts to the relay on both.
  */
 export function forHost(site: Site, host: Host | undefined): Site {
   if (host !== 'cloudflare') return site;
-  const form = { ...site.settings.form, quoteEndpoint: QUOTE_ENDPOINT };
+  const form = { ...site.settings.form, quoteEndpoint: QUOTE_ENDPOINT, countEndpoint: COUNT_ENDPOINT };
   return {
     ...site,
     translations: site.translations?.map((translation) => ({ ...translation, site: forHost(translation.site, host) })),

@@ -38,7 +38,8 @@ export function Document(props: PageProps) {
     <BrandContext.Provider value={{ palette: paletteOf(site.settings.brand), logo: props.logo }}>
       <html lang={language.htmlLang}>
         <Head {...props} />
-        <body>
+        {/* Only a build for a host with the site's own Worker names where counts go (client/counts.ts). */}
+        <body data-counts={site.settings.form.countEndpoint}>
           <a className="skip-link" href="#main">
             {site.layout.skipLink}
           </a>

@@ -136,6 +136,8 @@ interface RelayAddresses {
    * where the quote form posts, with and without JavaScript, in place of the relay's two addresses.
    */
   quoteEndpoint?: string;
+  /** Set by the same builds: where the page's script sends its counts (client/counts.ts). */
+  countEndpoint?: string;
 }
 
 /** One thing a visitor may want settled before paying a deposit: insurance, payment, cancellation, claims. */

@@ -40,6 +40,12 @@ describe('a build for Cloudflare', () => {
     expect(new URL(quote.querySelector<HTMLInputElement>('[name=_next]')!.value).pathname).toBe('/ml/contact/');
   });
 
+  it('has every page send its counts to the Worker', () => {
+    for (const page of ['index.html', 'ml/services/index.html', '404.html']) {
+      expect(file(built.get('cloudflare')!, page), page).toContain('<body data-counts="/api/count">');
+    }
+  });
+
   it('leaves the relay’s address, from --form-endpoint, where only the Worker reads it', () => {
     expect(JSON.parse(file(built.get('cloudflare')!, RELAY_FILE)!)).toEqual({ relay: RELAY });
     expect(RELAY_FILE.startsWith('api/')).toBe(true);
@@ -51,5 +57,9 @@ describe('a build for GitHub Pages', () => {
     const { quote } = forms(file(built.get('github-pages')!, 'contact/index.html')!);
     expect([quote.getAttribute('action'), quote.getAttribute('data-endpoint')]).toEqual([RELAY, RELAY]);
     expect(file(built.get('github-pages')!, RELAY_FILE)).toBeUndefined();
+  });
+
+  it('counts nothing: no page names an address for counts', () => {
+    expect(built.get('github-pages')!.files.filter((entry) => String(entry.contents).includes('data-counts='))).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import { assetsIgnoreFile } from './write/out-guard.js';
 import { sortProblems } from './problems/format.js';
 import { validateContent } from './check/validate.js';
 import { refusedWarnings } from './check/strict-errors.js';
+import { deployRefusing, refusingOf, type Refusing } from './problems/strictness.js';
 import { checkPhotos, type CheckedPhoto } from './images/check.js';
 import { processPhotos, type ProcessedPhotos, type ProcessOptions } from './images/encode.js';
 import { photoRefs } from './images/refs.js';
@@ -65,6 +66,8 @@ export interface BuildResult {
   photoStats: ProcessedPhotos['stats'];
   /** Each published translation, with how many texts each of its files lacks. */
   translations: Progress[];
+  /** What the deploy refuses of this content (problems/strictness.ts). */
+  deploy: Refusing;
 }
 
 export interface CheckResult {
@@ -76,6 +79,8 @@ export interface CheckResult {
   sources: ReadonlyMap<string, string>;
   /** Each published translation, with how many texts each of its files lacks. */
   translations: Progress[];
+  /** What the deploy refuses of this content (problems/strictness.ts), for the counts the commands print. */
+  deploy: Refusing;
 }
 
 export interface CheckOptions {
@@ -145,20 +150,58 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
     changed: outdated,
     unrecorded,
   }));
-  const completeBy = options.completeTranslations
-    ? '--complete-translations'
-    : options.strict && validated.site?.settings.completeTranslations
-      ? 'a strict build (the deploy), with completeTranslations: true in site.yaml,'
-      : undefined;
-  const refusing = { strict: options.strict, completeBy };
-  const { errors, kept } = refusedWarnings(warnings, refusing);
-  if (errors.length > 0) return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources, translations };
-  return { site, photos: site ? photos.photos : undefined, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources, translations };
+  const asksComplete = validated.site?.settings.completeTranslations === true;
+  const deploy = deployRefusing(asksComplete);
+  const { errors, kept } = refusedWarnings(warnings, refusingOf(options, asksComplete));
+  if (errors.length > 0) return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources, translations, deploy };
+  return { site, photos: site ? photos.photos : undefined, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources, translations, deploy };
+}
+
+export interface PrepareOptions extends CheckOptions {
+  /** Where encoded photos are cached, and how many are encoded at once. */
+  photos?: ProcessOptions;
+  /** What the site becomes before its pictures are drawn and its pages rendered (build()'s flags and host). */
+  adjust?: (site: Site) => Site;
+}
+
+/** The content made ready to render: a valid site, its photos encoded and its brand pictures drawn. */
+export interface PreparedContent {
+  site: Site;
+  photos: ProcessedPhotos;
+  pictures: BrandPictures;
+  warnings: Problem[];
+  sources: ReadonlyMap<string, string>;
+  translations: Progress[];
+  deploy: Refusing;
+}
+
+/** Content that cannot be rendered: every problem, located in `sources`. */
+export interface RefusedContent {
+  problems: Problem[];
+  sources: ReadonlyMap<string, string>;
 }
 
 /**
- * The whole pipeline in memory: load → validate → bundle → render. Throws ContentError with
- * every problem when the content is not valid; writes nothing.
+ * The stages from the content folder to what the pages are rendered from: load → check →
+ * translations (checkContent) → images → the brand pictures. `site build`, `site dev` and the
+ * editor's preview all come this way, so each shows the same site for the same content.
+ */
+export async function prepareContent(contentDir: string, options: PrepareOptions = {}): Promise<PreparedContent | RefusedContent> {
+  const checked = await checkContent(contentDir, options);
+  if (!checked.site || checked.problems.length > 0) return { problems: checked.problems, sources: checked.sources };
+  // Photos are part of the content: a new or changed one is encoded, the rest come from the cache.
+  const photos = await processPhotos(checked.photos ?? [], options.photos);
+  if (photos.problems.length > 0) return { problems: sortProblems(photos.problems), sources: checked.sources };
+  const site = options.adjust ? options.adjust(checked.site) : checked.site;
+  // The company's own logo in the header and the share pictures; unchanged ones come from the picture cache.
+  const pictures = await drawBrandPictures(site, logoOf(checked.photos));
+  return { site, photos, pictures, warnings: checked.warnings, sources: checked.sources, translations: checked.translations, deploy: checked.deploy };
+}
+
+/**
+ * The whole pipeline in memory: the content prepared (prepareContent) while the client and
+ * styles are bundled, then rendered (assembleSite). Throws ContentError with every problem when
+ * the content is not valid; writes nothing.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const overrides = {
@@ -168,24 +211,24 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const bundling = bundleAssets(options);
   // Keep a rejected bundle from being reported as unhandled while content is still checked.
   bundling.catch(() => undefined);
-  const checked = await checkContent(options.contentDir, {
+  const prepared = await prepareContent(options.contentDir, {
     strict: options.strict,
     completeTranslations: options.completeTranslations,
     siteUrlOverridden: overrides.siteUrl !== undefined,
     now: options.now,
+    photos: options.photos,
+    adjust: (site) => forHost(applyOverrides(site, overrides), options.host),
   });
-  if (!checked.site) throw new ContentError(checked.problems, checked.sources);
-  const photos = await processPhotos(checked.photos ?? [], options.photos);
-  if (photos.problems.length > 0) throw new ContentError(sortProblems(photos.problems), checked.sources);
-  const site = forHost(applyOverrides(checked.site, overrides), options.host);
-  const pictures = await drawBrandPictures(site, logoOf(checked.photos));
+  if ('problems' in prepared) throw new ContentError(prepared.problems, prepared.sources);
+  const { site, photos, pictures } = prepared;
   return {
     site,
     files: [...assembleSite(site, await bundling, { now: options.now, photos, pictures }), ...hostFiles(site, options.host)],
-    warnings: checked.warnings,
-    sources: checked.sources,
+    warnings: prepared.warnings,
+    sources: prepared.sources,
     photoStats: photos.stats,
-    translations: checked.translations,
+    translations: prepared.translations,
+    deploy: prepared.deploy,
   };
 }
 
@@ -205,7 +248,7 @@ export interface AssembleOptions {
 }
 
 /** The content's logo among the checked photos, if it names one. */
-export function logoOf(photos: readonly CheckedPhoto[] | undefined): CheckedPhoto | undefined {
+function logoOf(photos: readonly CheckedPhoto[] | undefined): CheckedPhoto | undefined {
   return photos?.find((photo) => photo.slot === 'logo');
 }
 

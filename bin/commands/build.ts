@@ -48,8 +48,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   await writeSite(result.files, flags.out, { cwd: io.cwd, projectRoot: projectRoot(), contentDir: flags.content });
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
-    const complete = result.site.settings.completeTranslations === true;
-    const { samples, refused, accepted, kinds } = countForDeploy(result.warnings, complete, ownLine(complete));
+    const { samples, refused, accepted, kinds } = countForDeploy(result.warnings, result.deploy, ownLine(result.deploy));
     if (samples + refused > 0) {
       io.err(`The site was built, but ${samples > 0 ? 'these sample values would go live as they are' : 'look at these warnings first'}. The deploy builds with --strict, which refuses them.\n`);
     }

@@ -1,7 +1,7 @@
 import { checkContent, checkSiteUrlFlag } from '../../generator/build.js';
 import { formatProblems } from '../../generator/problems/format.js';
 import { ContentError, type Problem } from '../../generator/problems/problem.js';
-import { countForDeploy } from '../../generator/problems/strictness.js';
+import { countForDeploy, type Refusing } from '../../generator/problems/strictness.js';
 import { SAMPLE_TEXT_CODES, sampleTextLine } from '../../generator/check/sample-texts.js';
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
 import { buildDate, resolveFrom, type Io } from '../io.js';
@@ -17,8 +17,7 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
   const files = result.sources.size;
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
-    const complete = result.site?.settings.completeTranslations === true;
-    const { samples, refused, accepted, kinds } = countForDeploy(result.warnings, complete, ownLine(complete));
+    const { samples, refused, accepted, kinds } = countForDeploy(result.warnings, result.deploy, ownLine(result.deploy));
     const photos = result.warnings.filter((warning) => warning.code === 'photo-too-small').length;
     const todo = [
       samples > 0 ? `Replace the ${samples} sample value${samples === 1 ? '' : 's'} above before publishing` : '',
@@ -43,6 +42,6 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
  * what the deploy refuses or accepts: photos too small, sample wording, and translations unless
  * the deploy waits for them (their progress lines).
  */
-export function ownLine(complete: boolean): (warning: Problem) => boolean {
-  return (warning) => warning.code === 'photo-too-small' || (!complete && isTranslationWarning(warning)) || SAMPLE_TEXT_CODES.includes(warning.code);
+export function ownLine(deploy: Refusing): (warning: Problem) => boolean {
+  return (warning) => warning.code === 'photo-too-small' || (deploy.completeBy === undefined && isTranslationWarning(warning)) || SAMPLE_TEXT_CODES.includes(warning.code);
 }

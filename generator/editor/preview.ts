@@ -1,8 +1,5 @@
-import { assembleSite, checkContent, logoOf } from '../build.js';
-import { drawBrandPictures } from '../render/brand-pictures.js';
+import { assembleSite, prepareContent } from '../build.js';
 import type { Bundle } from '../bundle/bundle.js';
-import { sortProblems } from '../problems/format.js';
-import { processPhotos } from '../images/encode.js';
 import type { OutputFile } from '../contract/output.js';
 import type { renderPages } from '../render/render.js';
 import { bugReport, formatReport, type Report } from '../serve/live/errors.js';
@@ -30,13 +27,10 @@ export interface DraftSite {
 
 export async function renderDrafts(site: DraftSite): Promise<PreviewResult> {
   try {
-    const checked = await checkContent(site.contentDir, { overrides: site.overrides });
-    if (!checked.site || checked.problems.length > 0) return { reports: [{ problems: checked.problems, sources: new Map(checked.sources), notes: [] }] };
-    const photos = await processPhotos(checked.photos ?? []);
-    if (photos.problems.length > 0) return { reports: [{ problems: sortProblems(photos.problems), sources: new Map(checked.sources), notes: [] }] };
-    // The company's own logo in the header, as the built site draws it, not the stock mark.
-    const pictures = await drawBrandPictures(checked.site, logoOf(checked.photos));
-    const files = assembleSite(checked.site, site.bundle, { render: site.render, linkStylesheet: true, photos, pictures });
+    const prepared = await prepareContent(site.contentDir, { overrides: site.overrides });
+    if ('problems' in prepared) return { reports: [{ problems: prepared.problems, sources: new Map(prepared.sources), notes: [] }] };
+    const { photos, pictures } = prepared;
+    const files = assembleSite(prepared.site, site.bundle, { render: site.render, linkStylesheet: true, photos, pictures });
     return { files: new Map(files.map((file) => [file.path, file])) };
   } catch (error) {
     return { reports: [bugReport(error, 'rendering the preview')] };

@@ -122,9 +122,23 @@ export function refusal(warning: Pick<Problem, 'code' | 'more'>, refusing: Refus
   return undefined;
 }
 
-/** Whether the deploy refuses `warning`, given whether site.yaml asks for complete translations. */
-export function deployRefuses(warning: Pick<Problem, 'code' | 'more'>, completeTranslations: boolean): boolean {
-  return refusal(warning, { strict: true, completeBy: completeTranslations ? 'the deploy' : undefined }) !== undefined;
+/**
+ * What a run refuses: under `strict`, the rows that refuse; the rows that wait for translations
+ * where the run asks for complete ones, or where a strict run meets completeTranslations: true in
+ * site.yaml (`asksComplete`).
+ */
+export function refusingOf(run: { strict?: boolean; completeTranslations?: boolean }, asksComplete: boolean): Refusing {
+  const completeBy = run.completeTranslations
+    ? '--complete-translations'
+    : run.strict && asksComplete
+      ? 'a strict build (the deploy), with completeTranslations: true in site.yaml,'
+      : undefined;
+  return { strict: run.strict, completeBy };
+}
+
+/** What the deploy refuses: it is a strict build (`site build --strict`), so what such a run refuses. */
+export function deployRefusing(asksComplete: boolean): Refusing {
+  return refusingOf({ strict: true }, asksComplete);
 }
 
 /** A notice that a file has more problems than are shown: it closes a list, and is not one of them. */
@@ -147,11 +161,11 @@ export interface DeployCounts {
  * `site build`. Notices that more were left out are not counted: they are not warnings of their
  * own. Nor are the warnings `ownLine` picks, which the command speaks of in a line of their own.
  */
-export function countForDeploy(warnings: readonly Problem[], completeTranslations: boolean, ownLine: (warning: Problem) => boolean): DeployCounts {
+export function countForDeploy(warnings: readonly Problem[], deploy: Refusing, ownLine: (warning: Problem) => boolean): DeployCounts {
   const counts: DeployCounts = { samples: 0, refused: 0, accepted: 0, kinds: [] };
   for (const warning of warnings) {
     if (isNotice(warning) || ownLine(warning)) continue;
-    if (!deployRefuses(warning, completeTranslations)) {
+    if (refusal(warning, deploy) === undefined) {
       counts.accepted++;
       const kind = strictnessOf(warning)?.what;
       if (kind !== undefined && !counts.kinds.includes(kind)) counts.kinds.push(kind);

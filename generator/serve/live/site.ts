@@ -1,13 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { assembleSite, checkContent, logoOf } from '../../build.js';
-import { drawBrandPictures, type BrandPictures } from '../../render/brand-pictures.js';
+import { assembleSite, prepareContent, type PreparedContent } from '../../build.js';
 import { bundleAssets, type Bundle } from '../../bundle/bundle.js';
 import type { OutputFile } from '../../contract/output.js';
-import { processPhotos, type ProcessedPhotos } from '../../images/encode.js';
-import { displayPath, sortProblems } from '../../problems/format.js';
+import { displayPath } from '../../problems/format.js';
 import { UsageError } from '../../problems/problem.js';
-import type { Site } from '../../schema/index.js';
 import { parseHeaders, type HeaderRule } from '../headers.js';
 import type { DevBuild, DevHost } from '../plugin.js';
 import { bugReport, bundleReport, formatReport, templateReport, type Report } from './errors.js';
@@ -57,9 +54,8 @@ export class DevSite {
   #ready: Promise<void>;
   #markReady: () => void = () => undefined;
 
-  #site: Site | undefined;
-  #photos: ProcessedPhotos | undefined;
-  #pictures: BrandPictures | undefined;
+  /** The content as last prepared without a problem. */
+  #prepared: PreparedContent | undefined;
   #bundle: Bundle | undefined;
   #templates: Templates | undefined;
   readonly #reports = new Map<Area, Report>();
@@ -174,7 +170,8 @@ export class DevSite {
     const reports = ALL_AREAS.flatMap((area) => this.#reports.get(area) ?? []);
     if (reports.length === 0) {
       try {
-        const files = assembleSite(this.#site!, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true, photos: this.#photos, pictures: this.#pictures });
+        const { site, photos, pictures } = this.#prepared!;
+        const files = assembleSite(site, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true, photos, pictures });
         this.#files = new Map(files.map((file) => [file.path, file]));
         this.#rules = parseHeaders(String(this.#files.get('_headers')?.contents ?? ''));
       } catch (error) {
@@ -204,19 +201,12 @@ export class DevSite {
 
   async #checkContent(initial: boolean): Promise<void> {
     try {
-      const checked = await checkContent(this.#options.contentDir);
-      // Photos are part of the content: a new or changed one is encoded here, the rest come from the cache.
-      const photos = checked.site && checked.problems.length === 0 ? await processPhotos(checked.photos ?? []) : undefined;
-      if (checked.site && photos && photos.problems.length === 0) {
-        this.#site = checked.site;
-        this.#photos = photos;
-        // The logo's sizes and share pictures follow the content; unchanged ones come from the picture cache.
-        this.#pictures = await drawBrandPictures(checked.site, logoOf(checked.photos));
-        this.#reports.delete('content');
-      } else if (photos) {
-        this.#reports.set('content', { problems: sortProblems(photos.problems), sources: new Map(checked.sources), notes: [] });
+      const prepared = await prepareContent(this.#options.contentDir);
+      if ('problems' in prepared) {
+        this.#reports.set('content', { problems: prepared.problems, sources: new Map(prepared.sources), notes: [] });
       } else {
-        this.#reports.set('content', { problems: checked.problems, sources: new Map(checked.sources), notes: [] });
+        this.#prepared = prepared;
+        this.#reports.delete('content');
       }
     } catch (error) {
       // A content folder missing at the start is a usage mistake (exit 1); later it is shown like any problem.

@@ -21,7 +21,7 @@ async function help(command: string): Promise<string> {
 function documentedBlocks(markdown: string): Map<string, string> {
   const blocks = new Map<string, string>();
   for (const match of markdown.matchAll(/^```text\n([\s\S]*?)\n```$/gm)) {
-    const text = match[1];
+    const text = match[1] ?? '';
     const usage = /^Usage: site (?:(\S+) )?\[options\]/.exec(text);
     if (!usage) continue;
     const command = usage[1] ?? '';
@@ -34,7 +34,7 @@ function documentedBlocks(markdown: string): Map<string, string> {
 /** The commands the program's own help lists, `help` aside. */
 function listedCommands(programHelp: string): string[] {
   const section = programHelp.split('\nCommands:\n')[1] ?? '';
-  return [...section.matchAll(/^ {2}(\S+)/gm)].map((match) => match[1]).filter((name) => name !== 'help');
+  return [...section.matchAll(/^ {2}(\S+)/gm)].flatMap((match) => (match[1] && match[1] !== 'help' ? [match[1]] : []));
 }
 
 describe('the CLI reference (docs/reference/cli.md)', () => {

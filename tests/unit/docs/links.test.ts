@@ -38,7 +38,7 @@ function anchors(markdown: string): Set<string> {
   for (const line of outsideFences(markdown)) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
-    const base = heading[1]
+    const base = (heading[1] ?? '')
       .toLowerCase()
       .replace(/[^\p{L}\p{N}\s_-]/gu, '')
       .replace(/\s/g, '-');
@@ -59,7 +59,7 @@ function relativeLinks(file: string): Link[] {
   const links: Link[] = [];
   prose(readFileSync(path.join(ROOT, file), 'utf8')).forEach((text, at) => {
     for (const match of text.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
-      const target = match[1];
+      const target = match[1] ?? '';
       // A web or mail address is not a file of this repository.
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
       links.push({ from: file, line: at + 1, target });
@@ -70,7 +70,7 @@ function relativeLinks(file: string): Link[] {
 
 /** Why a link leads nowhere, or undefined when it leads to a file (and heading) that exist. */
 function broken(link: Link): string | undefined {
-  const [filePart, anchor] = link.target.split('#', 2);
+  const [filePart = '', anchor] = link.target.split('#', 2);
   const file = filePart === '' ? path.join(ROOT, link.from) : path.resolve(ROOT, path.dirname(link.from), decodeURIComponent(filePart));
   if (path.relative(ROOT, file).startsWith('..')) return 'it leads outside the repository';
   if (!existsSync(file)) return 'no such file';

@@ -12,8 +12,10 @@ import type { MessageCode } from './messages.js';
 import { finishRegistration, finishSignin, registrationOptions, signinOptions } from './passkeys.js';
 import { endSession, findSession, signedOutBecause, startSession, type Session } from './sessions.js';
 import { siteOf, type Site } from './site.js';
+import { INBOX_ROUTES } from './admin/inbox-routes.js';
+import { EDITOR_ROUTES } from './editor/routes.js';
 
-interface Context {
+export interface Context {
   request: Request;
   env: Env;
   site: Site;
@@ -23,7 +25,7 @@ interface Context {
   params: string[];
 }
 
-interface Route {
+export interface Route {
   method: string;
   path: RegExp;
   signedIn: boolean;
@@ -108,6 +110,10 @@ const ROUTES: Route[] = [
       return refusal ? refuse(refusal === 'last-device' ? 409 : 404, refusal) : json({ devices: await listDevices(env.DB) });
     },
   },
+  // The content editor on the phone (worker/editor/).
+  ...EDITOR_ROUTES,
+  // The quote requests' inbox (worker/admin/inbox-routes.ts).
+  ...INBOX_ROUTES,
 ];
 
 /**

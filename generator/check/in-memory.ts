@@ -1,7 +1,7 @@
 import type { LoadedFile } from '../load/load.js';
 import { decodeContent } from '../load/encoding.js';
 import { parseFile } from '../load/parse.js';
-import { sortProblems } from '../problems/format.js';
+import { sortProblems } from '../problems/order.js';
 import type { Problem } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
 import { findCutText } from './comments.js';

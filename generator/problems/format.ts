@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { compareText } from './order.js';
+import { sortProblems } from './order.js';
 import { inert } from './inert.js';
 import type { Problem } from './problem.js';
 import { isNotice } from './strictness.js';
@@ -46,12 +46,8 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-export function sortProblems(problems: readonly Problem[]): Problem[] {
-  return [...problems].sort(
-    (a, b) =>
-      compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || compareText(a.path, b.path),
-  );
-}
+// Kept here too for the modules that import it from here; it lives in order.ts, which has no Node import.
+export { sortProblems };
 
 export function displayPath(file: string, cwd: string): string {
   const relative = path.relative(cwd, file);

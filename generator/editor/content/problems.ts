@@ -3,42 +3,14 @@ import { parseDocument } from 'yaml';
 import { checkContent } from '../../build.js';
 import type { Problem } from '../../problems/problem.js';
 import { countTexts, type Progress, type TextCounts } from '../../translations/progress.js';
-import { fieldName } from '../form-model.js';
+import { uiProblemIn, type UiProblem } from './ui-problem.js';
 
-/** A problem as the editor's browser app shows it at its field. */
-export interface UiProblem {
-  /** e.g. content/services.yaml */
-  file: string;
-  /** e.g. services[2].pricing.starting; '' for the whole file. */
-  path: string;
-  /** The field's name as the form labels it: Company › Name. */
-  field: string;
-  line?: number;
-  column?: number;
-  message: string;
-  hint?: string;
-  code: string;
-}
+export type { UiProblem } from './ui-problem.js';
 
-/**
- * A problem as the editor shows it: in its own words (fields, not lines) where the problem has
- * them; `data`, the file's value, names list entries by their place, as the form labels them.
- */
+/** A problem as the editor shows it, its file named from the content folder's parent. */
 export function uiProblem(problem: Problem, contentDir: string, data?: unknown): UiProblem {
   const rel = path.relative(contentDir, problem.file).split(path.sep).join('/');
-  const field = fieldName(problem.path, data);
-  const words = (text: string) => text.replaceAll('{field}', field);
-  const message = problem.editor ? words(problem.editor.message) : problem.message;
-  const hint = problem.editor ? (problem.editor.hint === undefined ? undefined : words(problem.editor.hint)) : problem.hint;
-  return {
-    file: `${path.basename(contentDir)}/${rel}`,
-    path: problem.path,
-    field,
-    ...(problem.line !== undefined ? { line: problem.line, column: problem.column ?? 1 } : {}),
-    message,
-    ...(hint ? { hint } : {}),
-    code: problem.code,
-  };
+  return uiProblemIn(problem, `${path.basename(contentDir)}/${rel}`, data);
 }
 
 /** A translated text whose English changed since: where it is, as the checker names it, and both Englishes. */

@@ -1,12 +1,8 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Document, isScalar, parseDocument } from 'yaml';
 import { TRANSLATIONS } from '../../contract/languages.js';
 import { modeline } from '../../schema/derived/json-schema.js';
-import { translationSchema } from '../../schema/derived/translation-schema.js';
-import { shapeAt } from '../../schema/derived/walk.js';
-import { settlePlaceholders } from '../../check/placeholders.js';
-import { CONTENT_FILES, type ContentFile } from '../../schema/index.js';
+import type { ContentFile } from '../../schema/index.js';
 import { formModel, type FieldModel } from '../form-model.js';
 import { iconSvg } from '../icons.js';
 import { contentFileNamed, insideContent } from '../security.js';
@@ -20,7 +16,8 @@ import type { TranslatedText } from '../../translations/sources.js';
 import { changedLines } from './compare.js';
 import { ConflictError, NotPlainFileError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER } from './upload.js';
-import { saveYaml, type SaveOptions } from './yaml-save.js';
+import { saveYaml } from './yaml-save.js';
+import { UNREADABLE, created, parsed, saveOptions, schemaOf, settled, textFor as textIn, typedNumbers, writtenNumbers, type TypedNumbers } from './file-text.js';
 import { valueShapeProblem } from './value-shape.js';
 import { renameInFiles, renamedServices, type Rename } from './rename.js';
 
@@ -30,8 +27,6 @@ import { renameInFiles, renamedServices, type Rename } from './rename.js';
  * comments and layout. The drafts (unsaved values) are kept here too, for previews.
  */
 
-/** Problems that leave a file without a tree to show as a form. */
-const UNREADABLE = new Set(['yaml-syntax', 'not-a-mapping', 'too-complex', 'not-utf8']);
 
 /** A request the editor refuses, with the HTTP status to answer with. */
 export class HttpError extends Error {
@@ -321,19 +316,9 @@ export class ContentWorkspace {
   }
 }
 
-/**
- * The text of file `rel` holding `value`: the file's own text changed where it differs, or, for a
- * file not there yet, new YAML under the line that names its schema (as the shipped files start).
- */
+/** The text of file `rel` holding `value`; a file not there yet starts with the line naming its schema. */
 function textFor(file: EditableFile, source: string | undefined, value: unknown, numbers: TypedNumbers = new Map()): string {
-  const fresh = () => `${modeline(file.rel as ContentFile)}\n\n${new Document(value).toString({ lineWidth: 0 })}`;
-  if (source === undefined) return fresh();
-  try {
-    return saveYaml(source, value, saveOptions(file, numbers)).text;
-  } catch {
-    // A file that does not parse cannot be changed in place; the value is checked as written anew.
-    return fresh();
-  }
+  return textIn(file, source, value, numbers, modeline(file.rel as ContentFile));
 }
 
 /** A path into a file's data as one text, for comparing: services.0.title. */
@@ -354,62 +339,6 @@ function changedSince(before: unknown, value: unknown, text: TranslatedText): bo
   return before === undefined || at(before) !== at(value);
 }
 
-/** The new text of a file without the PLACEHOLDER notes of the samples it replaces. */
-function settled(source: string, proposed: string): { text: string; changedLines: number } {
-  const text = settlePlaceholders(source, proposed);
-  return { text, changedLines: changedLines(source, text) };
-}
-
-/** New keys go where the file's schema lists them. */
-function saveOptions(file: EditableFile, numbers: TypedNumbers = new Map()): SaveOptions {
-  const schema = schemaOf(file);
-  return { keyOrder: (at) => Object.keys(shapeAt(schema, at) ?? {}), numberText: (at) => numbers.get(JSON.stringify(at)) };
-}
-
-/** Numbers as the operator typed them, by their path (as JSON): the editor sends them beside the value. */
-type TypedNumbers = ReadonlyMap<string, string>;
-
-/** The typed numbers of a request, `[[path, text], …]`; anything else is none. */
-function typedNumbers(numbers: unknown): TypedNumbers {
-  if (!Array.isArray(numbers)) return new Map();
-  return new Map(
-    numbers.flatMap((entry) =>
-      Array.isArray(entry) && Array.isArray(entry[0]) && typeof entry[1] === 'string' && entry[1].length <= 40 ? [[JSON.stringify(entry[0]), entry[1]] as const] : [],
-    ),
-  );
-}
-
-function schemaOf(file: EditableFile) {
-  const schema = CONTENT_FILES[file.name];
-  return file.language ? (translationSchema(schema) ?? schema) : schema;
-}
-
-/** A new file's text, every line of it new. */
-function created(text: string): { text: string; changedLines: number } {
-  return { text, changedLines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) };
-}
-
-/** The numbers a file writes in other digits than their value reads (11.25880), with their paths: the form shows them so. */
-function writtenNumbers(text: string): [(string | number)[], string][] {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0) return [];
-  const found: [(string | number)[], string][] = [];
-  const visit = (value: unknown, at: (string | number)[]) => {
-    if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...at, index]));
-    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...at, key]);
-    else if (typeof value === 'number') {
-      const node = doc.getIn(at, true);
-      if (isScalar(node) && typeof node.source === 'string' && node.source !== String(value)) found.push([at, node.source]);
-    }
-  };
-  visit(doc.toJS({ maxAliasCount: 50 }), []);
-  return found;
-}
-
-function parsed(text: string): unknown {
-  const doc = parseDocument(text);
-  return doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 50 });
-}
 
 
 async function isFolder(dir: string): Promise<boolean> {

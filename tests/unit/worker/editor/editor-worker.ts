@@ -1,0 +1,74 @@
+/**
+ * The site's Worker in workerd with a local D1 and its GitHub settings pointed at a GitHub
+ * stand-in holding the sample content (the English files, under content/), and a signed-in
+ * owner's cookie and CSRF token: what the editor's tests on the phone need.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { CONTENT_FILES } from '../../../../generator/schema/index.js';
+import { GitHubStandin } from '../../../github-standin/server.js';
+import { contentWithFixture, replacePlaceholders } from '../../../helpers/content.js';
+import { addPasskey, addSession, emptyTables, SETUP_CODE, SITE, startWorker, type WorkerHost } from '../../../helpers/worker.js';
+
+export const OWNER = 'kerala-movers';
+export const REPO = 'site';
+
+export interface EditorHarness {
+  worker: WorkerHost;
+  standin: GitHubStandin;
+  /** The sample's English content files, by path from the repository's top. */
+  seed: Record<string, string>;
+  /** A call from the signed-in owner's editor page. */
+  call(operation: string, body: unknown, session?: { cookie: string; csrf: string }): Promise<Response>;
+  /** A new signed-in session, as a phone that has just signed in holds. */
+  signIn(): Promise<{ cookie: string; csrf: string }>;
+}
+
+/** The sample's English files with real details in place of its samples: content the deploy publishes. */
+export async function sampleSeed(): Promise<Record<string, string>> {
+  const dir = await contentWithFixture();
+  await replacePlaceholders(dir);
+  const names = Object.keys(CONTENT_FILES);
+  const seed = Object.fromEntries(await Promise.all(names.map(async (name) => [`content/${name}`, await readFile(path.join(dir, 'content', name), 'utf8')] as const)));
+  await rm(dir, { recursive: true, force: true });
+  return seed;
+}
+
+export function editorHarnessForFile(): () => EditorHarness {
+  let harness: EditorHarness | undefined;
+  let session: { cookie: string; csrf: string } | undefined;
+  beforeAll(async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const standin = await GitHubStandin.start({ appId: 31337, publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string, owner: OWNER, repo: REPO });
+    const worker = await startWorker({
+      SETUP_CODE,
+      GITHUB_API: standin.url,
+      GITHUB_APP_ID: '31337',
+      GITHUB_APP_PRIVATE_KEY: privateKey.export({ type: 'pkcs1', format: 'pem' }) as string,
+      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+    });
+    await emptyTables(worker);
+    await addPasskey(worker, 'phone-1');
+    const signIn = () => addSession(worker, 'phone-1');
+    session = await signIn();
+    harness = {
+      worker,
+      standin,
+      seed: await sampleSeed(),
+      signIn,
+      call: (operation, body, as = session!) =>
+        worker.fetch(`/api/editor/${operation}`, {
+          method: 'POST',
+          headers: { Origin: SITE, 'Content-Type': 'application/json', Cookie: as.cookie, 'X-CSRF-Token': as.csrf },
+          body: JSON.stringify(body),
+        }),
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await harness?.worker.close();
+    await harness?.standin.close();
+  });
+  return () => harness!;
+}

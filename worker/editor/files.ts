@@ -1,0 +1,146 @@
+/**
+ * The editor's files on the phone, read from the company's repository at the commit the owner
+ * started from, with the files saved on the phone laid over: the list, one file's form and
+ * problems, a value checked as typed, and a value written into its file's text (kept on the phone).
+ */
+import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from '../../generator/editor/content/files.js';
+import { UNREADABLE, created, parsed, schemaOf, settled, textFor, typedNumbers, writtenNumbers } from '../../generator/editor/content/file-text.js';
+import { uiProblemIn, type UiProblem } from '../../generator/editor/content/ui-problem.js';
+import { valueShapeProblem } from '../../generator/editor/content/value-shape.js';
+import { changedLines } from '../../generator/editor/content/compare.js';
+import { formModel } from '../../generator/editor/form-model.js';
+import { checkTexts, MEMORY_CONTENT } from '../../generator/check/in-memory.js';
+import type { Problem } from '../../generator/problems/problem.js';
+import { TRANSLATIONS } from '../../generator/contract/languages.js';
+import { sha256 } from '../crypto.js';
+import type { Repository } from '../github/repository.js';
+import { contentTexts, textAt, type Snapshot } from './snapshot.js';
+
+export interface Working {
+  repository: Repository;
+  snapshot: Snapshot;
+  saved: ReadonlyMap<string, string>;
+}
+
+/** A refusal in the editor's words: the status, and the body the editor page reads. */
+export class EditorRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === 'string' ? body.message : 'refused');
+  }
+}
+
+/** A file's text as the phone sees it: saved on the phone, else GitHub's at the head. */
+async function currentText(working: Working, file: EditableFile): Promise<string | undefined> {
+  return working.saved.get(file.rel) ?? (await textAt(working.repository, working.snapshot, file.rel));
+}
+
+/** A file's version: the sha-256 of its text; '' for a file not there yet. */
+const versionOf = async (text: string | undefined) => (text === undefined ? '' : sha256(text));
+
+export async function listFiles(working: Working) {
+  const languages = new Set(TRANSLATIONS.filter((language) => [...working.snapshot.shas.keys()].some((name) => name.startsWith(`${language.folder}/`))).map((language) => language.code));
+  const files = await Promise.all(
+    editableFiles()
+      .filter((file) => !file.language || languages.has(file.language.code))
+      .map(async (file) => {
+        const text = await currentText(working, file);
+        return {
+          file: file.rel,
+          title: fileTitle(file),
+          summary: fileSummary(file, text),
+          ...(file.language ? { language: file.language.code, english: file.name, untranslated: 0, outdated: 0 } : {}),
+          exists: text !== undefined,
+          ...(working.saved.has(file.rel) ? { kept: true } : {}),
+        };
+      }),
+  );
+  return { head: working.snapshot.head, files, images: working.snapshot.shas.has('images') || [...working.snapshot.shas.keys()].some((name) => name.startsWith('images/')) };
+}
+
+/** The problems of the content with `texts`, for one file, and those it brings into others. */
+async function problemsWith(texts: ReadonlyMap<string, string>, file: EditableFile, { strict = false } = {}) {
+  const checked = checkTexts(texts, { strict });
+  const own = `${MEMORY_CONTENT}/${file.rel}`;
+  const values = new Map<string, unknown>();
+  const shown = (problem: Problem): UiProblem => {
+    const name = problem.file.slice(MEMORY_CONTENT.length + 1);
+    if (!values.has(name)) values.set(name, parsed(texts.get(name) ?? ''));
+    return uiProblemIn(problem, problem.file, values.get(name));
+  };
+  return {
+    problems: checked.problems.filter((problem) => problem.file === own).map(shown),
+    elsewhere: checked.problems.filter((problem) => problem.file !== own).map(shown),
+    warnings: checked.warnings.filter((problem) => problem.file === own).map(shown),
+  };
+}
+
+async function servicesIn(texts: ReadonlyMap<string, string>): Promise<{ id: string; title: string }[]> {
+  const list = (parsed(texts.get('services.yaml') ?? '') as { services?: unknown } | undefined)?.services;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((service) => (service && typeof service.id === 'string' ? [{ id: service.id as string, title: typeof service.title === 'string' ? (service.title as string) : service.id }] : []));
+}
+
+export async function readFile(working: Working, file: EditableFile) {
+  const texts = await contentTexts(working.repository, working.snapshot, working.saved);
+  const text = texts.get(file.rel);
+  const value = text === undefined ? {} : (parsed(text) ?? null);
+  const { problems, warnings } = await problemsWith(texts, file);
+  return {
+    file: file.rel,
+    version: await versionOf(text),
+    value,
+    ...(value === null ? { text } : {}),
+    numbers: text === undefined ? [] : writtenNumbers(text),
+    // No icon drawings: they need React's server renderer, which the Worker does not carry; the picker names each icon.
+    model: formModel(schemaOf(file), { services: await servicesIn(texts) }),
+    pages: pagesOf(file),
+    ...(file.language ? { english: parsed(texts.get(file.name) ?? '') ?? null, missing: [], outdated: [] } : {}),
+    problems,
+    warnings,
+  };
+}
+
+/** The problems of a file holding a value as typed, not kept yet. */
+export async function checkValue(working: Working, file: EditableFile, value: unknown, numbers: unknown) {
+  const texts = await contentTexts(working.repository, working.snapshot, working.saved);
+  texts.set(file.rel, textFor(file, texts.get(file.rel), value, typedNumbers(numbers)));
+  return problemsWith(texts, file);
+}
+
+/**
+ * A value written into its file's text, checked as a save on the computer is: the text the phone
+ * keeps, and its version. Refused when the file changed on the phone since the value was read.
+ */
+export async function writeValue(working: Working, file: EditableFile, value: unknown, numbers: unknown, version: unknown) {
+  const texts = await contentTexts(working.repository, working.snapshot, working.saved);
+  const before = texts.get(file.rel);
+  if (version !== (await versionOf(before))) throw new EditorRefusal(409, { code: 'editor-changed-meanwhile' });
+  const shape = valueShapeProblem(value);
+  if (shape) throw new EditorRefusal(422, { message: shape });
+  let proposed: string;
+  try {
+    proposed = textFor(file, before, value, typedNumbers(numbers));
+  } catch {
+    throw new EditorRefusal(422, { code: 'editor-not-written' });
+  }
+  texts.set(file.rel, proposed);
+  const checked = await problemsWith(texts, file);
+  const refused = [...checked.problems, ...checked.elsewhere];
+  if (refused.length > 0) throw new EditorRefusal(422, { problems: refused });
+  const { text, changedLines: lines } = before === undefined ? created(proposed) : settled(before, proposed);
+  return { version: await versionOf(text), text, changedLines: lines };
+}
+
+/** A file's text as typed in the text box (a file the form cannot show), kept once it reads as YAML. */
+export async function writeText(working: Working, file: EditableFile, text: string, version: unknown) {
+  const texts = await contentTexts(working.repository, working.snapshot, working.saved);
+  const before = texts.get(file.rel);
+  if (version !== (await versionOf(before))) throw new EditorRefusal(409, { code: 'editor-changed-meanwhile' });
+  texts.set(file.rel, text);
+  const unreadable = (await problemsWith(texts, file)).problems.filter((problem) => UNREADABLE.has(problem.code));
+  if (unreadable.length > 0) throw new EditorRefusal(422, { problems: unreadable });
+  return { version: await versionOf(text), text, changedLines: before === undefined ? created(text).changedLines : changedLines(before, text) };
+}

@@ -22,6 +22,7 @@ export const MESSAGES = {
   'csrf-missing': 'This page is out of date. Reload it and try again.',
   'bad-request': 'The editor page sent something this site does not understand. Reload the page and try again.',
   'not-found': 'There is nothing at this address.',
+  'request-unknown': 'That quote request is no longer kept: it was deleted at the end of its keeping period. Reload the page to see the list as it is now.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

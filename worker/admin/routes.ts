@@ -6,6 +6,7 @@ import { findSession, signedOutBecause } from '../sessions.js';
 import { adminPage, type Screen } from './page.js';
 import { ADMIN_SCRIPT } from './script.js';
 import { ADMIN_STYLE } from './style.js';
+import { handleInboxPages } from './inbox-routes.js';
 
 /** The page runs only its own script and style, and no other site may frame it. */
 const PAGE_HEADERS = {
@@ -30,5 +31,7 @@ export async function handleAdmin(request: Request, env: Env, now: number): Prom
   if (pathname === '/admin/') return text(adminPage(await screenFor(request, env, now)), 'text/html; charset=utf-8', PAGE_HEADERS);
   if (pathname === '/admin/admin.js') return text(ADMIN_SCRIPT, 'text/javascript; charset=utf-8');
   if (pathname === '/admin/admin.css') return text(ADMIN_STYLE, 'text/css; charset=utf-8');
+  const inbox = await handleInboxPages(request, env, now);
+  if (inbox) return inbox;
   return text('There is nothing at this address. The editor is at /admin/.', 'text/plain; charset=utf-8', {}, 404);
 }

@@ -18,5 +18,8 @@ button[disabled] { opacity: .6; }
 .devices li button { width: auto; margin: 0; }
 .code { font: 700 2rem/1.2 ui-monospace, monospace; letter-spacing: .1em; text-align: center; background: #fff; border: 2px dashed #0b5563; border-radius: 10px; padding: .75rem; }
 .notice { background: #fff4d6; border-left: 4px solid #e69b00; padding: .75rem; }
+.tabs { display: flex; gap: .25rem; margin: 0 -1rem 1rem; padding: 0 .5rem; border-bottom: 2px solid #d3dfe1; }
+.tabs a { flex: 1; display: flex; align-items: center; justify-content: center; min-height: 48px; color: #0b5563; font-weight: 600; text-decoration: none; border-bottom: 3px solid transparent; }
+.tabs a[aria-current="page"] { border-bottom-color: #0b5563; }
 .message:not(:empty) { background: #fdecea; border-left: 4px solid #b3261e; padding: .75rem; margin-top: 1.5rem; }
 `;

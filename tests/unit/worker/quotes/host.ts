@@ -19,6 +19,8 @@ export const CONTACT_PAGE = `<!doctype html><html lang="ml"><body><form data-quo
 export interface QuoteHost {
   relay: RelayStandIn;
   post(fields: Record<string, string>, options?: { address?: string; plain?: boolean; origin?: string; referer?: string }): Promise<Response>;
+  /** Any other request to the Worker at the site's address. */
+  fetch(pathname: string, init?: RequestInit): Promise<Response>;
   /** One scheduled run, as the cron starts it. */
   scheduled(): Promise<void>;
   sql<Row = Record<string, unknown>>(query: string, ...values: unknown[]): Promise<Row[]>;
@@ -86,6 +88,7 @@ export function quoteHostForFile(bindings: Record<string, string> = {}, { relayI
         const body = new Uint8Array(await encoded.arrayBuffer());
         return (await mf!.dispatchFetch(`${SITE}/api/quote`, { method: 'POST', headers, body, redirect: 'manual' })) as unknown as Response;
       },
+      fetch: async (pathname, init) => (await mf!.dispatchFetch(new URL(pathname, SITE), { redirect: 'manual', ...init } as never)) as unknown as Response,
       scheduled: async () => {
         const result = await (worker as unknown as { scheduled(options: { cron: string }): Promise<{ outcome: string }> }).scheduled({ cron: '*/5 * * * *' });
         if (result.outcome !== 'ok') throw new Error(`The scheduled run ended with ${result.outcome}`);

@@ -1,0 +1,105 @@
+/**
+ * /admin/requests/ and its writes, in workerd with a local D1 and the relay stand-in: every kept
+ * request is in the inbox whatever the relay did, the owner marks requests and sends one again,
+ * and every write passes the API's gate.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { SITE, sha256 } from '../../../helpers/worker.js';
+import { quoteHostForFile, request } from '../quotes/host.js';
+
+const host = quoteHostForFile();
+
+/** A phone signed in: a passkey and a session row, and the cookie and token its browser holds. */
+async function signIn(): Promise<{ cookie: string; csrf: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const csrf = randomBytes(32).toString('base64url');
+  await host().sql('DELETE FROM sessions');
+  await host().sql('DELETE FROM passkeys');
+  await host().sql("INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES ('phone-1', x'010203', 0, '[]', 'Anil’s phone', ?)", Date.now());
+  await host().sql("INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, ?, 'phone-1', ?, ?)", sha256(token), csrf, Date.now(), Date.now() + 3_600_000);
+  return { cookie: `__Host-session=${token}`, csrf };
+}
+
+async function inbox(cookie: string): Promise<string> {
+  const answer = await host().fetch('/admin/requests/', { headers: { Cookie: cookie } });
+  expect(answer.status).toBe(200);
+  return answer.text();
+}
+
+function write(path: string, body: unknown, { cookie, csrf }: { cookie: string; csrf?: string }, origin = SITE): Promise<Response> {
+  const headers: Record<string, string> = { Origin: origin, Cookie: cookie, 'Content-Type': 'application/json' };
+  if (csrf) headers['X-CSRF-Token'] = csrf;
+  return host().fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+const cards = (html: string) => html.match(/<li class="request"/g)?.length ?? 0;
+
+it('sends a signed-out visitor to /admin/ to sign in, showing no request', async () => {
+  await host().post(request());
+  const answer = await host().fetch('/admin/requests/');
+  expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/admin/']);
+  expect(await answer.text()).not.toContain('Anu Thomas');
+});
+
+it('shows all 25 requests, 20 from the page’s script and 5 with JavaScript off, while the relay is down, then as sent once it took them', async () => {
+  const owner = await signIn();
+  host().relay.answer('500');
+  for (let index = 0; index < 20; index++) await host().post(request({ name: `Script ${index}` }), { address: `198.51.100.${index}` });
+  for (let index = 0; index < 5; index++) await host().post(request({ name: `Plain ${index}`, _next: `${SITE}/contact/#quote-sent` }), { address: `203.0.113.${index}`, plain: true });
+  let html = await inbox(owner.cookie);
+  expect(cards(html)).toBe(25);
+  expect(html.match(/Not in your email yet/g)).toHaveLength(25);
+  // The owner's words only: no status code of the relay's answer.
+  expect(html.replace(/<[^>]+>/g, ' ')).not.toMatch(/\b(429|500|HTTP)\b/);
+  host().relay.answer('accept');
+  await host().sql('UPDATE quote_requests SET next_at = 0');
+  await host().scheduled();
+  html = await inbox(owner.cookie);
+  expect(html.match(/Sent to your email/g)).toHaveLength(25);
+});
+
+it('shows a request’s time, service, move and date, with call and WhatsApp buttons for the visitor', async () => {
+  const owner = await signIn();
+  await host().post(request());
+  const html = await inbox(owner.cookie);
+  expect(html).toContain('<h2>Anu Thomas</h2>');
+  expect(html).toContain('<strong>House shifting</strong><br>Kochi → Thrissur<br>Moving: 14 December 2026');
+  expect(html).toContain('href="tel:+919847012345"');
+  expect(html).toContain('href="https://wa.me/919847012345?text=');
+});
+
+it('marks a request contacted, then done, and refuses a mark without the CSRF token or from another site', async () => {
+  const owner = await signIn();
+  await host().post(request());
+  const [{ id }] = await host().sql<{ id: string }>('SELECT id FROM quote_requests');
+  expect((await write(`/api/requests/${id}/handled`, { state: 'contacted' }, owner)).status).toBe(200);
+  expect(await host().sql('SELECT handled FROM quote_requests')).toEqual([{ handled: 'contacted' }]);
+  expect(await inbox(owner.cookie)).toContain('data-state="contacted" aria-pressed="true"');
+
+  const noToken = await write(`/api/requests/${id}/handled`, { state: 'done' }, { cookie: owner.cookie });
+  const elsewhere = await write(`/api/requests/${id}/handled`, { state: 'done' }, owner, 'https://elsewhere.example');
+  const signedOut = await write(`/api/requests/${id}/handled`, { state: 'done' }, { cookie: '__Host-session=nobody', csrf: owner.csrf });
+  expect([noToken.status, elsewhere.status, signedOut.status]).toEqual([403, 403, 401]);
+  expect((await write(`/api/requests/${id}/handled`, { state: 'archived' }, owner)).status).toBe(400);
+  expect(await host().sql('SELECT handled FROM quote_requests')).toEqual([{ handled: 'contacted' }]);
+
+  expect((await write(`/api/requests/${id}/handled`, { state: 'done' }, owner)).status).toBe(200);
+  expect(await host().sql('SELECT handled FROM quote_requests')).toEqual([{ handled: 'done' }]);
+});
+
+it('sends a request to the relay again when the owner asks, and says when it is no longer kept', async () => {
+  const owner = await signIn();
+  host().relay.answer('500');
+  await host().post(request());
+  const [{ id }] = await host().sql<{ id: string }>('SELECT id FROM quote_requests');
+  host().relay.answer('accept');
+  host().relay.received.length = 0;
+  expect((await write(`/api/requests/${id}/resend`, {}, owner)).status).toBe(200);
+  expect(host().relay.received).toHaveLength(1);
+  expect(await host().sql('SELECT state FROM quote_requests')).toEqual([{ state: 'delivered' }]);
+
+  await host().sql('DELETE FROM quote_requests');
+  const gone = await write(`/api/requests/${id}/resend`, {}, owner);
+  expect([gone.status, ((await gone.json()) as { code: string }).code]).toEqual([404, 'request-unknown']);
+});

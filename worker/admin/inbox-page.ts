@@ -1,0 +1,59 @@
+/**
+ * /admin/requests/: every kept quote request, newest first, as a card a phone shows whole: who,
+ * when, the service, the move and its date; buttons to call or WhatsApp the visitor; where the
+ * owner is with it (new, contacted, done); and whether it reached the owner's email, with a resend.
+ */
+import { deliveryProblem } from './owner-words.js';
+import { escape, when } from './format.js';
+import { HANDLED, type InboxRequest } from './inbox-data.js';
+
+const HANDLED_WORDS = { new: 'New', contacted: 'Contacted', done: 'Done' } as const;
+
+/** The visitor's number as wa.me and tel: take it: digits only, with India's 91 before a 10-digit number. */
+function digits(phone: string): string {
+  const only = phone.replace(/\D/g, '');
+  return only.length === 10 ? `91${only}` : only;
+}
+
+function delivery(request: InboxRequest): string {
+  if (request.state === 'delivered') return `<p class="sent">Sent to your email${request.deliveredAt ? ` ${when(request.deliveredAt)}` : ''}.</p>`;
+  const next = request.state === 'waiting' ? ` It is tried again by itself, next at ${when(request.nextAt)}.` : '';
+  return `<p class="unsent">Not in your email yet. ${escape(deliveryProblem(request.lastError))}${next}</p>`;
+}
+
+function card(request: InboxRequest): string {
+  const { fields } = request;
+  const name = escape(fields.name ?? '');
+  const phone = fields.phone ?? '';
+  const greeting = encodeURIComponent(`Hello ${fields.name ?? ''}, about your moving quote request:`);
+  const moveDate = fields.moveDate ? new Date(`${fields.moveDate}T12:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }) : 'no date given';
+  const states = HANDLED.map(
+    (state) =>
+      `<button type="button" class="choice" data-action="handled" data-id="${escape(request.id)}" data-state="${state}" aria-pressed="${request.handled === state}">${HANDLED_WORDS[state]}</button>`,
+  ).join('');
+  return `<li class="request" data-handled="${request.handled}">
+  <h2>${name}</h2>
+  <p class="meta">${when(request.receivedAt)}${request.language === 'ml' ? ' · from the Malayalam page' : ''}</p>
+  <p><strong>${escape(fields.service ?? '')}</strong><br>${escape(fields.moveFrom ?? '')} → ${escape(fields.moveTo ?? '')}<br>Moving: ${escape(moveDate)}</p>
+  ${fields.message ? `<p class="note">${escape(fields.message)}</p>` : ''}
+  <p class="contact">${escape(phone)} · <a href="mailto:${escape(fields.email ?? '')}">${escape(fields.email ?? '')}</a></p>
+  <div class="row">
+    <a class="button" href="tel:+${digits(phone)}">Call</a>
+    <a class="button whatsapp" href="https://wa.me/${digits(phone)}?text=${greeting}" target="_blank" rel="noopener noreferrer">WhatsApp</a>
+  </div>
+  <div class="choices" role="group" aria-label="Where you are with ${name}">${states}</div>
+  ${delivery(request)}
+  <button type="button" class="secondary" data-action="resend" data-id="${escape(request.id)}">Send to email again</button>
+</li>`;
+}
+
+export function inboxBody(requests: InboxRequest[], keepDays: number): string {
+  const open = requests.filter((request) => request.handled === 'new').length;
+  const list = requests.length
+    ? `<ul class="requests">${requests.map(card).join('\n')}</ul>`
+    : '<p class="notice">No quote requests yet. Each request from the site’s form appears here, even when your email misses it.</p>';
+  return `<nav class="tabs"><a href="/admin/requests/" aria-current="page">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/">Phones</a></nav>
+<h1>Quote requests</h1>
+<p>${requests.length === 0 ? '' : `${open} new of ${requests.length}. `}Each request is kept here for ${keepDays} days, then deleted.</p>
+${list}`;
+}

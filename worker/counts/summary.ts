@@ -1,0 +1,59 @@
+/**
+ * The counts at a glance for /admin/: a period's visits, quote requests, WhatsApp chats and calls,
+ * the page most visits came to, and a day-by-day series for the small chart.
+ */
+import type { D1Database } from '../env.js';
+import { dayOf } from './store.js';
+
+export interface Period {
+  days: number;
+  /** The first and the last day counted, YYYY-MM-DD (the last is today). */
+  from: string;
+  to: string;
+  visits: number;
+  /** Quote requests kept (the quote_requests table): with and without JavaScript alike. */
+  quotes: number;
+  /** Taps on a WhatsApp link, the quote form's fallback included. */
+  whatsapp: number;
+  calls: number;
+  /** Quote requests that failed to send and were then carried to WhatsApp or a call. */
+  rescued: number;
+  /** The page with the most visits, by its address; null without visits. */
+  topPage: string | null;
+  /** One entry a day, oldest first, with no gaps. */
+  perDay: Array<{ day: string; visits: number; quotes: number }>;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export async function summarize(db: D1Database, now: number, days: number): Promise<Period> {
+  const dayList = Array.from({ length: days }, (_, index) => dayOf(now - (days - 1 - index) * DAY));
+  const from = dayList[0]!;
+  const to = dayList[dayList.length - 1]!;
+  const [events, pages, quotes] = await Promise.all([
+    db.prepare('SELECT day, event, SUM(count) AS n FROM counts WHERE day BETWEEN ? AND ? GROUP BY day, event').bind(from, to).all<{ day: string; event: string; n: number }>(),
+    db
+      .prepare("SELECT page, SUM(count) AS n FROM counts WHERE day BETWEEN ? AND ? AND event = 'view' GROUP BY page ORDER BY n DESC, page LIMIT 1")
+      .bind(from, to)
+      .all<{ page: string; n: number }>(),
+    db.prepare('SELECT received_at FROM quote_requests WHERE received_at > ?').bind(now - (days + 1) * DAY).all<{ received_at: number }>(),
+  ]);
+  const total = (...names: string[]) => events.results.filter((row) => names.includes(row.event)).reduce((sum, row) => sum + row.n, 0);
+  const quoteDays = quotes.results.map((row) => dayOf(row.received_at)).filter((day) => day >= from && day <= to);
+  return {
+    days,
+    from,
+    to,
+    visits: total('view'),
+    quotes: quoteDays.length,
+    whatsapp: total('whatsapp', 'rescued-whatsapp'),
+    calls: total('call', 'rescued-call'),
+    rescued: total('rescued-whatsapp', 'rescued-call'),
+    topPage: pages.results[0]?.page ?? null,
+    perDay: dayList.map((day) => ({
+      day,
+      visits: events.results.filter((row) => row.day === day && row.event === 'view').reduce((sum, row) => sum + row.n, 0),
+      quotes: quoteDays.filter((quoteDay) => quoteDay === day).length,
+    })),
+  };
+}

@@ -10,39 +10,14 @@ import { json, readJson, refuse, text } from '../http.js';
 import { keepDays } from '../quotes/schedule.js';
 import { findSession } from '../sessions.js';
 import { countsBody } from './counts-page.js';
-import { escape } from './format.js';
+import { PAGE_HEADERS, adminDocument } from './document.js';
 import { HANDLED, listRequests, markHandled, resend, type Handled } from './inbox-data.js';
 import { inboxBody } from './inbox-page.js';
 import { INBOX_SCRIPT } from './inbox-script.js';
 import { INBOX_STYLE } from './inbox-style.js';
 
-const PAGE_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'X-Frame-Options': 'DENY',
-  'Strict-Transport-Security': 'max-age=31536000',
-};
-
 function page(title: string, body: string, csrfToken: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="csrf-token" content="${escape(csrfToken)}">
-<title>${title}</title>
-<link rel="stylesheet" href="/admin/admin.css">
-<link rel="stylesheet" href="/admin/inbox.css">
-<script src="/admin/inbox.js" defer></script>
-</head>
-<body>
-<main>
-${body}
-<p class="message" role="alert" data-message></p>
-</main>
-</body>
-</html>
-`;
+  return adminDocument({ title, body, csrfToken, script: '/admin/inbox.js', styles: ['/admin/admin.css', '/admin/inbox.css'] });
 }
 
 /** The inbox's own addresses under /admin/; undefined for any other. */

@@ -5,13 +5,14 @@
  */
 import type { Device } from '../devices.js';
 import { MESSAGES, type MessageCode } from '../messages.js';
+import { adminDocument } from './document.js';
+import { escape } from './format.js';
 
 export type Screen =
   | { kind: 'setup' }
   | { kind: 'signin'; signedOutBecause?: MessageCode }
   | { kind: 'signed-in'; devices: Device[]; current: string; csrfToken: string };
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
@@ -66,23 +67,6 @@ function signedIn(devices: Device[], current: string): string {
 
 export function adminPage(screen: Screen): string {
   const body = screen.kind === 'setup' ? setup() : screen.kind === 'signin' ? signin(screen.signedOutBecause) : signedIn(screen.devices, screen.current);
-  const csrf = screen.kind === 'signed-in' ? `\n<meta name="csrf-token" content="${escape(screen.csrfToken)}">` : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">${csrf}
-<title>Site editor</title>
-<link rel="stylesheet" href="/admin/admin.css">
-<script src="/admin/admin.js" defer></script>
-</head>
-<body>
-<main>
-${body}
-<p class="message" role="alert" data-message></p>
-</main>
-</body>
-</html>
-`;
+  const csrfToken = screen.kind === 'signed-in' ? screen.csrfToken : undefined;
+  return adminDocument({ title: 'Site editor', body, csrfToken, script: '/admin/admin.js', styles: ['/admin/admin.css'] });
 }

@@ -6,14 +6,9 @@ import { findSession, signedOutBecause } from '../sessions.js';
 import { adminPage, type Screen } from './page.js';
 import { ADMIN_SCRIPT } from './script.js';
 import { ADMIN_STYLE } from './style.js';
+import { PAGE_HEADERS } from './document.js';
 import { handleInboxPages } from './inbox-routes.js';
 
-/** The page runs only its own script and style, and no other site may frame it. */
-const PAGE_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'X-Frame-Options': 'DENY',
-  'Strict-Transport-Security': 'max-age=31536000',
-};
 
 async function screenFor(request: Request, env: Env, now: number): Promise<Screen> {
   const state = await findSession(env.DB, request, now);

@@ -6,6 +6,7 @@ import { englishAt, getIn, idOfText, parsePath, problemPath, type Path } from '.
 import { languageOf } from './pages.js';
 import { CardsNotice } from './CardsNotice.js';
 import { Preview } from './Preview.js';
+import { SETTINGS } from './settings.js';
 import { problemSentence } from './problem-sentence.js';
 import { TextMode } from './TextMode.js';
 import type { FileData, FileEntry, ImageEntry, TextCounts, UiOutdated, UiProblem } from './types.js';
@@ -377,7 +378,7 @@ export function FileEditor({ file }: { file: string }) {
             <Outcome outcome={outcome} dirty={dirty} onReload={() => void reload()} />
           </div>
         </section>
-        <Preview file={file} pages={data.pages} revision={revision} />
+        {SETTINGS.phone ? null : <Preview file={file} pages={data.pages} revision={revision} />}
       </div>
     </main>
   );

@@ -5,6 +5,8 @@ import { publishedWords } from './published-words.js';
 import { PublishChoices, suggestedPicks, type Conflicts, type Picks } from './PublishChoices.js';
 import { PublishIdentity, type Signer } from './PublishIdentity.js';
 import type { PublishState } from './types.js';
+import { SETTINGS } from './settings.js';
+import { PhoneKept } from './phone/Kept.js';
 
 type Result =
   | { kind: 'none' }
@@ -38,7 +40,7 @@ export function Publish() {
   const [choosing, setChoosing] = useState<{ conflicts: Conflicts; picks: Picks } | null>(null);
   const [unchosen, setUnchosen] = useState(false);
   const messageId = useId();
-  const askIdentity = state !== null && (state.identity === null || changingIdentity);
+  const askIdentity = !SETTINGS.phone && state !== null && (state.identity === null || changingIdentity);
 
   const read = useCallback(async () => {
     const answer = await getJson<PublishState>('publish');
@@ -126,16 +128,20 @@ export function Publish() {
               </ul>
             </div>
           ) : null}
-          <PublishAddress
-            state={state}
-            sendToFolder={sendToFolder}
-            onSendToFolder={setSendToFolder}
-            onChanged={(changed) => {
-              setState(changed);
-              setSendToFolder(false);
-            }}
-          />
-          <PublishIdentity identity={state.identity} editing={askIdentity} onEdit={changeIdentity} signer={signer} onChange={setSigner} />
+          {SETTINGS.phone ? null : (
+            <>
+              <PublishAddress
+                state={state}
+                sendToFolder={sendToFolder}
+                onSendToFolder={setSendToFolder}
+                onChanged={(changed) => {
+                  setState(changed);
+                  setSendToFolder(false);
+                }}
+              />
+              <PublishIdentity identity={state.identity} editing={askIdentity} onEdit={changeIdentity} signer={signer} onChange={setSigner} />
+            </>
+          )}
           <div className="field">
             <label htmlFor={messageId}>
               What did you change?<span className="required" aria-hidden="true"> *</span>
@@ -167,6 +173,7 @@ export function Publish() {
           <GitSaid details={result.details} />
         </div>
       ) : null}
+      {SETTINGS.phone ? <PhoneKept changed={state?.changed.length ?? 0} onChanged={() => void read()} /> : null}
       <p role="status" className="publish-status">
         {result.kind === 'done' && (result.pushed || !result.message)
           ? publishedWords(result, state?.folder === true)

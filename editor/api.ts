@@ -1,9 +1,12 @@
 /**
- * Requests to the editor's server. Every change carries the per-run token from the page's meta tag
- * (the browser adds the Origin header itself); the server refuses changes without both.
+ * Requests to the editor's server. Every change carries the page's token from its meta tag (the
+ * browser adds the Origin header itself); the server refuses changes without both. On the phone
+ * the requests go to the site's Worker through phone/requests.ts (settings.ts says which).
  */
+import { phoneRequest } from './phone/requests.js';
+import { SETTINGS } from './settings.js';
 
-export const EDIT_ROOT = '/__edit';
+export const EDIT_ROOT = SETTINGS.root;
 
 function token(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')?.content ?? '';
@@ -29,8 +32,9 @@ async function answer<T>(response: Response): Promise<Answer<T>> {
 
 /** A request that never throws: a server that is gone is an answer with status 0 and a message saying so. */
 async function request<T>(path: string, init: RequestInit): Promise<Answer<T>> {
+  if (SETTINGS.phone) return (await phoneRequest(path, init, SETTINGS.api, token, SETTINGS.tokenHeader)) as Answer<T>;
   try {
-    return await answer<T>(await fetch(`${EDIT_ROOT}/api/${path}`, init));
+    return await answer<T>(await fetch(`${SETTINGS.api}/${path}`, init));
   } catch (error) {
     const message = `The editor's server did not answer (${(error as Error).message}). Is site dev still running? Nothing was changed.`;
     return { status: 0, ok: false, body: { message } as T };
@@ -44,7 +48,7 @@ export function getJson<T>(path: string): Promise<Answer<T>> {
 export function postJson<T>(path: string, data: unknown): Promise<Answer<T>> {
   return request<T>(path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Editor-Token': token() },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', [SETTINGS.tokenHeader]: token() },
     body: JSON.stringify(data),
   });
 }
@@ -52,7 +56,7 @@ export function postJson<T>(path: string, data: unknown): Promise<Answer<T>> {
 export function postFile<T>(path: string, file: File): Promise<Answer<T>> {
   return request<T>(path, {
     method: 'POST',
-    headers: { 'Content-Type': file.type || 'application/octet-stream', Accept: 'application/json', 'X-Editor-Token': token() },
+    headers: { 'Content-Type': file.type || 'application/octet-stream', Accept: 'application/json', [SETTINGS.tokenHeader]: token() },
     body: file,
   });
 }
@@ -65,10 +69,11 @@ export function messageOf(body: unknown, fallback: string): string {
 
 /** A change sent as the page goes away (the browser finishes it after the page is gone). */
 export function postWhileLeaving(path: string, data: unknown): void {
-  void fetch(`${EDIT_ROOT}/api/${path}`, {
+  if (SETTINGS.phone) return;
+  void fetch(`${SETTINGS.api}/${path}`, {
     method: 'POST',
     keepalive: true,
-    headers: { 'Content-Type': 'application/json', 'X-Editor-Token': token() },
+    headers: { 'Content-Type': 'application/json', [SETTINGS.tokenHeader]: token() },
     body: JSON.stringify(data),
   }).catch(() => undefined);
 }

@@ -5,6 +5,7 @@
  */
 import { handleAdmin } from './admin/routes.js';
 import { handleApi } from './api.js';
+import { handleEditorPage, isEditorPage } from './editor/page.js';
 import { handleCount } from './counts/route.js';
 import type { Env } from './env.js';
 import { handleQuote } from './quotes/route.js';
@@ -18,6 +19,7 @@ export default {
     if (pathname === '/api/quote' && request.method === 'POST') return handleQuote(request, env, siteOf(request, env).origin, now);
     if (pathname === '/api/count' && request.method === 'POST') return handleCount(request, env, siteOf(request, env).origin, now);
     if (pathname.startsWith('/api/')) return handleApi(request, env, now);
+    if (isEditorPage(pathname)) return handleEditorPage(request, env, now);
     if (pathname === '/admin' || pathname.startsWith('/admin/')) return handleAdmin(request, env, now);
     return env.ASSETS.fetch(request);
   },

@@ -8,7 +8,16 @@ export const EDITOR_ASSETS = {
   style: '/__edit/assets/editor.css',
 } as const;
 
-export function editorShell({ token, title }: { token: string; title: string }): string {
+export interface ShellOptions {
+  token: string;
+  title: string;
+  /** Where the script and stylesheet are; site dev's own addresses unless given. */
+  assets?: { script: string; style: string };
+  /** The app's settings (editor/settings.ts) where they are not site dev's: on the phone, the Worker's. */
+  settings?: Record<string, unknown>;
+}
+
+export function editorShell({ token, title, assets = EDITOR_ASSETS, settings }: ShellOptions): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -16,10 +25,11 @@ export function editorShell({ token, title }: { token: string; title: string }):
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="editor-token" content="${escapeAttribute(token)}">`,
+    ...(settings ? [`<meta name="editor-settings" content="${escapeAttribute(JSON.stringify(settings))}">`] : []),
     '<meta name="robots" content="noindex">',
     `<title>${escapeText(title)}</title>`,
-    `<link rel="stylesheet" href="${EDITOR_ASSETS.style}">`,
-    `<script type="module" src="${EDITOR_ASSETS.script}"></script>`,
+    `<link rel="stylesheet" href="${assets.style}">`,
+    `<script type="module" src="${assets.script}"></script>`,
     '</head>',
     '<body>',
     '<div id="editor"><noscript>The content editor needs JavaScript; the YAML files in content/ can still be edited by hand.</noscript></div>',

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { messageOf, postJson } from '../api.js';
+import { kept } from './store.js';
+
+/**
+ * On the phone, below Publish: undo the last publish made from this phone (one commit putting its
+ * files back), and discard the changes kept on the phone. Each asks first: neither can be taken back.
+ */
+export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: () => void }) {
+  const [said, setSaid] = useState<{ text: string; refusal: boolean } | null>(null);
+  const last = kept().lastPublish;
+
+  const undo = async () => {
+    if (!last || !window.confirm(`Undo “${last.message || 'the last publish'}”? The site goes back to how it was before it.`)) return;
+    const answer = await postJson<{ commit?: string }>('undo', {});
+    setSaid(answer.ok ? { text: 'Undone: the site goes back in a few minutes.', refusal: false } : { text: messageOf(answer.body, 'The last publish could not be undone.'), refusal: true });
+    onChanged();
+  };
+  const discard = async () => {
+    if (!window.confirm('Throw away every change kept on this phone? They cannot be brought back.')) return;
+    await postJson('discard', {});
+    setSaid({ text: 'The changes kept on this phone were thrown away.', refusal: false });
+    onChanged();
+  };
+
+  return (
+    <div className="phone-kept">
+      {said ? (
+        <p className={said.refusal ? 'refusal' : undefined} role={said.refusal ? 'alert' : 'status'}>
+          {said.text}
+        </p>
+      ) : null}
+      {last ? (
+        <button type="button" onClick={() => void undo()}>
+          Undo the last publish
+        </button>
+      ) : null}
+      {changed > 0 ? (
+        <button type="button" onClick={() => void discard()}>
+          Throw away the changes kept here
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The editor's requests on the phone. The app asks as it asks site dev (files, file, check, save,
+ * publish…); here each becomes a POST to the Worker (/api/editor/) carrying the commit the owner
+ * started from and the files kept on the phone, and what the Worker answers is kept on the phone.
+ * What only the computer has (photos from content/images, the preview, translations' reviews)
+ * answers in plain words.
+ */
+import { keep, kept } from './store.js';
+
+export interface PhoneAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+const OFFLINE = 'This phone is not connected to the internet just now. Your changes are kept on this phone: try again once it is connected.';
+
+function answer(status: number, body: unknown): PhoneAnswer {
+  return { status, ok: status >= 200 && status < 300, body };
+}
+
+async function toWorker(api: string, token: () => string, tokenHeader: string, operation: string, body: Record<string, unknown>): Promise<PhoneAnswer> {
+  const now = kept();
+  let response: Response;
+  try {
+    response = await fetch(`${api}/${operation}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', [tokenHeader]: token() },
+      body: JSON.stringify({ ...body, ...(now.head ? { head: now.head } : {}), saved: now.saved }),
+    });
+  } catch {
+    return answer(0, { message: OFFLINE });
+  }
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = { message: 'The site did not answer as expected. Your changes are kept on this phone: try again in a minute.' };
+  }
+  return answer(response.status, parsed);
+}
+
+/** The answer to one of the editor app's requests (`path` as the app names it: file?file=services.yaml). */
+export async function phoneRequest(path: string, init: RequestInit, api: string, token: () => string, tokenHeader: string): Promise<PhoneAnswer> {
+  const [operation = '', query = ''] = path.split('?');
+  const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+  const ask = (name: string, sent: Record<string, unknown>) => toWorker(api, token, tokenHeader, name, sent);
+  switch (operation) {
+    case 'files': {
+      const listed = await ask('files', {});
+      // The first list read with nothing kept fixes the commit the owner's changes start from.
+      if (listed.ok && !kept().head) keep((now) => ({ ...now, head: (listed.body as { head: string }).head }));
+      return listed;
+    }
+    case 'file':
+      return ask('file', { file: new URLSearchParams(query).get('file') ?? '' });
+    case 'check':
+      return ask('check', body);
+    case 'draft':
+      // The preview is site dev's; on the phone nothing is sent for it.
+      return answer(200, { ok: true });
+    case 'save':
+    case 'save-text': {
+      const saved = await ask(operation, body);
+      if (saved.ok) {
+        const { text, ...rest } = saved.body as { text: string };
+        keep((now) => ({ ...now, saved: { ...now.saved, [String(body.file)]: text } }));
+        return answer(saved.status, rest);
+      }
+      return saved;
+    }
+    case 'images':
+      return answer(200, { images: [] });
+    case 'upload':
+      return answer(422, { message: 'Photos cannot be added from the phone yet. Keep the photo, and add it from a computer with the editor there.' });
+    case 'accept':
+      return answer(422, { message: 'Marking a translation as still right is done on a computer for now. Your other changes are kept on this phone.' });
+    case 'publish':
+      return init.method === 'POST' ? publish(ask, body) : answer(200, publishState());
+    case 'undo': {
+      const last = kept().lastPublish;
+      if (!last) return answer(409, { message: 'There is no publish from this phone to undo.' });
+      const undone = await ask('undo', { commit: last.commit, files: last.files });
+      if (undone.ok) keep((now) => ({ saved: now.saved, ...(Object.keys(now.saved).length === 0 ? {} : { head: now.head }) }));
+      return undone;
+    }
+    case 'discard':
+      keep(() => ({ saved: {} }));
+      return answer(200, { ok: true });
+    default:
+      return answer(404, { message: 'The editor has no such page on the phone.' });
+  }
+}
+
+/** What the Publish panel shows on the phone: the files kept here, waiting to be published. */
+function publishState() {
+  const now = kept();
+  return {
+    repository: true,
+    changed: Object.keys(now.saved).map((name) => `content/${name}`),
+    blocking: [],
+    remote: null,
+    folder: false,
+    identity: { name: '', email: '' },
+    unpushed: 0,
+    lastPublish: now.lastPublish ?? null,
+  };
+}
+
+async function publish(ask: (name: string, sent: Record<string, unknown>) => Promise<PhoneAnswer>, body: Record<string, unknown>): Promise<PhoneAnswer> {
+  if (Object.keys(kept().saved).length === 0) return answer(409, { message: 'Nothing to publish: save a change first.' });
+  const done = await ask('publish', { message: body.message, ...(body.choices ? { choices: body.choices } : {}) });
+  if (done.ok) {
+    const { commit, files } = done.body as { commit: string; files: string[] };
+    // Published: the phone starts again from the new head, with nothing kept.
+    keep(() => ({ saved: {}, lastPublish: { commit, files, message: String(body.message ?? '') } }));
+  }
+  return done;
+}

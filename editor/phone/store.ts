@@ -1,0 +1,31 @@
+/**
+ * What the phone keeps between visits (localStorage, this site's only): the commit the owner
+ * started editing from, every file saved since, and the last publish, for its undo. It survives a
+ * reload, a lost connection and a closed tab, and goes only when published or discarded.
+ */
+export interface Kept {
+  /** The branch head the files were read at; the publish is made against it. */
+  head?: string;
+  /** Saved files by name in the content folder (services.yaml), as whole texts. */
+  saved: Record<string, string>;
+  /** The last publish from this phone: its commit and the files it changed. */
+  lastPublish?: { commit: string; files: string[]; message: string };
+}
+
+const KEY = 'site-editor:kept';
+
+export function kept(): Kept {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Kept | null;
+    if (value && typeof value === 'object' && value.saved && typeof value.saved === 'object') return value;
+  } catch {
+    // Unreadable (another version's shape, or storage turned off): start as with nothing kept.
+  }
+  return { saved: {} };
+}
+
+export function keep(change: (now: Kept) => Kept): Kept {
+  const next = change(kept());
+  localStorage.setItem(KEY, JSON.stringify(next));
+  return next;
+}

@@ -1,0 +1,152 @@
+/**
+ * The content editor on the phone: /admin/edit/ on the site's own Worker (wrangler dev, offline,
+ * with a local D1) against the GitHub stand-in over a real bare repository, at 360×740 with touch
+ * in Chromium, with a real passkey (the virtual authenticator). The owner sets the editor up,
+ * changes a price, publishes one commit touching only that content file; someone else publishes
+ * the same value meanwhile and the owner chooses; a reload keeps what was saved; undo is one commit.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { writeEditorFiles } from '../../../generator/editor/worker-files.js';
+import { GitHubStandin } from '../../github-standin/server.js';
+import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
+import { ROOT } from '../../helpers/content.js';
+import { sampleSeed } from '../../unit/worker/editor/editor-worker.js';
+import { expect, test } from '../fixtures.js';
+
+const SETUP_CODE = 'TEAK-RIVER-4821';
+const PHONE = { width: 360, height: 740 } as const;
+const SHOTS = process.env.EDITOR_SHOTS;
+
+let site: string;
+let host: HostServer;
+let standin: GitHubStandin;
+let origin: string;
+let seed: Record<string, string>;
+let start: string;
+
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeAll(async () => {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  standin = await GitHubStandin.start({ appId: 31337, publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string, owner: 'kerala-movers', repo: 'site' });
+  seed = await sampleSeed();
+  start = await standin.push(seed, 'The site as it starts');
+  site = await mkdtemp(path.join(os.tmpdir(), 'site-admin-editor-'));
+  await writeFile(path.join(site, 'index.html'), '<!doctype html><title>Home</title>');
+  await writeEditorFiles(site, ROOT);
+  host = await startCloudflare(site, {
+    worker: true,
+    migrate: true,
+    secrets: {
+      SETUP_CODE,
+      GITHUB_API: standin.url,
+      GITHUB_APP_ID: '31337',
+      GITHUB_APP_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+      GITHUB_REPOSITORY: 'kerala-movers/site',
+    },
+  });
+  origin = `http://localhost:${new URL(host.url).port}`;
+});
+
+test.afterAll(async () => {
+  await host?.close();
+  await standin?.close();
+  await rm(site, { recursive: true, force: true });
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+async function commitsSince(from: string): Promise<string[]> {
+  const list = await standin.git.text(['rev-list', `${from}..main`]);
+  return list ? list.split('\n') : [];
+}
+
+async function changePrice(page: Page, price: string): Promise<void> {
+  await page.goto(`${origin}/admin/edit/services.yaml`);
+  const field = page.getByRole('textbox', { name: 'Starting' }).first();
+  await field.fill(price);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
+}
+
+async function publish(page: Page, message: string): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Publish' });
+  await panel.getByLabel('What did you change?').fill(message);
+  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
+}
+
+test('the owner sets up the editor, changes a price, publishes one commit, chooses over someone else’s change, keeps a draft through a reload, and undoes', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+
+  // Without a session the editor's page sends the phone to sign in.
+  await page.goto(`${origin}/admin/edit/`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up this site’s editor');
+  await page.getByLabel('Set-up code').fill(SETUP_CODE);
+  await page.getByLabel('Name this phone').fill('Anil’s phone');
+  await page.getByRole('button', { name: 'Set up with this phone' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
+
+  // The files, read from the repository.
+  await page.goto(`${origin}/admin/edit/`);
+  await expect(page.getByRole('link', { name: /Services/ }).first()).toBeVisible();
+  await shot(page, 'files');
+
+  // A price changed and published: one commit, only content/services.yaml.
+  await changePrice(page, '7777');
+  await shot(page, 'services');
+  await page.goto(`${origin}/admin/edit/`);
+  await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
+  await publish(page, 'New price for house shifting');
+  await expect(page.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
+  const first = await commitsSince(start);
+  expect(first).toHaveLength(1);
+  expect(await standin.git.text(['diff-tree', '--no-commit-id', '--name-only', '-r', start, first[0]!])).toBe('content/services.yaml');
+  expect(await standin.git.text(['show', `${first[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 7777$/m);
+
+  // A reload keeps what was saved on the phone.
+  await changePrice(page, '6500');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Starting' }).first()).toHaveValue(/6,?500/);
+  await page.goto(`${origin}/admin/edit/`);
+  await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
+
+  // Someone else published the same price meanwhile: the owner sees both and keeps theirs… or mine.
+  const theirs = await standin.push({ 'content/services.yaml': (await standin.git.text(['show', `${first[0]}:content/services.yaml`])).replace(/starting: 7777/, 'starting: 9100') + '\n' }, 'The manager’s price');
+  await publish(page, 'My price');
+  const panel = page.getByRole('region', { name: 'Publish' });
+  await expect(panel.getByText('Which version of each value to publish')).toBeVisible();
+  await shot(page, 'choose');
+  await panel.getByRole('radio', { name: /Your version/ }).first().check();
+  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
+  const second = await commitsSince(theirs);
+  expect(second).toHaveLength(1);
+  expect(await standin.git.text(['show', `${second[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 6500$/m);
+
+  // Undo: one commit putting the file back as the manager left it.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Undo the last publish' }).click();
+  await expect(page.getByText('Undone: the site goes back in a few minutes.')).toBeVisible();
+  const undone = await commitsSince(second[0]!);
+  expect(undone).toHaveLength(1);
+  expect(await standin.git.text(['show', `${undone[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 9100$/m);
+  expect(standin.violations).toEqual([]);
+  await context.close();
+});

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { EDIT_ROOT, getJson, messageOf } from './api.js';
 import { Publish } from './Publish.js';
+import { SETTINGS } from './settings.js';
 import type { FileEntry } from './types.js';
 
 /** The start page: every content file with a line on what it holds, English first, then the translations. */
@@ -19,11 +20,23 @@ export function FileList() {
     <main id="main" className="page list-page">
       <header className="top">
         <h1>Content editor</h1>
-        <p className="summary">
-          Pick a file to edit its text, prices and photos. Every change is checked as you type and shown in a preview before you save.
-        </p>
+        {SETTINGS.phone ? (
+          <p className="summary">
+            Pick a file to edit its text, prices and photos. Every change is checked as you type; what you save is kept on this phone until you publish it.
+          </p>
+        ) : (
+          <p className="summary">
+            Pick a file to edit its text, prices and photos. Every change is checked as you type and shown in a preview before you save.
+          </p>
+        )}
         <p className="summary">
           <a href="/">Open the site</a> · <a href="#publish">Publish saved changes</a>
+          {SETTINGS.phone ? (
+            <>
+              {' · '}
+              <a href="/admin/">Your phones</a>
+            </>
+          ) : null}
         </p>
       </header>
       {error ? (

@@ -5,6 +5,7 @@
  * What only the computer has (photos from content/images, the preview, translations' reviews)
  * answers in plain words.
  */
+import { photoForTheSite } from './photo.js';
 import { keep, kept } from './store.js';
 
 export interface PhoneAnswer {
@@ -26,7 +27,7 @@ async function toWorker(api: string, token: () => string, tokenHeader: string, o
     response = await fetch(`${api}/${operation}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', [tokenHeader]: token() },
-      body: JSON.stringify({ ...body, ...(now.head ? { head: now.head } : {}), saved: now.saved }),
+      body: JSON.stringify({ ...body, ...(now.head ? { head: now.head } : {}), saved: now.saved, ...(operation === 'publish' ? { photos: now.photos ?? {} } : {}) }),
     });
   } catch {
     return answer(0, { message: OFFLINE });
@@ -70,9 +71,9 @@ export async function phoneRequest(path: string, init: RequestInit, api: string,
       return saved;
     }
     case 'images':
-      return answer(200, { images: [] });
+      return answer(200, { images: Object.entries(kept().photos ?? {}).map(([name, base64]) => ({ src: `images/${name}`, url: `data:image/jpeg;base64,${base64}`, bytes: Math.floor((base64.length * 3) / 4) })) });
     case 'upload':
-      return answer(422, { message: 'Photos cannot be added from the phone yet. Keep the photo, and add it from a computer with the editor there.' });
+      return upload(new URLSearchParams(query).get('name') ?? '', init.body);
     case 'accept':
       return answer(422, { message: 'Marking a translation as still right is done on a computer for now. Your other changes are kept on this phone.' });
     case 'publish':
@@ -81,11 +82,11 @@ export async function phoneRequest(path: string, init: RequestInit, api: string,
       const last = kept().lastPublish;
       if (!last) return answer(409, { message: 'There is no publish from this phone to undo.' });
       const undone = await ask('undo', { commit: last.commit, files: last.files });
-      if (undone.ok) keep((now) => ({ saved: now.saved, ...(Object.keys(now.saved).length === 0 ? {} : { head: now.head }) }));
+      if (undone.ok) keep((now) => ({ saved: now.saved, photos: now.photos ?? {}, ...(Object.keys(now.saved).length === 0 ? {} : { head: now.head }) }));
       return undone;
     }
     case 'discard':
-      keep(() => ({ saved: {} }));
+      keep(() => ({ saved: {}, photos: {} }));
       return answer(200, { ok: true });
     default:
       return answer(404, { message: 'The editor has no such page on the phone.' });
@@ -97,7 +98,7 @@ function publishState() {
   const now = kept();
   return {
     repository: true,
-    changed: Object.keys(now.saved).map((name) => `content/${name}`),
+    changed: [...Object.keys(now.saved), ...Object.keys(now.photos ?? {}).map((name) => `images/${name}`)].map((name) => `content/${name}`),
     blocking: [],
     remote: null,
     folder: false,
@@ -108,12 +109,34 @@ function publishState() {
 }
 
 async function publish(ask: (name: string, sent: Record<string, unknown>) => Promise<PhoneAnswer>, body: Record<string, unknown>): Promise<PhoneAnswer> {
-  if (Object.keys(kept().saved).length === 0) return answer(409, { message: 'Nothing to publish: save a change first.' });
+  if (Object.keys(kept().saved).length === 0 && Object.keys(kept().photos ?? {}).length === 0) return answer(409, { message: 'Nothing to publish: save a change first.' });
   const done = await ask('publish', { message: body.message, ...(body.choices ? { choices: body.choices } : {}) });
   if (done.ok) {
     const { commit, files } = done.body as { commit: string; files: string[] };
     // Published: the phone starts again from the new head, with nothing kept.
-    keep(() => ({ saved: {}, lastPublish: { commit, files, message: String(body.message ?? '') } }));
+    keep(() => ({ saved: {}, photos: {}, lastPublish: { commit, files, message: String(body.message ?? '') } }));
   }
   return done;
+}
+
+/** A photo made ready for the site on the phone (phone/photo.ts), kept here until Publish sends it with the files. */
+async function upload(given: string, body: BodyInit | null | undefined): Promise<PhoneAnswer> {
+  if (!(body instanceof Blob)) return answer(400, { message: 'No photo came with the upload. Choose the photo again.' });
+  const name = given.replace(/\.[^.]*$/, '') + '.jpg';
+  if (!/^[a-z0-9][a-z0-9._-]{0,99}\.jpg$/.test(name)) return answer(400, { message: 'This photo’s name cannot be used. Rename it with letters and digits only, then choose it again.' });
+  let ready: Blob;
+  try {
+    ready = await photoForTheSite(body);
+  } catch {
+    return answer(422, { message: 'This phone could not read that photo. Choose a JPEG or PNG photo instead.' });
+  }
+  const bytes = new Uint8Array(await ready.arrayBuffer());
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  try {
+    keep((now) => ({ ...now, photos: { ...now.photos, [name]: btoa(binary) } }));
+  } catch {
+    return answer(507, { message: 'This phone has no room left to keep the photo. Publish or throw away the changes kept here first, then add it again.' });
+  }
+  return answer(201, { src: `images/${name}` });
 }

@@ -8,6 +8,8 @@ export interface Kept {
   head?: string;
   /** Saved files by name in the content folder (services.yaml), as whole texts. */
   saved: Record<string, string>;
+  /** Photos added on the phone, ready for the site (phone/photo.ts), by name in content/images/, as base64. */
+  photos?: Record<string, string>;
   /** The last publish from this phone: its commit and the files it changed. */
   lastPublish?: { commit: string; files: string[]; message: string };
 }

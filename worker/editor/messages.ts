@@ -6,6 +6,7 @@ export const EDITOR_MESSAGES = {
   'editor-not-checked': 'Some of your changes do not pass the site’s checks yet, so nothing was published. Mend the problems listed, then press Publish again.',
   'editor-nothing': 'Nothing to publish: every change kept on this phone is already on the site.',
   'editor-undo-moved': 'Someone changed these files again after that publish, so it was not undone, to keep their change. Change the values back by hand instead.',
+  'editor-photo-refused': 'One of the photos kept on this phone could not be taken. Throw away the changes kept here, add the photo again, and publish.',
   'editor-undo-unknown': 'That publish is no longer the last change to its files, so it cannot be undone from here.',
 } as const;
 

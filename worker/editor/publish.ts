@@ -20,6 +20,8 @@ export interface PublishRequest {
   repository: Repository;
   head: string;
   saved: ReadonlyMap<string, string>;
+  /** Photos added on the phone, by name in content/images/. */
+  photos?: ReadonlyMap<string, Uint8Array>;
   message: string;
   choices?: { id: string; picks: Side[] };
 }
@@ -46,10 +48,14 @@ async function checkStrictly(repository: Repository, snapshot: Snapshot, changes
   throw new EditorRefusal(422, { code: 'editor-not-checked', message: `${EDITOR_MESSAGES['editor-not-checked']} ${first.field ? `${first.field}: ` : ''}${first.message} (${where})${more}`, problems: shown });
 }
 
-async function commit(repository: Repository, expectedHead: string, changes: ReadonlyMap<string, string>, message: string) {
-  const headline = message.trim().split('\n')[0]!.slice(0, 200) || 'Changes from the site’s editor';
-  return repository.commit({ expectedHead, headline, additions: [...changes].map(([name, text]) => ({ path: `${CONTENT_PREFIX}${name}`, contents: text })), deletions: [] });
+async function commit(repository: Repository, expectedHead: string, changes: ReadonlyMap<string, string>, request: PublishRequest) {
+  const headline = request.message.trim().split('\n')[0]!.slice(0, 200) || 'Changes from the site’s editor';
+  const photos = [...(request.photos ?? [])].map(([name, bytes]) => ({ path: `${CONTENT_PREFIX}images/${name}`, contents: bytes }));
+  return repository.commit({ expectedHead, headline, additions: [...[...changes].map(([name, text]) => ({ path: `${CONTENT_PREFIX}${name}`, contents: text })), ...photos], deletions: [] });
 }
+
+/** The files a publish changed, by name in the content folder: the texts, then the photos. */
+const publishedFiles = (changes: ReadonlyMap<string, string>, request: PublishRequest) => [...changes.keys(), ...[...(request.photos ?? new Map()).keys()].map((name) => `images/${name}`)];
 
 /** The files both sides changed, value by value; `id` names the versions the choices are made between. */
 async function conflictsOf(request: PublishRequest, base: Snapshot, theirs: Snapshot, mine: ReadonlyMap<string, string>, both: readonly string[]) {
@@ -73,11 +79,11 @@ export async function publishFromPhone(request: PublishRequest): Promise<{ commi
   const { repository } = request;
   const base = await snapshotAt(repository, request.head);
   const changes = await changedAt(repository, base, request.saved);
-  if (changes.size === 0) throw new EditorRefusal(409, { code: 'editor-nothing', message: EDITOR_MESSAGES['editor-nothing'] });
+  if (changes.size === 0 && (request.photos?.size ?? 0) === 0) throw new EditorRefusal(409, { code: 'editor-nothing', message: EDITOR_MESSAGES['editor-nothing'] });
   await checkStrictly(repository, base, changes);
   try {
-    const made = await commit(repository, request.head, changes, request.message);
-    return { commit: made.sha, head: made.sha, files: [...changes.keys()] };
+    const made = await commit(repository, request.head, changes, request);
+    return { commit: made.sha, head: made.sha, files: publishedFiles(changes, request) };
   } catch (error) {
     if (!(error instanceof GitHubProblem) || error.code !== 'github-head-moved' || !error.head) throw error;
     return onTopOfTheirs(request, base, changes, error.head);
@@ -107,10 +113,10 @@ async function onTopOfTheirs(request: PublishRequest, base: Snapshot, changes: M
     }
   }
   const left = await changedAt(repository, theirs, final);
-  if (left.size === 0) return { commit: theirHead, head: theirHead, files: [] };
+  if (left.size === 0 && (request.photos?.size ?? 0) === 0) return { commit: theirHead, head: theirHead, files: [] };
   await checkStrictly(repository, theirs, left);
   // Moved once more while this ran: the owner is asked again, with every change still kept on the phone.
-  const made = await commit(repository, theirHead, left, request.message);
-  return { commit: made.sha, head: made.sha, files: [...left.keys()] };
+  const made = await commit(repository, theirHead, left, request);
+  return { commit: made.sha, head: made.sha, files: publishedFiles(left, request) };
 }
 

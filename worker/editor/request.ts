@@ -11,8 +11,8 @@ export interface EditorRequest {
   body: Record<string, unknown>;
 }
 
-/** A change as large as a whole content folder is far below this; a photo is sent on its own. */
-export const MAX_EDITOR_BODY = 4 * 1024 * 1024;
+/** A whole content folder and a few photos ready for the site (about 300 KB each) are far below this. */
+export const MAX_EDITOR_BODY = 12 * 1024 * 1024;
 
 const SHA = /^[0-9a-f]{40}$/;
 

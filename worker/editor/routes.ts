@@ -9,6 +9,7 @@ import { companyRepository, GitHubProblem, type GitHubProblemCode } from '../git
 import { json, refuse } from '../http.js';
 import { checkValue, EditorRefusal, listFiles, readFile, writeText, writeValue, type Working } from './files.js';
 import { EDITOR_MESSAGES, type EditorMessageCode } from './messages.js';
+import { readPhotos } from './photo.js';
 import { publishFromPhone } from './publish.js';
 import { namedFile, readEditorRequest, type EditorRequest } from './request.js';
 import { snapshotAt } from './snapshot.js';
@@ -54,7 +55,9 @@ async function run(operation: string, read: EditorRequest, env: Env): Promise<un
     const choices = body.choices as { id?: unknown; picks?: unknown } | undefined;
     const picks = Array.isArray(choices?.picks) && choices.picks.every((pick) => pick === 'theirs' || pick === 'mine') ? (choices.picks as ('theirs' | 'mine')[]) : undefined;
     const message = typeof body.message === 'string' ? body.message : '';
-    const done = await publishFromPhone({ repository, head, saved: read.saved, message, ...(typeof choices?.id === 'string' && picks ? { choices: { id: choices.id, picks } } : {}) });
+    const photos = readPhotos(body.photos);
+    if (!photos) throw new EditorRefusal(400, { code: 'editor-photo-refused' });
+    const done = await publishFromPhone({ repository, head, saved: read.saved, photos, message, ...(typeof choices?.id === 'string' && picks ? { choices: { id: choices.id, picks } } : {}) });
     return { ...done, pushed: true };
   }
   if (operation === 'undo') {

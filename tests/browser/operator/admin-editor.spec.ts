@@ -15,6 +15,8 @@ import { GitHubStandin } from '../../github-standin/server.js';
 import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
 import { ROOT } from '../../helpers/content.js';
 import { sampleSeed } from '../../unit/worker/editor/editor-worker.js';
+import { hasGps, photoWithLocation } from '../../unit/worker/editor/camera-photo.js';
+import sharp from 'sharp';
 import { expect, test } from '../fixtures.js';
 
 const SETUP_CODE = 'TEAK-RIVER-4821';
@@ -86,7 +88,7 @@ async function publish(page: Page, message: string): Promise<void> {
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
 }
 
-test('the owner sets up the editor, changes a price, publishes one commit, chooses over someone else’s change, keeps a draft through a reload, and undoes', async ({ browser }) => {
+test('the owner sets up the editor, changes a price, publishes one commit, chooses over someone else’s change, keeps a draft through a reload, and undoes', async ({ browser }, testInfo) => {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -108,8 +110,18 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await expect(page.getByRole('link', { name: /Services/ }).first()).toBeVisible();
   await shot(page, 'files');
 
-  // A price changed and published: one commit, only content/services.yaml.
-  await changePrice(page, '7777');
+  // A price changed and a camera photo added (4000×3000, with its location), published: one
+  // commit, only content files, the photo no wider than the build makes and without its location.
+  const camera = testInfo.outputPath('IMG 2041.JPG');
+  await writeFile(camera, await photoWithLocation(4000, 3000));
+  await page.goto(`${origin}/admin/edit/services.yaml`);
+  const photo = page.locator('#field-services-0-image');
+  await photo.getByLabel('Or upload a new photo (JPEG or PNG)').setInputFiles(camera);
+  await expect(photo.getByRole('status')).toContainText('Uploaded as content/images/img-2041.jpg');
+  await photo.getByLabel('Alt text: what the photo shows').fill('Our crew loading a van in Kochi');
+  await page.getByRole('textbox', { name: 'Starting' }).first().fill('7777');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   await shot(page, 'services');
   await page.goto(`${origin}/admin/edit/`);
   await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
@@ -117,14 +129,24 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await expect(page.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
   const first = await commitsSince(start);
   expect(first).toHaveLength(1);
-  expect(await standin.git.text(['diff-tree', '--no-commit-id', '--name-only', '-r', start, first[0]!])).toBe('content/services.yaml');
+  expect((await standin.git.text(['diff-tree', '--no-commit-id', '--name-only', '-r', start, first[0]!])).split('\n').sort()).toEqual(['content/images/img-2041.jpg', 'content/services.yaml']);
   expect(await standin.git.text(['show', `${first[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 7777$/m);
+  const published = await sharp(Buffer.from(await standin.git.git(['cat-file', 'blob', `${first[0]}:content/images/img-2041.jpg`]))).metadata();
+  expect([published.format, published.width, published.height]).toEqual(['jpeg', 1280, 960]);
+  expect(hasGps(published.exif)).toBe(false);
 
   // A reload keeps what was saved on the phone.
   await changePrice(page, '6500');
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Starting' }).first()).toHaveValue(/6,?500/);
   await page.goto(`${origin}/admin/edit/`);
+  await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
+
+  // Without a connection Publish says so, and everything stays kept on the phone.
+  await context.setOffline(true);
+  await publish(page, 'My price');
+  await expect(page.getByRole('region', { name: 'Publish' }).getByRole('alert')).toContainText('This phone is not connected to the internet just now. Your changes are kept on this phone');
+  await context.setOffline(false);
   await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
 
   // Someone else published the same price meanwhile: the owner sees both and keeps theirs… or mine.

@@ -38,7 +38,14 @@ async function toWorker(api: string, token: () => string, tokenHeader: string, o
   } catch {
     parsed = { message: 'The site did not answer as expected. Your changes are kept on this phone: try again in a minute.' };
   }
+  // Signed out mid-edit: nothing is lost, which the owner must hear before signing in again.
+  if (response.status === 401) parsed = { ...(parsed as object), message: `${messageOf(parsed)} What you saved is kept on this phone: once signed in at ${location.origin}/admin/, it is all still here.` };
   return answer(response.status, parsed);
+}
+
+function messageOf(body: unknown): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : 'You are not signed in.';
 }
 
 /** The answer to one of the editor app's requests (`path` as the app names it: file?file=services.yaml). */

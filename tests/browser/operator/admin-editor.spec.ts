@@ -88,7 +88,7 @@ async function publish(page: Page, message: string): Promise<void> {
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
 }
 
-test('the owner sets up the editor, changes a price, publishes one commit, chooses over someone else’s change, keeps a draft through a reload, and undoes', async ({ browser }, testInfo) => {
+test('the owner sets up the editor, changes a price, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({ browser }, testInfo) => {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -141,6 +141,20 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await expect(page.getByRole('textbox', { name: 'Starting' }).first()).toHaveValue(/6,?500/);
   await page.goto(`${origin}/admin/edit/`);
   await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
+
+  // Signed out mid-edit (the session gone): the owner is told, signs in again, and finds the saved change kept.
+  await page.goto(`${origin}/admin/edit/services.yaml`);
+  await expect(page.getByRole('textbox', { name: 'Starting' }).first()).toHaveValue(/6,?500/);
+  await context.clearCookies();
+  await page.getByRole('textbox', { name: 'Starting' }).first().fill('6600');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/You are not signed in\. .*What you saved is kept on this phone/).first()).toBeVisible();
+  await page.goto(`${origin}/admin/`);
+  await page.getByRole('button', { name: 'Sign in with this phone' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
+  await page.goto(`${origin}/admin/edit/services.yaml`);
+  await expect(page.getByRole('textbox', { name: 'Starting' }).first()).toHaveValue(/6,?500/);
+  await page.goto(`${origin}/admin/edit/`);
 
   // Without a connection Publish says so, and everything stays kept on the phone.
   await context.setOffline(true);

@@ -5,6 +5,7 @@
  * meanwhile taken in (other file) or offered value by value (same file); undo as one commit.
  */
 import { beforeEach, expect, it } from 'vitest';
+import { addSession } from '../../../helpers/worker.js';
 import { editorHarnessForFile } from './editor-worker.js';
 
 const harness = editorHarnessForFile();
@@ -135,6 +136,14 @@ it('refuses every editor call without a session, and a write from another origin
   expect(anonymous.status).toBe(401);
   const elsewhere = await worker.fetch('/api/editor/files', { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, body: '{}' });
   expect(elsewhere.status).toBe(403);
+});
+
+it('tells a phone whose session ran out mid-edit to sign in again, in words', async () => {
+  const { call, worker } = harness();
+  const expired = await addSession(worker, 'phone-1', Date.now() - 1000);
+  const answer = await call('save', { head: start, file: 'services.yaml', value: {}, version: '' }, expired);
+  expect(answer.status).toBe(401);
+  expect(await answer.json()).toEqual({ code: 'session-expired', message: expect.stringMatching(/Sign in again\.$/) });
 });
 
 it('says in the owner’s words when the App is not installed, or GitHub asks to wait', async () => {

@@ -17,6 +17,9 @@ const EDITED_LINE = /^(\s*tagline:[ \t]*)(.*)$/m;
 // A rebuild in process is what `site dev` does, so the content is checked as there: with compiled parsers.
 (await import(pathToFileURL(path.join(ROOT, 'lib/generator/schema/zod-config.js')).href)).compileParsers();
 const generator = await import(pathToFileURL(path.join(ROOT, 'lib/generator/build.js')).href);
+// What site dev remembers from one build to the next; a one-off build keeps nothing.
+const { Session } = await import(pathToFileURL(path.join(ROOT, 'lib/generator/contract/session.js')).href);
+const session = new Session();
 const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-rebuild-'));
 try {
   const contentDir = path.join(dir, 'content');
@@ -28,7 +31,7 @@ try {
   const edit = (n) => writeFile(file, original.replace(EDITED_LINE, `$1${match[2].replace(/^["']|["']$/g, '')} (bench edit ${n})`));
 
   const started = performance.now();
-  await generator.build({ contentDir });
+  await generator.build({ contentDir, session });
   const warmUpMs = performance.now() - started;
 
   const full = [];
@@ -36,7 +39,7 @@ try {
   for (let n = 1; n <= runs; n += 1) {
     await edit(n);
     const t = performance.now();
-    last = await generator.build({ contentDir });
+    last = await generator.build({ contentDir, session });
     full.push(performance.now() - t);
   }
   const visible = last.files.some((f) => String(f.contents).includes(`(bench edit ${runs})`));
@@ -45,13 +48,13 @@ try {
   const dev = [];
   if (typeof generator.assembleSite === 'function' && typeof generator.checkContent === 'function') {
     const { bundleAssets } = await import(pathToFileURL(path.join(ROOT, 'lib/generator/bundle/bundle.js')).href);
-    const bundle = await bundleAssets();
+    const bundle = await bundleAssets({ session });
     for (let n = 1; n <= runs; n += 1) {
       await edit(runs + n);
       const t = performance.now();
-      const checked = await generator.checkContent(contentDir);
+      const checked = await generator.checkContent(contentDir, { session });
       if (!checked.site) throw new Error('the edited content did not validate');
-      generator.assembleSite(checked.site, bundle);
+      generator.assembleSite(checked.site, bundle, { session });
       dev.push(performance.now() - t);
     }
   }

@@ -36,6 +36,7 @@ import type { Photos } from './contract/photo.js';
 import { validateTranslation } from './translations/validate.js';
 import { withTranslationNotes } from './translations/notes.js';
 import type { Progress } from './translations/progress.js';
+import { Session } from './contract/session.js';
 import { forHost, hostFiles, type Host } from './hosts.js';
 
 export interface BuildOptions extends BundleOptions {
@@ -54,6 +55,8 @@ export interface BuildOptions extends BundleOptions {
   completeTranslations?: boolean;
   /** Where encoded photos are cached, and how many are encoded at once. */
   photos?: ProcessOptions;
+  /** What a long-lived process remembers from build to build; without one, the build makes its own and drops it. */
+  session?: Session;
 }
 
 export interface BuildResult {
@@ -94,6 +97,8 @@ export interface CheckOptions {
   overrides?: ReadonlyMap<string, string>;
   /** The build's date, from which ${years} is counted; tests and reproducible builds pass a fixed one. */
   now?: Date;
+  /** What `site dev` and the editor remember between checks (contract/session.ts); a one-off check needs none. */
+  session?: Session;
 }
 
 /**
@@ -114,7 +119,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   if (!info?.isDirectory()) {
     throw new UsageError(`The content folder ${contentDir} ${info ? 'is not a folder' : 'does not exist'}.`, 'pass the folder that holds site.yaml with --content, or run the command from the project folder');
   }
-  const loaded = await loadContent(dir, { overrides: options.overrides });
+  const loaded = await loadContent(dir, { overrides: options.overrides, session: options.session });
   const now = options.now ?? new Date();
   // Texts are checked as they will be shown, with the facts they name filled in.
   const facts = contentFacts(loaded.files, now);
@@ -139,7 +144,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
       : undefined;
   await othersTurn();
   const contradictions = validated.site
-    ? findContradictions(loaded.files, validated.writtenSettings ?? validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now)
+    ? findContradictions(loaded.files, validated.writtenSettings ?? validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now, options.session)
     : [];
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
   const warnings = [...findCutText(loaded.files), ...validated.warnings, ...contradictions, ...placeholders, ...findSampleTexts(loaded.files), ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
@@ -190,11 +195,11 @@ export async function prepareContent(contentDir: string, options: PrepareOptions
   const checked = await checkContent(contentDir, options);
   if (!checked.site || checked.problems.length > 0) return { problems: checked.problems, sources: checked.sources };
   // Photos are part of the content: a new or changed one is encoded, the rest come from the cache.
-  const photos = await processPhotos(checked.photos ?? [], options.photos);
+  const photos = await processPhotos(checked.photos ?? [], { ...options.photos, session: options.session });
   if (photos.problems.length > 0) return { problems: sortProblems(photos.problems), sources: checked.sources };
   const site = options.adjust ? options.adjust(checked.site) : checked.site;
   // The company's own logo in the header and the share pictures; unchanged ones come from the picture cache.
-  const pictures = await drawBrandPictures(site, logoOf(checked.photos));
+  const pictures = await drawBrandPictures(site, logoOf(checked.photos), options.session);
   return { site, photos, pictures, warnings: checked.warnings, sources: checked.sources, translations: checked.translations, deploy: checked.deploy };
 }
 
@@ -208,10 +213,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     siteUrl: options.siteUrl === undefined ? undefined : checkSiteUrlFlag(options.siteUrl),
     formEndpoint: options.formEndpoint === undefined ? undefined : checkUrlFlag('--form-endpoint', options.formEndpoint),
   };
-  const bundling = bundleAssets(options);
+  // A one-off build remembers only for itself, and drops it all with its result.
+  const session = options.session ?? new Session();
+  const bundling = bundleAssets({ ...options, session });
   // Keep a rejected bundle from being reported as unhandled while content is still checked.
   bundling.catch(() => undefined);
   const prepared = await prepareContent(options.contentDir, {
+    session,
     strict: options.strict,
     completeTranslations: options.completeTranslations,
     siteUrlOverridden: overrides.siteUrl !== undefined,
@@ -223,7 +231,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { site, photos, pictures } = prepared;
   return {
     site,
-    files: [...assembleSite(site, await bundling, { now: options.now, photos, pictures }), ...hostFiles(site, options.host)],
+    files: [...assembleSite(site, await bundling, { now: options.now, photos, pictures, session }), ...hostFiles(site, options.host)],
     warnings: prepared.warnings,
     sources: prepared.sources,
     photoStats: photos.stats,
@@ -245,6 +253,8 @@ export interface AssembleOptions {
   photos?: Pick<ProcessedPhotos, 'files' | 'photos'>;
   /** The logo's sizes and the share pictures (drawBrandPictures); none when absent. */
   pictures?: BrandPictures;
+  /** What `site dev` remembers between renders: the drawings already made. */
+  session?: Session;
 }
 
 /** The content's logo among the checked photos, if it names one. */
@@ -261,7 +271,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   const stylesheetFile = brandedStylesheet(bundle.stylesheet, branded);
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
   // Every language shows the same drawings: the English site names them all.
-  const icons = iconFiles(site);
+  const icons = iconFiles(site, options.session);
   // The WhatsApp popup is a file of its own per language, which pages fetch after loading; site dev keeps it in the page.
   const popups = options.linkStylesheet ? [] : renderWhatsAppPopups(site);
   const popupAt = popupAddresses(popups, styles);

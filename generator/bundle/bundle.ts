@@ -5,6 +5,7 @@ import { cacheFile, modificationTimes, readCacheEntry, unchangedSince, writeCach
 import type { OutputFile } from '../contract/output.js';
 import { licenceFiles } from './licences.js';
 import { projectRoot } from '../contract/root.js';
+import type { Session } from '../contract/session.js';
 
 export interface BundleOptions {
   /** Defaults to the project's own client/main.ts and templates/styles/main.css. */
@@ -12,6 +13,8 @@ export interface BundleOptions {
   styleEntry?: string;
   /** Files copied as they are to the root of the site; defaults to the project's static/. */
   staticDir?: string;
+  /** What `site dev` remembers between bundles: the last bundle of each entry. */
+  session?: Session;
 }
 
 export interface Bundle {
@@ -47,9 +50,10 @@ const TARGET = ['chrome100', 'firefox100', 'safari15', 'edge100'];
  */
 export async function bundleAssets(options: BundleOptions = {}): Promise<Bundle> {
   const root = projectRoot();
+  const lastBundles = options.session?.memory('bundle/last', (): LastBundles => new Map()) ?? new Map();
   const [js, css, copied, licences] = await Promise.all([
-    bundleOne(options.scriptEntry ?? path.join(root, 'client/main.ts'), 'js'),
-    bundleOne(options.styleEntry ?? path.join(root, 'templates/styles/main.css'), 'css'),
+    bundleOne(options.scriptEntry ?? path.join(root, 'client/main.ts'), 'js', lastBundles),
+    bundleOne(options.styleEntry ?? path.join(root, 'templates/styles/main.css'), 'css', lastBundles),
     staticFiles(options.staticDir ?? path.join(root, 'static')),
     licenceFiles(),
   ]);
@@ -64,10 +68,10 @@ async function staticFiles(dir: string): Promise<StaticFile[]> {
 }
 
 /**
- * What the last bundle of each entry read, with each input's modification time: a content edit
- * rebuilds in the same process (tests, benchmarks, tools) without bundling unchanged code again.
+ * What the last bundle of each entry read, with each input's modification time, while a session
+ * lasts: `site dev` bundles again on a change without reading the disk cache for unchanged code.
  */
-const lastBundles = new Map<string, { inputs: InputTimes; file: Bundled }>();
+type LastBundles = Map<string, { inputs: InputTimes; file: Bundled }>;
 
 /** One entry's bundle: the script or stylesheet, and the files it refers to (fonts). */
 interface Bundled {
@@ -75,7 +79,7 @@ interface Bundled {
   extra: OutputFile[];
 }
 
-async function bundleOne(entry: string, kind: 'js' | 'css'): Promise<Bundled> {
+async function bundleOne(entry: string, kind: 'js' | 'css', lastBundles: LastBundles): Promise<Bundled> {
   const cached = lastBundles.get(entry);
   if (cached && (await unchangedSince(cached.inputs))) return cached.file;
   const fromDisk = await readDiskCache(entry);

@@ -8,6 +8,7 @@ import { CONTENT_FILES, officesOf } from '../schema/index.js';
 import type { SiteSettings } from '../schema/site.js';
 import { cityIndex, KERALA_CITIES } from './places.js';
 import { locateWords, textsOf, type TextAt } from './texts.js';
+import { recentIn, type Recent, type Session } from '../contract/session.js';
 
 /**
  * Texts that state a fact site.yaml says otherwise: "since 2008" when the company was founded in
@@ -21,14 +22,15 @@ import { locateWords, textsOf, type TextAt } from './texts.js';
  * the figure's label); a city only where it is said to be the company's ("from", "based in", "our
  * office in"), never in a route ("Kochi to Bengaluru"), a review or a form's example.
  */
-export function findContradictions(files: readonly LoadedFile[], english: SiteSettings, translated: ReadonlyMap<string, SiteSettings>, now: Date): Problem[] {
+export function findContradictions(files: readonly LoadedFile[], english: SiteSettings, translated: ReadonlyMap<string, SiteSettings>, now: Date, session?: Session): Problem[] {
   const years = now.getFullYear() - english.company.foundedYear;
+  const recent = recentIn<string, { from: string; problems: Problem[] }>(session, 'check/contradictions', RECENTLY_FOUND);
   const officeCities = new Set(officesOf(english).map((office) => cityIndex(office.address.city)));
   return files.flatMap((file) => {
     // Reviews are customers' own words ("we have used them since 2015"): not the company's facts to correct.
     if (file.data === undefined || file.name === 'testimonials.yaml') return [];
     const settings = (file.language && translated.get(file.language.folder)) || english;
-    const ctx: Context = { english, settings, years, officeCities, malayalam: file.language !== undefined };
+    const ctx: Context = { english, settings, years, officeCities, malayalam: file.language !== undefined, recent };
     return remembered(file, ctx, () => fileContradictions(file, ctx));
   });
 }
@@ -72,11 +74,10 @@ function leftOut(file: LoadedFile, total: number): Problem {
 
 /**
  * The last warnings found in each file, with what they were found from: the file's text and the
- * facts the rules read. `site dev` checks the whole content on every save, and a save changes one
- * file; the others are looked at again only when a fact they are held against has changed.
+ * facts the rules read. A session (`site dev`) checks the whole content on every save, and a save
+ * changes one file; the others are looked at again only when a fact they are held against has
+ * changed. Two languages' files with room to spare.
  */
-const recentlyFound = new Map<string, { from: string; problems: Problem[] }>();
-/** Two languages' files with room to spare; tests check thousands of folders, so old entries go. */
 const RECENTLY_FOUND = 64;
 
 function remembered(file: LoadedFile, ctx: Context, find: () => Problem[]): Problem[] {
@@ -89,12 +90,9 @@ function remembered(file: LoadedFile, ctx: Context, find: () => Problem[]): Prob
     malayalam: ctx.malayalam,
   };
   const from = `${file.name}\0${JSON.stringify(facts)}\0${file.source}`;
-  const recent = recentlyFound.get(file.file);
+  const recent = ctx.recent.get(file.file);
   const problems = recent?.from === from ? recent.problems : find();
-  // Last used goes last, so the oldest entry is the first in the map.
-  recentlyFound.delete(file.file);
-  recentlyFound.set(file.file, { from, problems });
-  if (recentlyFound.size > RECENTLY_FOUND) recentlyFound.delete(recentlyFound.keys().next().value!);
+  ctx.recent.set(file.file, { from, problems });
   return problems.map((problem) => ({ ...problem }));
 }
 
@@ -110,6 +108,8 @@ interface Context {
   years: number;
   officeCities: ReadonlySet<number>;
   malayalam: boolean;
+  /** What each file was last found to say, while a session lasts. */
+  recent: Recent<string, { from: string; problems: Problem[] }>;
 }
 
 interface Found {

@@ -98,7 +98,12 @@ const DERIVED: Record<string, { from: keyof BrandColours; lightness: 'fixed' | '
   onAccent: { from: 'accent', lightness: 'fixed' },
 };
 
-const cache = new Map<string, Palette>();
+/**
+ * Each brand's palette, kept for as long as the site that holds the brand and no longer: every
+ * page of a build asks for it (about half a millisecond each time), and nothing of one build's
+ * content outlives it, in `site dev` or in a test that builds thousands of sites.
+ */
+const workedOut = new WeakMap<Partial<BrandColours>, Palette>();
 
 /** The palette of a brand: the sample's exactly when none is given (or the sample's own colours). */
 export function paletteOf(brand?: Partial<BrandColours>): Palette {
@@ -107,8 +112,7 @@ export function paletteOf(brand?: Partial<BrandColours>): Palette {
     accent: normalHex(brand?.accent ?? SAMPLE_BRAND.accent),
   };
   if (colours.primary === SAMPLE_BRAND.primary && colours.accent === SAMPLE_BRAND.accent) return { ...SAMPLE_PALETTE };
-  const key = `${colours.primary}${colours.accent}`;
-  const known = cache.get(key);
+  const known = brand && workedOut.get(brand);
   if (known) return known;
   const palette: Palette = { ...SAMPLE_PALETTE, ...colours };
   for (const [name, rule] of Object.entries(DERIVED)) {
@@ -117,7 +121,7 @@ export function paletteOf(brand?: Partial<BrandColours>): Palette {
   // Text on the accent is dark, as designed, unless the accent is so deep that white reads better.
   const onAccent = [palette.onAccent, SAMPLE_PALETTE.white].map((text) => ({ text, worst: Math.min(contrast(text, palette.accent), contrast(text, palette.accentDark)) }));
   palette.onAccent = onAccent.sort((a, b) => b.worst - a.worst)[0]!.text;
-  cache.set(key, palette);
+  if (brand) workedOut.set(brand, palette);
   return palette;
 }
 

@@ -13,6 +13,7 @@ export function contentEditor(host: DevHost): DevPlugin {
     contentDir: host.contentDir,
     root: host.root,
     cwd: host.cwd,
+    session: host.session,
     preview: (overrides, sitePath) => previews.page(overrides, sitePath),
   });
   return { claims: isEditorPath, handle: (req, res) => editor.handle(req, res) };

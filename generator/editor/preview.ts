@@ -1,5 +1,6 @@
 import { assembleSite, prepareContent } from '../build.js';
 import type { Bundle } from '../bundle/bundle.js';
+import type { Session } from '../contract/session.js';
 import type { OutputFile } from '../contract/output.js';
 import type { renderPages } from '../render/render.js';
 import { bugReport, formatReport, type Report } from '../serve/live/errors.js';
@@ -23,14 +24,16 @@ export interface DraftSite {
   overrides: ReadonlyMap<string, string>;
   bundle: Bundle;
   render: typeof renderPages;
+  /** The dev server's memory: a draft that changes one file checks and draws only what changed. */
+  session?: Session;
 }
 
 export async function renderDrafts(site: DraftSite): Promise<PreviewResult> {
   try {
-    const prepared = await prepareContent(site.contentDir, { overrides: site.overrides });
+    const prepared = await prepareContent(site.contentDir, { overrides: site.overrides, session: site.session });
     if ('problems' in prepared) return { reports: [{ problems: prepared.problems, sources: new Map(prepared.sources), notes: [] }] };
     const { photos, pictures } = prepared;
-    const files = assembleSite(prepared.site, site.bundle, { render: site.render, linkStylesheet: true, photos, pictures });
+    const files = assembleSite(prepared.site, site.bundle, { render: site.render, linkStylesheet: true, photos, pictures, session: site.session });
     return { files: new Map(files.map((file) => [file.path, file])) };
   } catch (error) {
     return { reports: [bugReport(error, 'rendering the preview')] };
@@ -58,7 +61,7 @@ export class DraftPreviews {
       const result: Promise<PreviewResult> =
         blocking.length > 0 || !bundle || !render
           ? Promise.resolve({ reports: blocking })
-          : renderDrafts({ contentDir: this.#host.contentDir, overrides, bundle, render });
+          : renderDrafts({ contentDir: this.#host.contentDir, overrides, bundle, render, session: this.#host.session });
       this.#last = { key, result };
     }
     return previewPage(await this.#last.result, sitePath, build, this.#host.cwd, this.#host.latest.bundle);

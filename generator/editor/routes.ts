@@ -13,6 +13,7 @@ import { publish, publishStatus, setPublishAddress, type PublishOptions } from '
 import { EDITOR_HEADERS, IMAGE_NAME, changeAllowed, checkName, contentFileNamed, fromLoopback, hostAllowed, insideContent } from './security.js';
 import { editorShell } from './shell.js';
 import { editorAssets } from './ui-bundle.js';
+import type { Session } from '../contract/session.js';
 
 
 /** Where the editor lives on the dev server. */
@@ -37,6 +38,8 @@ export interface EditorOptions {
   preview: (overrides: ReadonlyMap<string, string>, sitePath: string) => Promise<PreviewPage>;
   /** Paths in messages are shown relative to this folder. */
   cwd: string;
+  /** What the dev server remembers between builds; the editor's bundle is kept in it. */
+  session?: Session;
   /** Where the list of the editor's own uploads is kept; beside the other caches unless given. */
   uploadsLedgerDir?: string;
 }
@@ -168,7 +171,7 @@ export class Editor {
     }
     if (rest === 'assets/editor.js' || rest === 'assets/editor.css') {
       return get(async () => {
-        const assets = await editorAssets(this.#options.root);
+        const assets = await editorAssets(this.#options.root, this.#options.session);
         const script = rest.endsWith('.js');
         this.#send(req, res, 200, { 'Content-Type': script ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8' }, script ? assets.script : assets.style);
       });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cacheFile, modificationTimes, readCacheEntry, unchangedSince, writeCacheEntry, type InputTimes } from '../bundle/input-cache.js';
 import { projectRoot } from '../contract/root.js';
+import type { Session } from '../contract/session.js';
 
 /** The editor's browser app, bundled: served by `site dev` under /__edit/assets/ and nowhere else. */
 export interface EditorAssets {
@@ -27,15 +28,14 @@ interface Cached {
   assets: EditorAssets;
 }
 
-const inMemory = new Map<string, Cached>();
-
 /**
  * The editor's script and stylesheet, bundled and minified with React's production build. Kept in
- * memory while the inputs are unchanged, and on disk under node_modules/.cache/ (with the sha256 of
- * every input) so a new `site dev` does not bundle again.
+ * the session's memory while the inputs are unchanged, and on disk under node_modules/.cache/
+ * (with the sha256 of every input) so a new `site dev` does not bundle again.
  */
-export async function editorAssets(root: string): Promise<EditorAssets> {
+export async function editorAssets(root: string, session?: Session): Promise<EditorAssets> {
   const dir = editorDir(root);
+  const inMemory = session?.memory('editor/assets', () => new Map<string, Cached>()) ?? new Map<string, Cached>();
   const cached = inMemory.get(dir);
   if (cached && (await unchangedSince(cached.inputs))) return cached.assets;
   // Only the project's own editor is kept on disk: copies (tests) would leave a file each behind.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../contract/output.js';
+import type { Session } from '../contract/session.js';
 import type { Problem } from '../problems/problem.js';
 import { diskCache, type VariantCache } from './cache.js';
 import { MAX_PIXELS, type CheckedPhoto } from './check.js';
@@ -37,6 +38,8 @@ export interface ProcessOptions {
   cache?: VariantCache;
   /** Photos encoded at once; defaults to one per CPU. */
   concurrency?: number;
+  /** What `site dev` remembers between builds: each photo's hash, by size and modification time. */
+  session?: Session;
 }
 
 export interface ProcessedPhotos {
@@ -62,13 +65,14 @@ interface Job {
  */
 export async function processPhotos(checked: readonly CheckedPhoto[], options: ProcessOptions = {}): Promise<ProcessedPhotos> {
   const cache = options.cache ?? diskCache();
+  const known = options.session?.memory('images/hashes', (): KnownHashes => new Map()) ?? new Map();
   const unique = [...new Map(checked.map((photo) => [photoKey(photo.slot, photo.src), photo])).values()];
   const stats = { encoded: 0, cached: 0 };
   const jobs = unique.flatMap((photo) => widthsFor(photo).map((width) => ({ photo, width, height: heightFor(photo, width) })));
   const sources = new Map<string, Promise<Source>>();
   const sourceOf = (photo: CheckedPhoto) => {
     let found = sources.get(photo.source);
-    if (!found) sources.set(photo.source, (found = readSource(photo.source)));
+    if (!found) sources.set(photo.source, (found = readSource(photo.source, known)));
     return found;
   };
 
@@ -148,13 +152,12 @@ interface Source {
 }
 
 /**
- * The source's hash, remembered by size and modification time, so a rebuild with unchanged
- * photos (site dev, a second build in one process) reads no photo at all when every variant is
- * in the cache.
+ * Each source's hash, remembered by size and modification time while a session lasts, so a
+ * rebuild in `site dev` with unchanged photos reads no photo at all when every variant is in the cache.
  */
-const known = new Map<string, { size: number; mtimeMs: number; hash: string }>();
+type KnownHashes = Map<string, { size: number; mtimeMs: number; hash: string }>;
 
-async function readSource(file: string): Promise<Source> {
+async function readSource(file: string, known: KnownHashes): Promise<Source> {
   const info = await stat(file);
   const remembered = known.get(file);
   let bytes: Promise<Buffer> | undefined;

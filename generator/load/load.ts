@@ -4,6 +4,7 @@ import type { Document, LineCounter } from 'yaml';
 import { decodeContent } from './encoding.js';
 import { linkProblem, readContentFile, type ReadResult } from './read-file.js';
 import { MAX_ALIAS_COUNT, parseFile, parseOnce } from './parse.js';
+import type { Session } from '../contract/session.js';
 import { MAX_PROBLEMS_PER_FILE, type Problem } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
 import { closest } from '../problems/suggest.js';
@@ -56,6 +57,8 @@ export interface LoadOptions {
    * (services.yaml, ml/pages/home.yaml): the editor checks and previews unsaved changes this way.
    */
   overrides?: ReadonlyMap<string, string>;
+  /** What `site dev` and the editor remember between loads: an unchanged file keeps its parse. */
+  session?: Session;
 }
 
 /** Reads and parses every content file; never throws for anything an operator can fix. */
@@ -98,7 +101,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       }
       const source = decoded.text;
       sources.set(file, source);
-      const loaded = parseFile(name, file, source, problems, rel);
+      const loaded = parseFile(name, file, source, problems, rel, options.session);
       if (language) loaded.language = language;
       files.push(loaded);
     }),
@@ -128,7 +131,7 @@ async function loadRecord(contentDir: string, language: Language, options: LoadO
     return [];
   }
   sources.set(file, decoded.text);
-  const { lineCounter, syntax } = parseOnce(file, decoded.text);
+  const { lineCounter, syntax } = parseOnce(file, decoded.text, options.session);
   const record: LoadedRecord = { language, file, source: decoded.text, doc: syntax.doc, lineCounter };
   if (syntax.problems.length > 0) {
     problems.push(...syntax.problems.slice(0, MAX_PROBLEMS_PER_FILE).map((problem) => ({ ...problem, file })));

@@ -4,6 +4,7 @@ import { shapeProblems } from './yaml-shape.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
 import type { ContentFile } from '../schema/index.js';
 import type { LoadedFile } from './load.js';
+import { recentIn, type Session } from '../contract/session.js';
 
 /**
  * One content file's text parsed into what the checks read, with its syntax, shape and duplicate
@@ -16,27 +17,29 @@ import type { LoadedFile } from './load.js';
  */
 export const MAX_ALIAS_COUNT = 50;
 
+interface Parsed {
+  source: string;
+  lineCounter: LineCounter;
+  syntax: SyntaxResult;
+}
+
 /**
- * The last parse of recently loaded files, by path. `site dev` and the editor load the whole
+ * Two languages' files with room to spare. A session (`site dev`, the editor) loads the whole
  * content again on every save, and parsing is most of that time, so a file whose text is
  * unchanged keeps its tree. Nothing changes a loaded tree (saves parse a copy of their own).
  */
-const recentParses = new Map<string, { source: string; lineCounter: LineCounter; syntax: SyntaxResult }>();
-/** Two languages' files with room to spare; tests load thousands of folders, so old entries go. */
 const RECENT_PARSES = 64;
 
-export function parseOnce(file: string, source: string): { lineCounter: LineCounter; syntax: SyntaxResult } {
+export function parseOnce(file: string, source: string, session?: Session): { lineCounter: LineCounter; syntax: SyntaxResult } {
+  const recentParses = recentIn<string, Parsed>(session, 'load/parses', RECENT_PARSES);
   const recent = recentParses.get(file);
   const parsed = recent?.source === source ? recent : { source, lineCounter: linesOf(source), syntax: findSyntaxProblems(source) };
-  // Last used goes last, so the oldest entry is the first in the map.
-  recentParses.delete(file);
   recentParses.set(file, parsed);
-  if (recentParses.size > RECENT_PARSES) recentParses.delete(recentParses.keys().next().value!);
   return parsed;
 }
 
-export function parseFile(name: ContentFile, file: string, source: string, problems: Problem[], rel: string = name): LoadedFile {
-  const { lineCounter, syntax } = parseOnce(file, source);
+export function parseFile(name: ContentFile, file: string, source: string, problems: Problem[], rel: string = name, session?: Session): LoadedFile {
+  const { lineCounter, syntax } = parseOnce(file, source, session);
   const doc = syntax.doc;
   const loaded: LoadedFile = { name, file, source, doc, lineCounter };
   const duplicates = duplicateKeys(doc).map((error) => duplicateProblem(error, file, source, lineCounter));

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { OutputFile } from '../contract/output.js';
+import type { Session } from '../contract/session.js';
 import { paletteOf, type Palette } from '../contract/palette.js';
 import { loadSharp } from '../images/sharp.js';
 import type { Site } from '../schema/index.js';
@@ -41,19 +42,19 @@ const HEADER_HEIGHT = 72;
  * the header's logo and one share picture per language, all from the content (name, tagline,
  * colours, logo), so none can be stale. Each comes from the picture cache while its inputs are unchanged.
  */
-export async function drawBrandPictures(site: Site, logo?: LogoSource): Promise<BrandPictures> {
+export async function drawBrandPictures(site: Site, logo?: LogoSource, session?: Session): Promise<BrandPictures> {
   const palette = paletteOf(site.settings.brand);
   const mark = faviconSvg(palette);
   const logoBytes = logo ? await readFile(logo.source) : undefined;
   const logoKey = logoBytes ?? mark;
-  const square = (size: number) => cachedPicture([DRAWING_VERSION, 'square', String(size), logoKey], () => drawSquare(size, mark, logoBytes));
+  const square = (size: number) => cachedPicture([DRAWING_VERSION, 'square', String(size), logoKey], () => drawSquare(size, mark, logoBytes), session);
   const icons = await Promise.all(
     Object.values(ICON_PICTURES).map(async ({ path, size }) => ({ path, contents: await square(size) })),
   );
   const files: OutputFile[] = [...icons];
   let header: LogoPicture | undefined;
   if (logoBytes && logo) {
-    const png = await cachedPicture([DRAWING_VERSION, 'header', logoBytes], () => drawHeight(logoBytes, HEADER_HEIGHT));
+    const png = await cachedPicture([DRAWING_VERSION, 'header', logoBytes], () => drawHeight(logoBytes, HEADER_HEIGHT), session);
     const path = `assets/logo.${createHash('sha256').update(png).digest('hex').slice(0, 10)}.png`;
     files.push({ path, contents: png });
     header = { src: `/${path}`, aspect: logo.width / logo.height };
@@ -62,7 +63,7 @@ export async function drawBrandPictures(site: Site, logo?: LogoSource): Promise<
     editionsOf(site).map(async ({ language, site: edition }) => {
       const text = shareCardText(edition, language);
       const inputs = [DRAWING_VERSION, FONT_VERSION, 'share', JSON.stringify(text), JSON.stringify(palette), logoKey];
-      return { path: shareCardPath(language).slice(1), contents: await cachedPicture(inputs, () => drawShareCard(text, palette, mark, logoBytes)) };
+      return { path: shareCardPath(language).slice(1), contents: await cachedPicture(inputs, () => drawShareCard(text, palette, mark, logoBytes), session) };
     }),
   );
   return { files: [...files, ...cards], logo: header };

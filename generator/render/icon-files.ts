@@ -8,6 +8,7 @@ import { paletteOf } from '../contract/palette.js';
 import type { IconFiles, IconTone } from '../../templates/types.js';
 import { withoutIconLibraryClasses } from './icon-classes.js';
 import type { OutputFile } from '../contract/output.js';
+import { recentIn, type Recent, type Session } from '../contract/session.js';
 import type { IconName, Site } from '../schema/index.js';
 import type { SocialNetwork } from '../schema/site.js';
 
@@ -19,13 +20,14 @@ import type { SocialNetwork } from '../schema/site.js';
  * connection; as files they come after the text, when the visitor nears them, are cached for a
  * year (their folder's name carries a hash of them all) and are shared by every page.
  */
-export function iconFiles(site: Site): { icons: IconFiles; files: OutputFile[] } {
+export function iconFiles(site: Site, session?: Session): { icons: IconFiles; files: OutputFile[] } {
   const palette = paletteOf(site.settings.brand);
+  const drawn = recentIn<string, string>(session, 'render/icons', DRAWINGS_KEPT);
   const features = new Set<IconName>(site.services.flatMap((service) => service.keyFeatures.map((feature) => feature.icon)));
   const wanted: Array<{ key: string; svg: string }> = [
-    ...[...features].map((name) => ({ key: iconKey(name, 'primary'), svg: drawing(name, palette.primary) })),
-    ...FOOTER_ICONS.map((name) => ({ key: iconKey(name, 'accentLight'), svg: drawing(name, palette.accentLight) })),
-    ...site.settings.social.filter((entry) => entry.url).map(({ network }) => ({ key: socialKey(network), svg: socialDrawing(network, palette.white) })),
+    ...[...features].map((name) => ({ key: iconKey(name, 'primary'), svg: drawing(name, palette.primary, drawn) })),
+    ...FOOTER_ICONS.map((name) => ({ key: iconKey(name, 'accentLight'), svg: drawing(name, palette.accentLight, drawn) })),
+    ...site.settings.social.filter((entry) => entry.url).map(({ network }) => ({ key: socialKey(network), svg: socialDrawing(network, palette.white, drawn) })),
   ];
   // One hash for the set, in the folder's name: a page names the same folder many times, which
   // compresses to almost nothing, where a hash for each file would cost about 10 bytes a drawing.
@@ -49,27 +51,28 @@ function socialKey(network: SocialNetwork): string {
   return `social-${network}`;
 }
 
-/** Drawings already made in this process, by drawing and colour: a rebuild draws only what is new. */
-const drawn = new Map<string, string>();
+/**
+ * Drawings already made, by drawing and colour, while a session lasts: a rebuild in `site dev`
+ * draws only what is new. A long editing session tries many colours: a few hundred are plenty.
+ */
+const DRAWINGS_KEPT = 500;
 
-function remembered(key: string, draw: () => string): string {
+function remembered(key: string, drawn: Recent<string, string>, draw: () => string): string {
   let svg = drawn.get(key);
   if (svg === undefined) {
     svg = draw();
-    // A long editing session tries many colours: a few hundred drawings are plenty to keep.
-    if (drawn.size >= 500) drawn.clear();
     drawn.set(key, svg);
   }
   return svg;
 }
 
-function drawing(name: IconName, colour: string): string {
-  return remembered(`${name}\0${colour}`, () => withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: colour }))));
+function drawing(name: IconName, colour: string, drawn: Recent<string, string>): string {
+  return remembered(`${name}\0${colour}`, drawn, () => withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: colour }))));
 }
 
 /** A social mark as a file of its own, which (unlike the same drawing in a page) must name SVG's namespace. */
-function socialDrawing(network: SocialNetwork, colour: string): string {
-  return remembered(`social\0${network}\0${colour}`, () =>
+function socialDrawing(network: SocialNetwork, colour: string, drawn: Recent<string, string>): string {
+  return remembered(`social\0${network}\0${colour}`, drawn, () =>
     renderToStaticMarkup(createElement(SocialIcon, { network, color: colour })).replace(/^<svg /, '<svg xmlns="http://www.w3.org/2000/svg" '),
   );
 }

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../contract/root.js';
+import type { Session } from '../contract/session.js';
 
-/** Pictures drawn this process, by key: a rebuild in the same process (site dev) draws nothing again. */
-const drawn = new Map<string, Promise<Buffer>>();
 
 /**
  * A picture the build draws (the logo's sizes, the share pictures), taken from
@@ -12,7 +11,9 @@ const drawn = new Map<string, Promise<Buffer>>();
  * loaded only when something changed, so most builds never load it. `inputs` must name
  * everything the picture is drawn from (texts, colours, the logo's bytes, the drawing's version).
  */
-export function cachedPicture(inputs: ReadonlyArray<string | Buffer>, draw: () => Promise<Buffer>): Promise<Buffer> {
+export function cachedPicture(inputs: ReadonlyArray<string | Buffer>, draw: () => Promise<Buffer>, session?: Session): Promise<Buffer> {
+  // Pictures drawn while a session lasts, by key: a rebuild in `site dev` does not even read the disk.
+  const drawn = session?.memory('render/pictures', () => new Map<string, Promise<Buffer>>()) ?? new Map<string, Promise<Buffer>>();
   const hash = createHash('sha256');
   for (const input of inputs) hash.update(input).update('\0');
   const key = hash.digest('hex').slice(0, 24);

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { recentIn, type Session } from '../contract/session.js';
 
 /**
  * Compression as the static hosts the site is published on apply it (GitHub Pages sends gzip,
@@ -37,15 +38,16 @@ export function isCompressible(contentType: string, bytes: number): boolean {
   return bytes >= MIN_BYTES && isTextType(contentType);
 }
 
-/** A bounded memory of compressed bodies, so a page asked for again is not compressed again. */
-const cache = new Map<string, Buffer>();
+/** Bodies a server keeps compressed, the last used first kept: a few sites' worth of text files. */
 const CACHE_ENTRIES = 256;
 
 /**
  * `body` compressed with `encoding`; `key` names this exact content (e.g. path, size and
- * modification time), so a changed file is compressed afresh.
+ * modification time), so a changed file is compressed afresh. With a session (one per server),
+ * a file asked for again is not compressed again.
  */
-export function compressed(body: Buffer, encoding: Encoding, key: string): Buffer {
+export function compressed(body: Buffer, encoding: Encoding, key: string, session?: Session): Buffer {
+  const cache = recentIn<string, Buffer>(session, 'serve/compressed', CACHE_ENTRIES);
   const id = `${encoding}\0${key}`;
   const hit = cache.get(id);
   if (hit) return hit;
@@ -53,7 +55,6 @@ export function compressed(body: Buffer, encoding: Encoding, key: string): Buffe
     encoding === 'br'
       ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
       : gzipSync(body, { level: 9 });
-  if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(id, result);
   return result;
 }

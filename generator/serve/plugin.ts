@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bundle } from '../bundle/bundle.js';
 import type { renderPages } from '../render/render.js';
 import type { Report } from './live/errors.js';
+import type { Session } from '../contract/session.js';
 
 /**
  * How something plugs into `site dev` (the content editor does, at /__edit). The dev server makes
@@ -25,6 +26,8 @@ export interface DevHost {
   root: string;
   /** Paths in messages are shown relative to this folder. */
   cwd: string;
+  /** What the dev server remembers between builds; a plug-in that checks or renders passes it down too. */
+  session: Session;
   /** Resolves once the first build has been tried, good or not. */
   ready(): Promise<void>;
   /** The latest build, as it is at the moment it is read. */

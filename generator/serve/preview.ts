@@ -5,6 +5,7 @@ import { UsageError } from '../problems/problem.js';
 import { headersFor, parseHeaders, withSiteHeaders, type HeaderRule } from './headers.js';
 import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendRedirect, sendText, type RunningServer } from './http.js';
 import { compressed, isCompressible, negotiateEncoding } from './compress.js';
+import { Session } from '../contract/session.js';
 import { contentType } from './mime.js';
 import { cacheControl, candidates, folderIndex, htmlFileAddress, isPublic, notFoundPages, parseRequestPath, withPath, withTrailingSlash } from './static.js';
 
@@ -15,6 +16,8 @@ export interface PreviewOptions {
   port?: number;
   /** Defaults to 127.0.0.1, so only this computer can connect. */
   host?: string;
+  /** Answers a request before the files when it returns true: the site's Worker (preview-worker.ts). */
+  intercept?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 
 /**
@@ -27,8 +30,11 @@ export interface PreviewOptions {
  */
 export async function startPreview(options: PreviewOptions): Promise<RunningServer> {
   const root = await siteFolder(options.dir);
+  // What the server remembers while it runs: each file compressed once.
+  const session = new Session();
   const server = createServer((req, res) => {
-    handle(root, req, res).catch((error: unknown) => {
+    const intercepted = options.intercept?.(req, res) ?? Promise.resolve(false);
+    intercepted.then((answered) => answered || handle(root, req, res, session)).catch((error: unknown) => {
       if (!res.headersSent) sendText(req, res, 500, `The preview server could not answer: ${(error as Error).message}`);
       else res.destroy();
     });
@@ -48,7 +54,7 @@ async function siteFolder(dir: string): Promise<string> {
   return realpath(dir);
 }
 
-async function handle(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(root: string, req: IncomingMessage, res: ServerResponse, session: Session): Promise<void> {
   if (!allowOnlyGetAndHead(req, res)) return;
   const request = parseRequestPath(req.url ?? '/');
   if (!request.ok) {
@@ -67,7 +73,7 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse): 
   }
   const found = visible ? await findFile(root, candidates(request.segments)) : undefined;
   if (found) {
-    await sendFile(req, res, 200, found, extra);
+    await sendFile(req, res, 200, found, extra, session);
     return;
   }
   const folder = visible ? folderIndex(request.segments) : undefined;
@@ -76,7 +82,7 @@ async function handle(root: string, req: IncomingMessage, res: ServerResponse): 
     return;
   }
   const notFound = await findFile(root, notFoundPages(request.segments));
-  if (notFound) await sendFile(req, res, 404, notFound, extra);
+  if (notFound) await sendFile(req, res, 404, notFound, extra, session);
   else sendText(req, res, 404, 'Not found.', Object.fromEntries(extra));
 }
 
@@ -97,6 +103,7 @@ async function sendFile(
   status: number,
   found: { file: string; real: string },
   extra: readonly [string, string][],
+  session: Session,
 ): Promise<void> {
   const [body, info] = await Promise.all([readFile(found.real), stat(found.real)]);
   const type = contentType(found.file);
@@ -111,7 +118,7 @@ async function sendFile(
     send(req, res, status, vary, body);
     return;
   }
-  const packed = compressed(body, encoding, `${found.real}\0${info.size}\0${info.mtimeMs}`);
+  const packed = compressed(body, encoding, `${found.real}\0${info.size}\0${info.mtimeMs}`, session);
   send(req, res, status, { ...vary, 'Content-Encoding': encoding }, packed);
 }
 

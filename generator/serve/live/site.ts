@@ -4,6 +4,7 @@ import { assembleSite, prepareContent, type PreparedContent } from '../../build.
 import { bundleAssets, type Bundle } from '../../bundle/bundle.js';
 import type { OutputFile } from '../../contract/output.js';
 import { displayPath } from '../../problems/format.js';
+import { Session } from '../../contract/session.js';
 import { UsageError } from '../../problems/problem.js';
 import { parseHeaders, type HeaderRule } from '../headers.js';
 import type { DevBuild, DevHost } from '../plugin.js';
@@ -45,8 +46,10 @@ export class DevSite {
 
   /** The build the pages now served come from; a new id for every attempt, good or not. */
   #build = '';
-  readonly #session = Date.now().toString(36);
+  readonly #run = Date.now().toString(36);
   #count = 0;
+  /** What this server remembers from build to build, and the editor with it. */
+  readonly #memory = new Session();
   #files = new Map<string, OutputFile>();
   #rules: HeaderRule[] = [];
   /** The overlay text while the site cannot be built. */
@@ -80,6 +83,7 @@ export class DevSite {
       contentDir: this.#options.contentDir,
       root: this.#root,
       cwd: this.#options.log.cwd,
+      session: this.#memory,
       ready: () => this.#ready,
       get latest(): DevBuild {
         return site.#latest();
@@ -171,7 +175,7 @@ export class DevSite {
     if (reports.length === 0) {
       try {
         const { site, photos, pictures } = this.#prepared!;
-        const files = assembleSite(site, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true, photos, pictures });
+        const files = assembleSite(site, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true, photos, pictures, session: this.#memory });
         this.#files = new Map(files.map((file) => [file.path, file]));
         this.#rules = parseHeaders(String(this.#files.get('_headers')?.contents ?? ''));
       } catch (error) {
@@ -180,7 +184,7 @@ export class DevSite {
     }
     const { cwd } = this.#options.log;
     this.#failure = reports.length > 0 ? formatReport(reports, cwd) : undefined;
-    this.#build = `${this.#session}.${++this.#count}`;
+    this.#build = `${this.#run}.${++this.#count}`;
     const changed = (how.changed ?? []).map((file) => displayPath(file, cwd));
     const ms = Math.round(performance.now() - started);
     this.#hub.broadcast({ build: this.#build, ok: this.#failure === undefined, changed, ms });
@@ -201,7 +205,7 @@ export class DevSite {
 
   async #checkContent(initial: boolean): Promise<void> {
     try {
-      const prepared = await prepareContent(this.#options.contentDir);
+      const prepared = await prepareContent(this.#options.contentDir, { session: this.#memory });
       if ('problems' in prepared) {
         this.#reports.set('content', { problems: prepared.problems, sources: new Map(prepared.sources), notes: [] });
       } else {
@@ -226,6 +230,7 @@ export class DevSite {
         scriptEntry: path.join(this.#root, 'client', 'main.ts'),
         styleEntry: path.join(this.#root, 'templates', 'styles', 'main.css'),
         staticDir: path.join(this.#root, 'static'),
+        session: this.#memory,
       });
       this.#reports.delete('assets');
     } catch (error) {

@@ -4,6 +4,7 @@ import { build } from '../../../../generator/build.js';
 import { editorAssets } from '../../../../generator/editor/ui-bundle.js';
 import { editorShell } from '../../../../generator/editor/shell.js';
 import { projectRoot } from '../../../../generator/contract/root.js';
+import { Session } from '../../../../generator/contract/session.js';
 import { SAMPLE_CONTENT } from '../../../helpers/content.js';
 
 /**
@@ -32,9 +33,10 @@ describe('the editor bundle', () => {
     expect(style.includes('.workspace'), 'the stylesheet has the layout').toBe(true);
   });
 
-  it('is served from memory the second time', async () => {
-    const first = await editorAssets(projectRoot());
-    const second = await editorAssets(projectRoot());
+  it("is served from the session's memory the second time", async () => {
+    const session = new Session();
+    const first = await editorAssets(projectRoot(), session);
+    const second = await editorAssets(projectRoot(), session);
     expect(second).toBe(first);
   });
 

@@ -35,11 +35,12 @@ export const QUOTE_ENDPOINT = '/api/quote';
 export const COUNT_ENDPOINT = '/api/count';
 
 /**
- * The file a Cloudflare build leaves for the Worker: the relay's AJAX address, where the Worker sends
- * each kept request on. It lies under /api/, which reaches the Worker before the files
- * (worker/wrangler.jsonc), so the Worker alone reads it, through its ASSETS binding.
+ * The file a Cloudflare build leaves for the Worker (worker/quotes/built-settings.ts): the relay's
+ * AJAX address, where the Worker sends each kept request on, and how many days it keeps one. It
+ * lies under /api/, which reaches the Worker before the files (worker/wrangler.jsonc), so the Worker
+ * alone reads it, through its ASSETS binding.
  */
-export const RELAY_FILE = 'api/form-relay.json';
+export const SETTINGS_FILE = 'api/site-settings.json';
 
 /**
  * The site as `host` serves it: on Cloudflare the quote form posts to the site's own Worker, with
@@ -57,8 +58,10 @@ export function forHost(site: Site, host: Host | undefined): Site {
   };
 }
 
-/** The files `host` needs beside the pages: on Cloudflare, the relay's address for the Worker. */
+/** The files `host` needs beside the pages: on Cloudflare, the settings the Worker takes from the build. */
 export function hostFiles(site: Site, host: Host | undefined): OutputFile[] {
   if (host !== 'cloudflare') return [];
-  return [{ path: RELAY_FILE, contents: `${JSON.stringify({ relay: site.settings.form.endpoint })}\n` }];
+  // Without form.keepDays the Worker keeps its own default, the schema's DEFAULT_KEEP_DAYS.
+  const { endpoint, keepDays } = site.settings.form;
+  return [{ path: SETTINGS_FILE, contents: `${JSON.stringify({ relay: endpoint, keepDays })}\n` }];
 }

@@ -235,6 +235,17 @@ export const privacySchema = z.strictObject({
   contact: z
     .strictObject({ title: text(), text: longText('Above the company’s email, phone and address') })
     .meta({ description: 'Whom to write to about personal data; the contact details come from site.yaml' }),
+  ownSite: z
+    .strictObject({
+      title: text('e.g. What our own site keeps'),
+      paragraphs: textList('What the site itself keeps (each quote request, counts of visits and taps) and why', { long: true }),
+      keptFor: longText('How long a quote request is kept, with {days} where the number of days goes (form.keepDays in site.yaml)').refine((value) => value.includes('{days}'), {
+        message: 'This text does not say how long requests are kept: write {days} where the number of days goes.',
+        params: { problem: 'invalid-value', hint: 'for example: Each quote request is deleted from our site {days} days after you send it.' },
+      }),
+    })
+    .optional()
+    .meta({ description: 'Shown on Cloudflare, where the site keeps quote requests and counts visits itself; GitHub Pages keeps nothing, so there it is left out' }),
 });
 
 export const notFoundSchema = z.strictObject({

@@ -73,6 +73,9 @@ function socialHint(network: SocialNetwork): string {
   return `${hint.charAt(0).toUpperCase()}${hint.slice(1)}, e.g. https://www.${SOCIAL_HOSTS[network][0]}/your-company`;
 }
 
+/** How many days a quote request is kept when form.keepDays is left out (worker/quotes/schedule.ts keeps the same). */
+export const DEFAULT_KEEP_DAYS = 180;
+
 /** FormSubmit's two addresses for one inbox: the AJAX one the page's script uses, and the plain one a form posts to. */
 export function formSubmitEndpoints(recipient: string): { endpoint: string; plainEndpoint: string } {
   return { endpoint: `https://formsubmit.co/ajax/${recipient}`, plainEndpoint: `https://formsubmit.co/${recipient}` };
@@ -97,6 +100,17 @@ const formSettings = z
       .min(5)
       .max(120)
       .meta({ expected: 'a number of seconds', hint: 'how long to wait for the relay before showing the error, e.g. 20' }),
+    keepDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .optional()
+      .meta({
+        description: `On Cloudflare, how many days the site keeps each quote request for you in its inbox (/admin/) before deleting it; left out: ${DEFAULT_KEEP_DAYS}. The privacy page says the same number`,
+        expected: 'a whole number of days',
+        hint: 'e.g. 180, about a season of quotes and their follow-up questions',
+      }),
   })
   .superRefine((form, ctx) => {
     const explicit = [form.endpoint, form.plainEndpoint].filter((address) => address !== undefined).length;

@@ -5,7 +5,7 @@
 import type { D1Database, Env } from '../env.js';
 import type { QuoteFields } from '../quotes/fields.js';
 import { deliver } from '../quotes/relay.js';
-import { relayAddress } from '../quotes/relay-address.js';
+import { relayAddress } from '../quotes/built-settings.js';
 import { SCHEDULED_RELAY_TIMEOUT } from '../quotes/schedule.js';
 import { markDelivered, markFailed } from '../quotes/store.js';
 

@@ -10,7 +10,7 @@ import { BODY_LIMIT, HONEYPOT, NEXT, readFields } from './fields.js';
 import { withinLimit } from './limit.js';
 import type { QuoteMessageCode } from './messages.js';
 import { deliver } from './relay.js';
-import { relayAddress } from './relay-address.js';
+import { relayAddress } from './built-settings.js';
 import { VISITOR_RELAY_TIMEOUT } from './schedule.js';
 import { countRefusal, keep, markDelivered, markFailed } from './store.js';
 

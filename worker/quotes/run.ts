@@ -6,12 +6,12 @@
 import type { Env } from '../env.js';
 import { forget } from './limit.js';
 import { deliver } from './relay.js';
-import { relayAddress } from './relay-address.js';
-import { SCHEDULED_RELAY_TIMEOUT, keepDays } from './schedule.js';
+import { keepingDays, relayAddress } from './built-settings.js';
+import { SCHEDULED_RELAY_TIMEOUT } from './schedule.js';
 import { claimDue, markDelivered, markFailed, tidy } from './store.js';
 
 export async function runQuotes(env: Env, now: number): Promise<void> {
-  await tidy(env.DB, now, keepDays(env.QUOTE_KEEP_DAYS));
+  await tidy(env.DB, now, await keepingDays(env));
   await forget(env.DB, now);
   const due = await claimDue(env.DB, now);
   const relay = due.length > 0 ? await relayAddress(env) : undefined;

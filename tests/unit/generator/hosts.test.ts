@@ -5,7 +5,7 @@
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../../generator/build.js';
-import { QUOTE_ENDPOINT, RELAY_FILE, type Host } from '../../../generator/hosts.js';
+import { QUOTE_ENDPOINT, SETTINGS_FILE, type Host } from '../../../generator/hosts.js';
 import { SAMPLE_CONTENT } from '../../helpers/content.js';
 
 const RELAY = 'http://127.0.0.1:8787/ajax/owner@example.in';
@@ -46,9 +46,18 @@ describe('a build for Cloudflare', () => {
     }
   });
 
-  it('leaves the relay’s address, from --form-endpoint, where only the Worker reads it', () => {
-    expect(JSON.parse(file(built.get('cloudflare')!, RELAY_FILE)!)).toEqual({ relay: RELAY });
-    expect(RELAY_FILE.startsWith('api/')).toBe(true);
+  it.each([
+    ['privacy/index.html', 'What our own site keeps', 'Each quote request is deleted from our site 180 days after you send it.'],
+    ['ml/privacy/index.html', 'ഞങ്ങളുടെ സ്വന്തം സൈറ്റ് സൂക്ഷിക്കുന്നത്', 'ഓരോ ക്വട്ടേഷൻ അപേക്ഷയും നിങ്ങൾ അയച്ച് 180 ദിവസം കഴിഞ്ഞ് ഞങ്ങളുടെ സൈറ്റിൽ നിന്ന് നീക്കം ചെയ്യും.'],
+  ])('says on %s what the site keeps, and for the days it keeps it', (page, title, keptFor) => {
+    const html = file(built.get('cloudflare')!, page)!;
+    expect(html).toContain(`<h2 id="own-site-title">${title}</h2>`);
+    expect(html).toContain(`<p>${keptFor}</p>`);
+  });
+
+  it('leaves the relay’s address, from --form-endpoint, and the content’s keeping period where only the Worker reads them', () => {
+    expect(JSON.parse(file(built.get('cloudflare')!, SETTINGS_FILE)!)).toEqual({ relay: RELAY, keepDays: 180 });
+    expect(SETTINGS_FILE.startsWith('api/')).toBe(true);
   });
 });
 
@@ -56,7 +65,11 @@ describe('a build for GitHub Pages', () => {
   it('posts the quote form to the relay, as it has no Worker, and leaves no relay file', () => {
     const { quote } = forms(file(built.get('github-pages')!, 'contact/index.html')!);
     expect([quote.getAttribute('action'), quote.getAttribute('data-endpoint')]).toEqual([RELAY, RELAY]);
-    expect(file(built.get('github-pages')!, RELAY_FILE)).toBeUndefined();
+    expect(file(built.get('github-pages')!, SETTINGS_FILE)).toBeUndefined();
+  });
+
+  it('says nothing on the privacy page of a site keeping requests: it keeps none', () => {
+    expect(file(built.get('github-pages')!, 'privacy/index.html')).not.toContain('own-site');
   });
 
   it('counts nothing: no page names an address for counts', () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, checkContent } from '../../../../generator/build.js';
+import { SETTINGS_FILE } from '../../../../generator/hosts.js';
 import { contentWithFixture } from '../../../helpers/content.js';
 
 const temporary: string[] = [];
@@ -115,4 +116,32 @@ describe('footer.newsletter.enabled', () => {
     expect(problems.map((p) => [p.path, p.code])).toEqual([['footer.newsletter.enabled', 'wrong-type']]);
     expect(problems[0]!.hint).toMatch(/true.*false/);
   });
+});
+
+/** How long quote requests are kept (form.keepDays), and the privacy page's ownSite text that says it. */
+describe('form.keepDays', () => {
+  it('writes the number of days into the privacy page and into the settings the Worker reads, in both languages', async () => {
+    const { files } = await build({ contentDir: await changed([['site.yaml', ['form', 'keepDays'], 90]]), host: 'cloudflare' });
+    expect(html(files, 'privacy/index.html')).toContain('Each quote request is deleted from our site 90 days after you send it.');
+    expect(html(files, 'ml/privacy/index.html')).toContain('നിങ്ങൾ അയച്ച് 90 ദിവസം കഴിഞ്ഞ്');
+    expect(JSON.parse(html(files, SETTINGS_FILE)).keepDays).toBe(90);
+  }, 120_000);
+
+  it('says 180 days when form.keepDays is left out, and leaves the Worker its own default', async () => {
+    const { files } = await build({ contentDir: await changed([['site.yaml', ['form', 'keepDays'], undefined]]), host: 'cloudflare' });
+    expect(html(files, 'privacy/index.html')).toContain('deleted from our site 180 days after');
+    expect(JSON.parse(html(files, SETTINGS_FILE))).not.toHaveProperty('keepDays');
+  }, 120_000);
+
+  it('refuses a text of how long requests are kept that has no {days}, located', async () => {
+    const { problems } = await checkContent(await changed([['pages/privacy.yaml', ['ownSite', 'keptFor'], 'Each request is deleted after a while.']]));
+    expect(problems.map((problem) => [problem.file, problem.path, problem.message])).toEqual([
+      [expect.stringMatching(/pages\/privacy\.yaml$/), 'ownSite.keptFor', 'This text does not say how long requests are kept: write {days} where the number of days goes.'],
+    ]);
+  }, 120_000);
+
+  it.each([0, 2.5, 'half a year'])('refuses form.keepDays of %j', async (days) => {
+    const { problems } = await checkContent(await changed([['site.yaml', ['form', 'keepDays'], days]]));
+    expect(problems.map((problem) => problem.path)).toEqual(['form.keepDays']);
+  }, 120_000);
 });

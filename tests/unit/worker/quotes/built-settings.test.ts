@@ -1,11 +1,12 @@
 /**
- * Where the Worker sends kept requests on when the owner set no FORM_RELAY: the relay the site was
- * built for, from the file a Cloudflare build leaves under /api/ (generator/hosts.ts).
+ * What the Worker takes from the build when no Worker variable says otherwise (generator/hosts.ts,
+ * SETTINGS_FILE): the relay kept requests are sent on to, and the content's keeping period.
  */
 import { expect, it } from 'vitest';
 import { quoteHostForFile, request } from './host.js';
 
-const host = quoteHostForFile({}, { relayInBuild: true });
+const host = quoteHostForFile({}, { relayInBuild: true, keepDays: 45 });
+const DAY = 24 * 60 * 60 * 1000;
 
 it('sends a request on to the relay the site was built for, with no Worker variable set', async () => {
   const answer = await host().post(request());
@@ -22,4 +23,16 @@ it('sends waiting requests on to that relay from the scheduled run too', async (
   await host().scheduled();
   expect(await host().sql('SELECT state FROM quote_requests')).toEqual([{ state: 'delivered' }]);
   expect(host().relay.received).toHaveLength(2);
+});
+
+it('deletes requests older than the keeping period the content sets (form.keepDays), at a scheduled run', async () => {
+  for (const daysAgo of [46, 44]) {
+    await host().sql(
+      "INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at) VALUES (?, ?, '/contact/', 'en', '{}', 'delivered', 1, 0)",
+      `from-${daysAgo}-days`,
+      Date.now() - daysAgo * DAY,
+    );
+  }
+  await host().scheduled();
+  expect(await host().sql('SELECT id FROM quote_requests')).toEqual([{ id: 'from-44-days' }]);
 });

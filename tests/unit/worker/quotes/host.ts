@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { D1Database } from '../../../../worker/env.js';
 import { SITE, bundle, migrations } from '../../../helpers/worker.js';
 import { startRelay, type RelayStandIn } from './relay.js';
-import { RELAY_FILE } from '../../../../generator/hosts.js';
+import { SETTINGS_FILE } from '../../../../generator/hosts.js';
 
 /** The form's page as the stand-in for the built site serves it: only the notes a refusal shows. */
 export const CONTACT_PAGE = `<!doctype html><html lang="ml"><body><form data-quote-form>
@@ -49,9 +49,10 @@ export function request(changes: Record<string, string> = {}): Record<string, st
 
 /**
  * The Worker for a whole test file, its quote tables emptied and the relay accepting before each test.
- * `relayInBuild`: the relay's address is not a Worker variable but the file a Cloudflare build leaves.
+ * `relayInBuild`: the relay's address is not a Worker variable but the file a Cloudflare build leaves,
+ * with `keepDays` from the content when given.
  */
-export function quoteHostForFile(bindings: Record<string, string> = {}, { relayInBuild = false } = {}): () => QuoteHost {
+export function quoteHostForFile(bindings: Record<string, string> = {}, { relayInBuild = false, keepDays }: { relayInBuild?: boolean; keepDays?: number } = {}): () => QuoteHost {
   let mf: Miniflare | undefined;
   let host: QuoteHost | undefined;
   beforeAll(async () => {
@@ -66,7 +67,7 @@ export function quoteHostForFile(bindings: Record<string, string> = {}, { relayI
         ASSETS: (request: { url: string }) => {
           const { pathname } = new URL(request.url);
           if (pathname.endsWith('/contact/')) return new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-          if (relayInBuild && pathname === `/${RELAY_FILE}`) return Response.json({ relay: relay.url });
+          if (relayInBuild && pathname === `/${SETTINGS_FILE}`) return Response.json({ relay: relay.url, keepDays });
           return new Response('Not found', { status: 404 });
         },
       },

@@ -41,7 +41,7 @@ const shared = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  external: ['esbuild', 'chokidar', 'sharp'],
+  external: ['esbuild', 'chokidar', 'sharp', 'miniflare'],
   logLevel: 'warning',
   plugins: [englishZodMessagesOnly],
 };

@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
+import { bundleWorker } from '../../generator/serve/preview-worker.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ROOT } from './content.js';
 
@@ -22,21 +22,8 @@ export interface WorkerHost {
   close(): Promise<void>;
 }
 
-/** A Worker script from its entry (from the project's root), bundled for workerd. */
-export async function bundle(entry = 'worker/index.ts'): Promise<string> {
-  const result = await build({
-    entryPoints: [path.join(ROOT, entry)],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser', 'import'],
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
+/** A Worker script from its entry (from the project's root), bundled for workerd as `site preview` bundles it. */
+export const bundle = bundleWorker;
 
 /** The migrations' statements in order: comments dropped, split at the semicolon ending each. */
 export async function migrations(): Promise<string[]> {

@@ -7,6 +7,7 @@ import { languageOf } from './pages.js';
 import { CardsNotice } from './CardsNotice.js';
 import { Preview } from './Preview.js';
 import { SETTINGS } from './settings.js';
+import { keepTyped, typedDraft } from './phone/store.js';
 import { problemSentence } from './problem-sentence.js';
 import { TextMode } from './TextMode.js';
 import type { FileData, FileEntry, ImageEntry, TextCounts, UiOutdated, UiProblem } from './types.js';
@@ -113,6 +114,12 @@ export function FileEditor({ file }: { file: string }) {
     }
     show(answer.body);
     setLoadError('');
+    // On the phone a value typed before a reload (or a closed tab) is shown again, unsaved.
+    const typed = SETTINGS.phone ? typedDraft(file) : undefined;
+    if (typed) {
+      typedNumbers.current = new Map((Array.isArray(typed.numbers) ? (typed.numbers as [Path, string][]) : []).map(([path, text]) => [JSON.stringify(path), text]));
+      setValue(typed.value);
+    }
     if (answer.body.warnings) return;
     // A server that sends no warnings with the file: they come with a check.
     const before = sequence.current;
@@ -274,6 +281,7 @@ export function FileEditor({ file }: { file: string }) {
   }, []);
 
   const reload = async () => {
+    if (SETTINGS.phone) keepTyped(file, undefined);
     await postJson('draft', { file, value: null }).catch(() => undefined);
     setOutcome({ kind: 'none' });
     await load();

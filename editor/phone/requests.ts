@@ -6,7 +6,7 @@
  * answers in plain words.
  */
 import { photoForTheSite } from './photo.js';
-import { keep, kept } from './store.js';
+import { keep, keepTyped, kept } from './store.js';
 
 export interface PhoneAnswer {
   status: number;
@@ -65,7 +65,10 @@ export async function phoneRequest(path: string, init: RequestInit, api: string,
     case 'check':
       return ask('check', body);
     case 'draft':
-      // The preview is site dev's; on the phone nothing is sent for it.
+      // The preview is site dev's; on the phone a value typed is kept here instead, so a reload
+      // shows it again. An empty draft (a file opened, a page left) keeps it: only a save or
+      // "Reload the file" drops it.
+      if (body.value !== null && body.value !== undefined) keepTyped(String(body.file), { value: body.value, numbers: body.numbers ?? [] });
       return answer(200, { ok: true });
     case 'save':
     case 'save-text': {
@@ -73,8 +76,11 @@ export async function phoneRequest(path: string, init: RequestInit, api: string,
       if (saved.ok) {
         const { text, ...rest } = saved.body as { text: string };
         keep((now) => ({ ...now, saved: { ...now.saved, [String(body.file)]: text } }));
+        keepTyped(String(body.file), undefined);
         return answer(saved.status, rest);
       }
+      // Not kept by the site (signed out, offline, a problem to mend): what was typed stays on the phone.
+      if (operation === 'save') keepTyped(String(body.file), { value: body.value, numbers: body.numbers ?? [] });
       return saved;
     }
     case 'images':
@@ -93,7 +99,7 @@ export async function phoneRequest(path: string, init: RequestInit, api: string,
       return undone;
     }
     case 'discard':
-      keep(() => ({ saved: {}, photos: {} }));
+      keep(() => ({ saved: {}, photos: {}, typed: {} }));
       return answer(200, { ok: true });
     default:
       return answer(404, { message: 'The editor has no such page on the phone.' });
@@ -121,7 +127,7 @@ async function publish(ask: (name: string, sent: Record<string, unknown>) => Pro
   if (done.ok) {
     const { commit, files } = done.body as { commit: string; files: string[] };
     // Published: the phone starts again from the new head, with nothing kept.
-    keep(() => ({ saved: {}, photos: {}, lastPublish: { commit, files, message: String(body.message ?? '') } }));
+    keep((now) => ({ saved: {}, photos: {}, typed: now.typed, lastPublish: { commit, files, message: String(body.message ?? '') } }));
   }
   return done;
 }

@@ -10,6 +10,8 @@ export interface Kept {
   saved: Record<string, string>;
   /** Photos added on the phone, ready for the site (phone/photo.ts), by name in content/images/, as base64. */
   photos?: Record<string, string>;
+  /** Values typed in a file's form but not saved yet, by file: shown again after a reload until saved or dropped. */
+  typed?: Record<string, { value: unknown; numbers: unknown }>;
   /** The last publish from this phone: its commit and the files it changed. */
   lastPublish?: { commit: string; files: string[]; message: string };
 }
@@ -30,4 +32,17 @@ export function keep(change: (now: Kept) => Kept): Kept {
   const next = change(kept());
   localStorage.setItem(KEY, JSON.stringify(next));
   return next;
+}
+
+/** The value typed in a file's form and not saved yet, if the phone keeps one. */
+export function typedDraft(file: string): { value: unknown; numbers: unknown } | undefined {
+  return kept().typed?.[file];
+}
+
+/** Keeps (or, given undefined, drops) the value typed in a file's form. */
+export function keepTyped(file: string, typed: { value: unknown; numbers: unknown } | undefined): void {
+  keep((now) => {
+    const others = Object.fromEntries(Object.entries(now.typed ?? {}).filter(([name]) => name !== file));
+    return { ...now, typed: typed ? { ...others, [file]: typed } : others };
+  });
 }

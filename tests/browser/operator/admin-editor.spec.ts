@@ -135,25 +135,32 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   expect([published.format, published.width, published.height]).toEqual(['jpeg', 1280, 960]);
   expect(hasGps(published.exif)).toBe(false);
 
-  // A reload keeps what was saved on the phone.
+  // A reload keeps what was saved on the phone, and a value typed but not saved yet.
   await changePrice(page, '6500');
+  const price = page.getByRole('textbox', { name: 'Starting' }).first();
+  await price.fill('6550');
+  await page.waitForFunction(() => (localStorage.getItem('site-editor:kept') ?? '').includes('6550'));
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Starting' }).first()).toHaveValue(/6,?500/);
+  await expect(price).toHaveValue('6550');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   await page.goto(`${origin}/admin/edit/`);
   await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
 
-  // Signed out mid-edit (the session gone): the owner is told, signs in again, and finds the saved change kept.
+  // Signed out mid-edit (the session gone): the owner is told, signs in again, and finds the change kept.
   await page.goto(`${origin}/admin/edit/services.yaml`);
-  await expect(page.getByRole('textbox', { name: 'Starting' }).first()).toHaveValue(/6,?500/);
+  await expect(price).toHaveValue(/6,?550/);
   await context.clearCookies();
-  await page.getByRole('textbox', { name: 'Starting' }).first().fill('6600');
+  await price.fill('6600');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(/You are not signed in\. .*What you saved is kept on this phone/).first()).toBeVisible();
   await page.goto(`${origin}/admin/`);
   await page.getByRole('button', { name: 'Sign in with this phone' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
   await page.goto(`${origin}/admin/edit/services.yaml`);
-  await expect(page.getByRole('textbox', { name: 'Starting' }).first()).toHaveValue(/6,?500/);
+  await expect(price).toHaveValue('6600');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   await page.goto(`${origin}/admin/edit/`);
 
   // Without a connection Publish says so, and everything stays kept on the phone.
@@ -174,7 +181,7 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await expect(page.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
   const second = await commitsSince(theirs);
   expect(second).toHaveLength(1);
-  expect(await standin.git.text(['show', `${second[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 6500$/m);
+  expect(await standin.git.text(['show', `${second[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 6600$/m);
 
   // Undo: one commit putting the file back as the manager left it.
   page.once('dialog', (dialog) => void dialog.accept());

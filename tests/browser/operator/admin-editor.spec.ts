@@ -2,8 +2,9 @@
  * The content editor on the phone: /admin/edit/ on the site's own Worker (wrangler dev, offline,
  * with a local D1) against the GitHub stand-in over a real bare repository, at 360×740 with touch
  * in Chromium, with a real passkey (the virtual authenticator). The owner sets the editor up,
- * changes a price, publishes one commit touching only that content file; someone else publishes
- * the same value meanwhile and the owner chooses; a reload keeps what was saved; undo is one commit.
+ * changes a price and adds a camera photo, publishes one commit of content files only; a reload
+ * and a lost session keep what was typed; a second session (the same passkey in another browser)
+ * publishes the same value meanwhile and the owner chooses; undo is one commit.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -93,7 +94,7 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
 
@@ -170,8 +171,28 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await context.setOffline(false);
   await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
 
-  // Someone else published the same price meanwhile: the owner sees both and keeps theirs… or mine.
-  const theirs = await standin.push({ 'content/services.yaml': (await standin.git.text(['show', `${first[0]}:content/services.yaml`])).replace(/starting: 7777/, 'starting: 9100') + '\n' }, 'The manager’s price');
+  // Someone else published the same price meanwhile: the owner sees both values and keeps theirs or, here, mine.
+  // (A second session: the manager's browser, signed in with the same passkey synced to it.)
+  const manager = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const other = await manager.newPage();
+  const otherCdp = await manager.newCDPSession(other);
+  await otherCdp.send('WebAuthn.enable');
+  const { authenticatorId: otherAuthenticator } = await otherCdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  for (const credential of (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials) {
+    await otherCdp.send('WebAuthn.addCredential', { authenticatorId: otherAuthenticator, credential });
+  }
+  await other.goto(`${origin}/admin/`);
+  await other.getByRole('button', { name: 'Sign in with this phone' }).click();
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Your phones');
+  await changePrice(other, '9100');
+  await other.goto(`${origin}/admin/edit/`);
+  await publish(other, 'The manager’s price');
+  await expect(other.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
+  const theirs = await standin.git.ref('main');
+  expect(await commitsSince(first[0]!)).toEqual([theirs]);
+  await manager.close();
   await publish(page, 'My price');
   const panel = page.getByRole('region', { name: 'Publish' });
   await expect(panel.getByText('Which version of each value to publish')).toBeVisible();

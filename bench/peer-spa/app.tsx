@@ -17,6 +17,7 @@ import { AboutPage } from '../../templates/pages/About.js';
 import { ContactPage } from '../../templates/pages/Contact.js';
 import { HomePage } from '../../templates/pages/Home.js';
 import { NotFoundPage } from '../../templates/pages/NotFound.js';
+import { PrivacyPage } from '../../templates/pages/Privacy.js';
 import { ServicesPage } from '../../templates/pages/Services.js';
 
 const NO_PHOTOS = { get: () => undefined };
@@ -63,6 +64,7 @@ function App() {
     about: () => <AboutPage site={site} photos={NO_PHOTOS} />,
     services: () => <ServicesPage site={site} photos={NO_PHOTOS} />,
     contact: () => <ContactPage site={site} siteUrl={siteUrl} language={language} />,
+    privacy: () => <PrivacyPage site={site} />,
     notFound: () => <NotFoundPage site={site} />,
   }[page.id]();
   return (

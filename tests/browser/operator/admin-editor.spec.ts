@@ -6,11 +6,13 @@
  * and a lost session keep what was typed; a second session (the same passkey in another browser)
  * publishes the same value meanwhile and the owner chooses; undo is one commit.
  */
+import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { checkContent } from '../../../generator/build.js';
 import { writeEditorFiles } from '../../../generator/editor/worker-files.js';
 import { GitHubStandin } from '../../github-standin/server.js';
 import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
@@ -135,6 +137,12 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   const published = await sharp(Buffer.from(await standin.git.git(['cat-file', 'blob', `${first[0]}:content/images/img-2041.jpg`]))).metadata();
   expect([published.format, published.width, published.height]).toEqual(['jpeg', 1280, 960]);
   expect(hasGps(published.exif)).toBe(false);
+  // What was committed passes the deploy's strict check, the new photo with it.
+  const committed = await mkdtemp(path.join(os.tmpdir(), 'site-admin-commit-'));
+  spawnSync('tar', ['-x', '-C', committed], { input: await standin.git.git(['archive', first[0]!, 'content']) });
+  const strict = await checkContent(path.join(committed, 'content'), { strict: true });
+  await rm(committed, { recursive: true, force: true });
+  expect(strict.problems).toEqual([]);
 
   // A reload keeps what was saved on the phone, and a value typed but not saved yet.
   await changePrice(page, '6500');

@@ -1,12 +1,8 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { isTextType } from '../../generator/serve/compress.js';
-import { contentType } from '../../generator/serve/mime.js';
+import { sentSizes } from '../../generator/serve/sizes.js';
 import { build } from '../../generator/build.js';
 import { hostNote, parseHost } from '../../generator/hosts.js';
 import { formatProblems } from '../../generator/problems/format.js';
 import { displayFolder } from '../../generator/write/out-guard.js';
-import type { OutputFile } from '../../generator/contract/output.js';
 import { compareText } from '../../generator/problems/order.js';
 import { ContentError } from '../../generator/problems/problem.js';
 import { sampleTextLine } from '../../generator/check/sample-texts.js';
@@ -75,15 +71,6 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
   const note = hostNote(host);
   if (note) io.out(note);
-}
-
-const gzipBytes = promisify(gzip);
-
-/** Each text file's gzipped size, as hosts send it; pictures and fonts are compressed already and sent as they are. */
-async function sentSizes(files: readonly OutputFile[]): Promise<Map<OutputFile, number>> {
-  const texts = files.filter((file) => isTextType(contentType(file.path)));
-  const sizes = await Promise.all(texts.map(async (file) => (await gzipBytes(file.contents)).length));
-  return new Map(texts.map((file, i) => [file, sizes[i]!]));
 }
 
 function kb(bytes: number): string {

@@ -8,7 +8,7 @@ import { CONTENT_FILES, officesOf } from '../schema/index.js';
 import type { SiteSettings } from '../schema/site.js';
 import { cityIndex, KERALA_CITIES } from './places.js';
 import { locateWords, textsOf, type TextAt } from './texts.js';
-import { recentIn, type Recent, type Session } from '../contract/session.js';
+import { Recent, type Session } from '../contract/session.js';
 
 /**
  * Texts that state a fact site.yaml says otherwise: "since 2008" when the company was founded in
@@ -24,7 +24,7 @@ import { recentIn, type Recent, type Session } from '../contract/session.js';
  */
 export function findContradictions(files: readonly LoadedFile[], english: SiteSettings, translated: ReadonlyMap<string, SiteSettings>, now: Date, session?: Session): Problem[] {
   const years = now.getFullYear() - english.company.foundedYear;
-  const recent = recentIn<string, { from: string; problems: Problem[] }>(session, 'check/contradictions', RECENTLY_FOUND);
+  const recent = session?.recent<string, LastFound>('check/contradictions', RECENTLY_FOUND) ?? new Recent<string, LastFound>(RECENTLY_FOUND);
   const officeCities = new Set(officesOf(english).map((office) => cityIndex(office.address.city)));
   return files.flatMap((file) => {
     // Reviews are customers' own words ("we have used them since 2015"): not the company's facts to correct.
@@ -90,9 +90,9 @@ function remembered(file: LoadedFile, ctx: Context, find: () => Problem[]): Prob
     malayalam: ctx.malayalam,
   };
   const from = `${file.name}\0${JSON.stringify(facts)}\0${file.source}`;
-  const recent = ctx.recent.get(file.file);
+  const recent = ctx.recent.recall(file.file);
   const problems = recent?.from === from ? recent.problems : find();
-  ctx.recent.set(file.file, { from, problems });
+  ctx.recent.keep(file.file, { from, problems });
   return problems.map((problem) => ({ ...problem }));
 }
 
@@ -109,7 +109,13 @@ interface Context {
   officeCities: ReadonlySet<number>;
   malayalam: boolean;
   /** What each file was last found to say, while a session lasts. */
-  recent: Recent<string, { from: string; problems: Problem[] }>;
+  recent: Recent<string, LastFound>;
+}
+
+/** The warnings last found in a file, and what they were found from. */
+interface LastFound {
+  from: string;
+  problems: Problem[];
 }
 
 interface Found {

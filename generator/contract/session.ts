@@ -12,6 +12,11 @@ export class Session {
     if (!this.#memories.has(name)) this.#memories.set(name, make());
     return this.#memories.get(name) as T;
   }
+
+  /** The memory `name` as a Recent map of at most `limit` entries. */
+  recent<K, V>(name: string, limit: number): Recent<K, V> {
+    return this.memory(name, () => new Recent<K, V>(limit));
+  }
 }
 
 /**
@@ -26,7 +31,8 @@ export class Recent<K, V> {
     this.#limit = limit;
   }
 
-  get(key: K): V | undefined {
+  /** The value kept for `key`, now the last used; undefined when none is kept. */
+  recall(key: K): V | undefined {
     if (!this.#entries.has(key)) return undefined;
     const value = this.#entries.get(key)!;
     // Last used goes last, so the oldest entry is the first in the map.
@@ -35,18 +41,10 @@ export class Recent<K, V> {
     return value;
   }
 
-  set(key: K, value: V): void {
+  /** Keeps `value` for `key`, letting the entry used longest ago go when there are too many. */
+  keep(key: K, value: V): void {
     this.#entries.delete(key);
     this.#entries.set(key, value);
     if (this.#entries.size > this.#limit) this.#entries.delete(this.#entries.keys().next().value!);
   }
-
-  delete(key: K): void {
-    this.#entries.delete(key);
-  }
-}
-
-/** The memory `name` of `session` as a Recent map, or, without a session, one that lasts this call alone. */
-export function recentIn<K, V>(session: Session | undefined, name: string, limit: number): Recent<K, V> {
-  return session ? session.memory(name, () => new Recent<K, V>(limit)) : new Recent<K, V>(limit);
 }

@@ -4,7 +4,7 @@ import { shapeProblems } from './yaml-shape.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
 import type { ContentFile } from '../schema/index.js';
 import type { LoadedFile } from './load.js';
-import { recentIn, type Session } from '../contract/session.js';
+import { Recent, type Session } from '../contract/session.js';
 
 /**
  * One content file's text parsed into what the checks read, with its syntax, shape and duplicate
@@ -31,10 +31,10 @@ interface Parsed {
 const RECENT_PARSES = 64;
 
 export function parseOnce(file: string, source: string, session?: Session): { lineCounter: LineCounter; syntax: SyntaxResult } {
-  const recentParses = recentIn<string, Parsed>(session, 'load/parses', RECENT_PARSES);
-  const recent = recentParses.get(file);
+  const recentParses = session?.recent<string, Parsed>('load/parses', RECENT_PARSES) ?? new Recent<string, Parsed>(RECENT_PARSES);
+  const recent = recentParses.recall(file);
   const parsed = recent?.source === source ? recent : { source, lineCounter: linesOf(source), syntax: findSyntaxProblems(source) };
-  recentParses.set(file, parsed);
+  recentParses.keep(file, parsed);
   return parsed;
 }
 

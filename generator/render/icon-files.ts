@@ -8,7 +8,7 @@ import { paletteOf } from '../contract/palette.js';
 import type { IconFiles, IconTone } from '../../templates/types.js';
 import { withoutIconLibraryClasses } from './icon-classes.js';
 import type { OutputFile } from '../contract/output.js';
-import { recentIn, type Recent, type Session } from '../contract/session.js';
+import type { Session } from '../contract/session.js';
 import type { IconName, Site } from '../schema/index.js';
 import type { SocialNetwork } from '../schema/site.js';
 
@@ -22,7 +22,7 @@ import type { SocialNetwork } from '../schema/site.js';
  */
 export function iconFiles(site: Site, session?: Session): { icons: IconFiles; files: OutputFile[] } {
   const palette = paletteOf(site.settings.brand);
-  const drawn = recentIn<string, string>(session, 'render/icons', DRAWINGS_KEPT);
+  const drawn = session?.memory('render/icons', (): Drawings => new Map()) ?? new Map();
   const features = new Set<IconName>(site.services.flatMap((service) => service.keyFeatures.map((feature) => feature.icon)));
   const wanted: Array<{ key: string; svg: string }> = [
     ...[...features].map((name) => ({ key: iconKey(name, 'primary'), svg: drawing(name, palette.primary, drawn) })),
@@ -51,27 +51,26 @@ function socialKey(network: SocialNetwork): string {
   return `social-${network}`;
 }
 
-/**
- * Drawings already made, by drawing and colour, while a session lasts: a rebuild in `site dev`
- * draws only what is new. A long editing session tries many colours: a few hundred are plenty.
- */
-const DRAWINGS_KEPT = 500;
+/** Drawings already made, by drawing and colour, while a session lasts: a rebuild in `site dev` draws only what is new. */
+type Drawings = Map<string, string>;
 
-function remembered(key: string, drawn: Recent<string, string>, draw: () => string): string {
+function remembered(key: string, drawn: Drawings, draw: () => string): string {
   let svg = drawn.get(key);
   if (svg === undefined) {
     svg = draw();
+    // A long editing session tries many colours: a few hundred drawings are plenty to keep.
+    if (drawn.size >= 500) drawn.clear();
     drawn.set(key, svg);
   }
   return svg;
 }
 
-function drawing(name: IconName, colour: string, drawn: Recent<string, string>): string {
+function drawing(name: IconName, colour: string, drawn: Drawings): string {
   return remembered(`${name}\0${colour}`, drawn, () => withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: colour }))));
 }
 
 /** A social mark as a file of its own, which (unlike the same drawing in a page) must name SVG's namespace. */
-function socialDrawing(network: SocialNetwork, colour: string, drawn: Recent<string, string>): string {
+function socialDrawing(network: SocialNetwork, colour: string, drawn: Drawings): string {
   return remembered(`social\0${network}\0${colour}`, drawn, () =>
     renderToStaticMarkup(createElement(SocialIcon, { network, color: colour })).replace(/^<svg /, '<svg xmlns="http://www.w3.org/2000/svg" '),
   );

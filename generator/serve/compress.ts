@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { recentIn, type Session } from '../contract/session.js';
+import { Recent, type Session } from '../contract/session.js';
 
 /**
  * Compression as the static hosts the site is published on apply it (GitHub Pages sends gzip,
@@ -47,14 +47,14 @@ const CACHE_ENTRIES = 256;
  * a file asked for again is not compressed again.
  */
 export function compressed(body: Buffer, encoding: Encoding, key: string, session?: Session): Buffer {
-  const cache = recentIn<string, Buffer>(session, 'serve/compressed', CACHE_ENTRIES);
+  const cache = session?.recent<string, Buffer>('serve/compressed', CACHE_ENTRIES) ?? new Recent<string, Buffer>(CACHE_ENTRIES);
   const id = `${encoding}\0${key}`;
-  const hit = cache.get(id);
+  const hit = cache.recall(id);
   if (hit) return hit;
   const result =
     encoding === 'br'
       ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
       : gzipSync(body, { level: 9 });
-  cache.set(id, result);
+  cache.keep(id, result);
   return result;
 }

@@ -34,7 +34,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningServ
   const session = new Session();
   const server = createServer((req, res) => {
     const intercepted = options.intercept?.(req, res) ?? Promise.resolve(false);
-    intercepted.then((answered) => answered || handle(root, req, res, session)).catch((error: unknown) => {
+    intercepted.then((answered) => (answered ? undefined : handle(root, req, res, session))).catch((error: unknown) => {
       if (!res.headersSent) sendText(req, res, 500, `The preview server could not answer: ${(error as Error).message}`);
       else res.destroy();
     });

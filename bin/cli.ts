@@ -103,13 +103,20 @@ function buildProgram(io: Io): Command {
 
   program
     .command('preview')
-    .description('serve the built site folder as its host would, to check it before publishing; a Cloudflare build with its own Worker at /admin/ and /api/')
+    .description('serve the built site folder as its host would, to check it before publishing')
     .option('--out <dir>', 'the built site folder', 'dist')
     .option('--port <n>', 'port to serve on; 0 picks a free one (default: 4322)')
     .option('--host <host>', 'address to serve on; 0.0.0.0 lets other devices on the network connect', '127.0.0.1')
     .addHelpText(
       'after',
-      '\nA Cloudflare build runs the Worker offline, its database kept in node_modules/.cache/site-preview.\nIts settings come from the environment, by the names in docs/worker.md: SETUP_CODE, FORM_RELAY,\nQUOTE_KEEP_DAYS, SITE_ORIGIN, GITHUB_API, GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY, GITHUB_REPOSITORY, GITHUB_BRANCH.',
+      [
+        '',
+        'A Cloudflare build is served with the site\'s own Worker at /admin/ and /api/,',
+        'offline, its database kept in node_modules/.cache/site-preview. The Worker\'s',
+        'settings come from the environment, by their names in docs/worker.md:',
+        'SETUP_CODE, FORM_RELAY, QUOTE_KEEP_DAYS, SITE_ORIGIN, GITHUB_API, GITHUB_APP_ID,',
+        'GITHUB_APP_PRIVATE_KEY, GITHUB_REPOSITORY, GITHUB_BRANCH.',
+      ].join('\n'),
     )
     .action(async (options: { out: string; port?: string; host: string }) => {
       const { runPreview } = await import('./commands/preview.js');

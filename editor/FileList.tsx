@@ -9,9 +9,18 @@ export function FileList() {
   const [files, setFiles] = useState<FileEntry[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    getJson<{ files: FileEntry[] }>('files')
-      .then((answer) => (answer.ok ? setFiles(answer.body.files) : setError(messageOf(answer.body, `The list of files could not be read (${answer.status}).`))))
-      .catch((failure: unknown) => setError(`The editor's server did not answer (${(failure as Error).message}). Is site dev still running?`));
+    const read = () =>
+      getJson<{ files: FileEntry[] }>('files')
+        .then((answer) => {
+          if (!answer.ok) return setError(messageOf(answer.body, `The list of files could not be read (${answer.status}).`));
+          setFiles(answer.body.files);
+          setError('');
+        })
+        .catch((failure: unknown) => setError(`The editor's server did not answer (${(failure as Error).message}). Is site dev still running?`));
+    void read();
+    // A phone that lost its connection while the list was read reads it again once it is back.
+    window.addEventListener('online', read);
+    return () => window.removeEventListener('online', read);
   }, []);
 
   const english = files?.filter((entry) => !entry.language) ?? [];

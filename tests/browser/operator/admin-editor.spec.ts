@@ -173,6 +173,7 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await page.goto(`${origin}/admin/edit/`);
 
   // Without a connection Publish says so, and everything stays kept on the phone.
+  await expect(page.getByRole('link', { name: /Services/ }).first()).toBeVisible();
   await context.setOffline(true);
   await publish(page, 'My price');
   await expect(page.getByRole('region', { name: 'Publish' }).getByRole('alert')).toContainText('This phone is not connected to the internet just now. Your changes are kept on this phone');

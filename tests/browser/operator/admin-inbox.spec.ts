@@ -1,0 +1,117 @@
+/**
+ * The inbox and the counts in /admin/ on the site's own Worker (workerd through Miniflare, with a
+ * local D1 from worker/migrations/ and the relay stand-in), at phone width: every button and link
+ * a finger's size, the owner marking a request and sending it to email again through the page's
+ * own script. The owner is signed in by a session row, as tests/unit/worker/ do: the passkey
+ * ceremony itself is admin-passkeys.spec.ts's.
+ */
+import { randomBytes } from 'node:crypto';
+import { Miniflare } from 'miniflare';
+import type { Page } from '@playwright/test';
+import { dayOf } from '../../../worker/counts/store.js';
+import { bundle, migrations, sha256 } from '../../helpers/worker.js';
+import { startRelay, type RelayStandIn } from '../../unit/worker/quotes/relay.js';
+import { expectNoAxeViolations } from '../axe.js';
+import { expect, test } from '../fixtures.js';
+
+const PHONE = { width: 360, height: 740 } as const;
+
+let mf: Miniflare;
+let relay: RelayStandIn;
+let origin: string;
+let cookie: string;
+let sql: (query: string, ...values: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+test.beforeAll(async () => {
+  relay = await startRelay();
+  mf = new Miniflare({
+    modules: true,
+    script: await bundle(),
+    compatibilityDate: '2026-04-01',
+    d1Databases: ['DB'],
+    bindings: { FORM_RELAY: relay.url },
+    serviceBindings: { ASSETS: () => new Response('Not found.', { status: 404 }) },
+    host: '127.0.0.1',
+    port: 0,
+  });
+  origin = (await mf.ready).origin;
+  const db = await mf.getD1Database('DB');
+  await db.batch((await migrations()).map((statement) => db.prepare(statement)));
+  sql = async (query, ...values) => (await db.prepare(query).bind(...values).all<Record<string, unknown>>()).results;
+  const token = randomBytes(32).toString('base64url');
+  await sql("INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES ('phone-1', x'010203', 0, '[]', 'Anil’s phone', ?)", Date.now());
+  await sql("INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, ?, 'phone-1', ?, ?)", sha256(token), randomBytes(32).toString('base64url'), Date.now(), Date.now() + 3_600_000);
+  cookie = `__Host-session=${token}`;
+  for (const [id, name, state, error] of [
+    ['r1', 'Anu Thomas', 'waiting', 'The relay answered 500 Internal Server Error.'],
+    ['r2', 'Ravi Menon', 'delivered', null],
+  ] as const) {
+    const fields = { name, email: 'anu@example.in', phone: '+91 98470 12345', service: 'House shifting', moveFrom: 'Kochi', moveTo: 'Thrissur', moveDate: '2026-12-14' };
+    await sql(
+      'INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at, delivered_at, last_error) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)',
+      id,
+      Date.now() - (id === 'r1' ? 0 : 3_600_000),
+      `${origin}/contact/`,
+      'en',
+      JSON.stringify(fields),
+      state,
+      Date.now() + 60_000,
+      state === 'delivered' ? Date.now() : null,
+      error,
+    );
+  }
+  await sql("INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, '/services/', 'en', 'view', '', 41)", dayOf(Date.now()));
+});
+
+test.afterAll(async () => {
+  await mf?.dispose();
+  await relay?.close();
+});
+
+test.use({ viewport: PHONE });
+
+test.beforeEach(async ({ context }) => {
+  // The session cookie is __Host- (Secure), which a browser keeps only over https; the header stands in for it.
+  await context.setExtraHTTPHeaders({ Cookie: cookie });
+});
+
+/** Every button and link on the page that is smaller than a finger (44 by 44 px). */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('a, button')]
+      .map((element) => ({ name: element.textContent?.trim() ?? '', box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+}
+
+test('the inbox fits a phone, with every button and link a finger’s size and no accessibility problem', async ({ page }) => {
+  await page.goto(`${origin}/admin/requests/`);
+  await expect(page.getByRole('heading', { name: 'Quote requests', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Anu Thomas' })).toBeVisible();
+  expect(await smallTargets(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoAxeViolations(page);
+});
+
+test('the owner marks a request contacted, and sends one that never reached the email again', async ({ page }) => {
+  await page.goto(`${origin}/admin/requests/`);
+  const anu = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Anu Thomas' }) });
+  await expect(anu.getByText('Not in your email yet. Your email service did not take it.')).toBeVisible();
+  await anu.getByRole('button', { name: 'Contacted' }).click();
+  await expect(anu.getByRole('button', { name: 'Contacted' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await sql("SELECT handled FROM quote_requests WHERE id = 'r1'")).toEqual([{ handled: 'contacted' }]);
+
+  relay.answer('accept');
+  await anu.getByRole('button', { name: 'Send to email again' }).click();
+  await expect(anu.getByText(/^Sent to your email/)).toBeVisible();
+  expect(relay.received.map((entry) => entry.fields.name)).toEqual(['Anu Thomas']);
+});
+
+test('the visits fit a phone, in one sentence with a chart, with no accessibility problem', async ({ page }) => {
+  await page.goto(`${origin}/admin/counts/`);
+  await expect(page.getByText('41 visits, 2 quote requests, 0 WhatsApp chats, 0 calls; most came to the services page.').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Visits each day/ })).toHaveCount(2);
+  expect(await smallTargets(page)).toEqual([]);
+  await expectNoAxeViolations(page);
+});

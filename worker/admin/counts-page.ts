@@ -52,7 +52,7 @@ function periodBlock(title: string, period: Period): string {
   <h2>${title}</h2>
   <p class="glance">${escape(sentence(period))}</p>
   ${chart(period)}
-  <p class="hint">${dayName(period.from)} to ${dayName(period.to)}.${period.rescued ? ` ${plural(period.rescued, 'request', 'requests')} that could not be sent reached you through the WhatsApp or call buttons instead.` : ''}</p>
+  <p class="hint">${dayName(period.from)} to ${dayName(period.to)}.${period.rescued ? ` ${plural(period.rescued, 'request', 'requests')} that could not be sent reached you through the WhatsApp or call buttons instead.` : ''}${period.refused ? ` ${plural(period.refused, 'request was', 'requests were')} turned away as spam or incomplete, and not sent to you.` : ''}</p>
 </section>`;
 }
 

@@ -18,6 +18,8 @@ export interface Period {
   calls: number;
   /** Quote requests that failed to send and were then carried to WhatsApp or a call. */
   rescued: number;
+  /** Quote requests turned away (the trap filled, too many from one address, fields wrong): counted, never sent on. */
+  refused: number;
   /** The page with the most visits, by its address; null without visits. */
   topPage: string | null;
   /** One entry a day, oldest first, with no gaps. */
@@ -30,13 +32,18 @@ export async function summarize(db: D1Database, now: number, days: number): Prom
   const dayList = Array.from({ length: days }, (_, index) => dayOf(now - (days - 1 - index) * DAY));
   const from = dayList[0]!;
   const to = dayList[dayList.length - 1]!;
-  const [events, pages, quotes] = await Promise.all([
+  const [events, pages, quotes, refusals] = await Promise.all([
     db.prepare('SELECT day, event, SUM(count) AS n FROM counts WHERE day BETWEEN ? AND ? GROUP BY day, event').bind(from, to).all<{ day: string; event: string; n: number }>(),
     db
       .prepare("SELECT page, SUM(count) AS n FROM counts WHERE day BETWEEN ? AND ? AND event = 'view' GROUP BY page ORDER BY n DESC, page LIMIT 1")
       .bind(from, to)
       .all<{ page: string; n: number }>(),
     db.prepare('SELECT received_at FROM quote_requests WHERE received_at > ?').bind(now - (days + 1) * DAY).all<{ received_at: number }>(),
+    // quote_refusals counts by the day in UTC (quotes/store.ts): within a day of the period's edges.
+    db
+      .prepare('SELECT SUM(count) AS n FROM quote_refusals WHERE day BETWEEN ? AND ?')
+      .bind(new Date(now - (days - 1) * DAY).toISOString().slice(0, 10), new Date(now).toISOString().slice(0, 10))
+      .all<{ n: number | null }>(),
   ]);
   const total = (...names: string[]) => events.results.filter((row) => names.includes(row.event)).reduce((sum, row) => sum + row.n, 0);
   const quoteDays = quotes.results.map((row) => dayOf(row.received_at)).filter((day) => day >= from && day <= to);
@@ -49,6 +56,7 @@ export async function summarize(db: D1Database, now: number, days: number): Prom
     whatsapp: total('whatsapp', 'rescued-whatsapp'),
     calls: total('call', 'rescued-call'),
     rescued: total('rescued-whatsapp', 'rescued-call'),
+    refused: refusals.results[0]?.n ?? 0,
     topPage: pages.results[0]?.page ?? null,
     perDay: dayList.map((day) => ({
       day,

@@ -37,11 +37,14 @@ it('shows the week and the month at a glance: visits, quote requests, WhatsApp c
   await counted(20, '/ml/about/', 'view', 60);
   await counted(20, '/', 'call', 1);
   for (let index = 0; index < 6; index++) await host().post(request({ name: `Visitor ${index}` }), { address: `198.51.100.${index}` });
+  // Turned away: the trap filled, and a request without its phone number.
+  await host().post(request({ _honey: 'https://spam.example' }));
+  await host().post(request({ phone: '' }));
   const answer = await host().fetch('/admin/counts/', { headers: { Cookie: await signedInCookie() } });
   const html = await answer.text();
   expect(html).toContain('<p class="glance">41 visits, 6 quote requests, 12 WhatsApp chats, 3 calls; most came to the services page.</p>');
   expect(html).toContain('<p class="glance">101 visits, 6 quote requests, 12 WhatsApp chats, 4 calls; most came to the Malayalam about page.</p>');
-  expect(html).toContain('2 requests that could not be sent reached you through the WhatsApp or call buttons instead.');
+  expect(html).toContain('2 requests that could not be sent reached you through the WhatsApp or call buttons instead. 2 requests were turned away as spam or incomplete, and not sent to you.');
   expect(html.match(/<svg class="chart"/g)).toHaveLength(2);
 });
 
@@ -51,7 +54,7 @@ it('sends a signed-out visitor to /admin/ to sign in', async () => {
 });
 
 describe('the words', () => {
-  const period = (changes: Partial<Period>): Period => ({ days: 7, from: '2026-11-22', to: '2026-11-28', visits: 0, quotes: 0, whatsapp: 0, calls: 0, rescued: 0, topPage: null, perDay: [], ...changes });
+  const period = (changes: Partial<Period>): Period => ({ days: 7, from: '2026-11-22', to: '2026-11-28', visits: 0, quotes: 0, whatsapp: 0, calls: 0, rescued: 0, refused: 0, topPage: null, perDay: [], ...changes });
 
   it('says one of each in the singular, and leaves out the page when nobody came', () => {
     expect(sentence(period({ visits: 1, quotes: 1, whatsapp: 1, calls: 1, topPage: '/' }))).toBe('1 visit, 1 quote request, 1 WhatsApp chat, 1 call; most came to the home page.');

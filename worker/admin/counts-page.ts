@@ -57,7 +57,7 @@ function periodBlock(title: string, period: Period): string {
 }
 
 export function countsBody(week: Period, month: Period): string {
-  return `<nav class="tabs"><a href="/admin/requests/">Requests</a><a href="/admin/counts/" aria-current="page">Visits</a><a href="/admin/">Phones</a></nav>
+  return `<nav class="tabs"><a href="/admin/edit/">Content</a><a href="/admin/requests/">Requests</a><a href="/admin/counts/" aria-current="page">Visits</a><a href="/admin/">Phones</a></nav>
 <h1>Visits</h1>
 ${periodBlock('The last 7 days', week)}
 ${periodBlock('The last 30 days', month)}

@@ -52,7 +52,7 @@ export function inboxBody(requests: InboxRequest[], keepDays: number): string {
   const list = requests.length
     ? `<ul class="requests">${requests.map(card).join('\n')}</ul>`
     : '<p class="notice">No quote requests yet. Each request from the site’s form appears here, even when your email misses it.</p>';
-  return `<nav class="tabs"><a href="/admin/requests/" aria-current="page">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/">Phones</a></nav>
+  return `<nav class="tabs"><a href="/admin/edit/">Content</a><a href="/admin/requests/" aria-current="page">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/">Phones</a></nav>
 <h1>Quote requests</h1>
 <p>${requests.length === 0 ? '' : `${open} new of ${requests.length}. `}Each request is kept here for ${keepDays} days, then deleted.</p>
 ${list}`;

@@ -53,7 +53,7 @@ function signedIn(devices: Device[], current: string): string {
 </li>`,
     )
     .join('\n');
-  return `<nav class="tabs"><a href="/admin/requests/">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/" aria-current="page">Phones</a></nav>
+  return `<nav class="tabs"><a href="/admin/edit/">Content</a><a href="/admin/requests/">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/" aria-current="page">Phones</a></nav>
 <h1>Your phones</h1>
 <p>These phones can sign in to your site’s editor.${devices.length > 1 ? '' : ' Add a second one, so losing this phone does not lock you out.'}</p>
 <ul class="devices">${rows}</ul>

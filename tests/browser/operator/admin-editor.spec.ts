@@ -108,8 +108,10 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await page.getByRole('button', { name: 'Set up with this phone' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
 
-  // The files, read from the repository.
-  await page.goto(`${origin}/admin/edit/`);
+  // The files, read from the repository, one tap away from the account screen.
+  await shot(page, 'phones');
+  await page.getByRole('link', { name: 'Content' }).click();
+  await expect(page).toHaveURL(`${origin}/admin/edit/`);
   await expect(page.getByRole('link', { name: /Services/ }).first()).toBeVisible();
   await shot(page, 'files');
 

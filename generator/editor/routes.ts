@@ -69,7 +69,7 @@ export class Editor {
   constructor(options: EditorOptions) {
     this.#options = options;
     this.#contentDir = path.resolve(options.contentDir);
-    this.#workspace = new ContentWorkspace(this.#contentDir);
+    this.#workspace = new ContentWorkspace(this.#contentDir, options.session);
     this.#uploads = new UploadLedger(this.#contentDir, options.uploadsLedgerDir);
     // Starting the editor puts back photos a publish had set aside when it was stopped, then
     // removes its own uploads that no saved file has named for a day.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { checkContent } from '../../build.js';
+import type { Session } from '../../contract/session.js';
 import type { Problem } from '../../problems/problem.js';
 import { countTexts, type Progress, type TextCounts } from '../../translations/progress.js';
 import { uiProblemIn, type UiProblem } from './ui-problem.js';
@@ -46,16 +47,21 @@ function translationState(translations: readonly Progress[], rel: string): Pick<
  * The problems and warnings of one file, from a check of the whole content as `site check` does
  * it (the same messages), with `overrides` read in place of the files on disk.
  */
-export async function checkFile(contentDir: string, rel: string, overrides: ReadonlyMap<string, string> = new Map(), { across = false } = {}): Promise<FileProblems> {
+export async function checkFile(
+  contentDir: string,
+  rel: string,
+  overrides: ReadonlyMap<string, string> = new Map(),
+  { across = false, session }: { across?: boolean; session?: Session } = {},
+): Promise<FileProblems> {
   const dir = path.resolve(contentDir);
-  const checked = await checkContent(dir, { overrides });
+  const checked = await checkContent(dir, { overrides, session });
   const own = path.join(dir, rel);
   const mine = (problem: Problem) => problem.file === own;
   const others = checked.problems.filter((problem) => !mine(problem));
   const shown = inFormWords(checked.sources, dir);
   return {
     problems: checked.problems.filter(mine).map(shown),
-    ...(across ? { elsewhere: (await newProblems(dir, others)).map(shown) } : {}),
+    ...(across ? { elsewhere: (await newProblems(dir, others, session)).map(shown) } : {}),
     warnings: checked.warnings.filter(mine).map(shown),
     ...translationState(checked.translations, rel),
   };
@@ -79,10 +85,10 @@ function inFormWords(sources: ReadonlyMap<string, string>, dir: string): (proble
  * other files. A problem is the same when its file, place and kind are (its words may name values
  * that changed, such as the list of service ids).
  */
-async function newProblems(dir: string, found: readonly Problem[]): Promise<Problem[]> {
+async function newProblems(dir: string, found: readonly Problem[], session?: Session): Promise<Problem[]> {
   if (found.length === 0) return [];
   const key = (problem: Problem) => `${problem.file}\n${problem.path}\n${problem.code}`;
-  const before = new Set((await checkContent(dir)).problems.map(key));
+  const before = new Set((await checkContent(dir, { session })).problems.map(key));
   return found.filter((problem) => !before.has(key(problem)));
 }
 
@@ -91,8 +97,8 @@ async function newProblems(dir: string, found: readonly Problem[]): Promise<Prob
  * content folder (ml/services.yaml), from a check of the content as it is on disk: the editor's
  * list of files shows them beside each, counted as `site check` counts them.
  */
-export async function translationCounts(contentDir: string): Promise<Map<string, TextCounts>> {
-  const checked = await checkContent(path.resolve(contentDir));
+export async function translationCounts(contentDir: string, session?: Session): Promise<Map<string, TextCounts>> {
+  const checked = await checkContent(path.resolve(contentDir), { session });
   return new Map(
     checked.translations.flatMap((progress) => [...new Set([...progress.untranslated.keys(), ...progress.outdated.keys()])].map((rel) => [rel, countTexts(progress, rel)] as const)),
   );

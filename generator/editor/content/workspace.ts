@@ -8,6 +8,7 @@ import { iconSvg } from '../icons.js';
 import { contentFileNamed, insideContent } from '../security.js';
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from './files.js';
 import { checkFile, translationCounts } from './problems.js';
+import type { Session } from '../../contract/session.js';
 import { updateRecord, writeRecord } from '../../translations/accept-files.js';
 import { alignedEnglish } from '../../translations/aligned.js';
 import { RECORD_FILE } from '../../load/load.js';
@@ -40,14 +41,17 @@ export class HttpError extends Error {
 
 export class ContentWorkspace {
   readonly #contentDir: string;
+  /** What the dev server remembers between checks: a draft that changes one file parses only that one. */
+  readonly #session: Session | undefined;
   /** Unsaved values by file, for previews. */
   readonly #drafts = new Map<string, { value: unknown; numbers: TypedNumbers }>();
   /** The form last made for each file, and the services it offers. */
   readonly #models = new Map<string, { key: string; model: FieldModel }>();
 
   /** `contentDir` is resolved already. */
-  constructor(contentDir: string) {
+  constructor(contentDir: string, session?: Session) {
     this.#contentDir = contentDir;
+    this.#session = session;
   }
 
   /** Every file the editor offers, with its title, summary and, for a translation, how much is left. */
@@ -55,7 +59,7 @@ export class ContentWorkspace {
     // A translation's files are listed once its folder exists: that is when the site publishes it.
     const languages = await Promise.all(TRANSLATIONS.map(async (language) => ((await isFolder(path.join(this.#contentDir, language.folder))) ? [language.code] : [])));
     const published = new Set(languages.flat());
-    const counts = published.size > 0 ? await translationCounts(this.#contentDir) : new Map<string, { untranslated: number; outdated: number }>();
+    const counts = published.size > 0 ? await translationCounts(this.#contentDir, this.#session) : new Map<string, { untranslated: number; outdated: number }>();
     const files = await Promise.all(
       editableFiles()
         .filter((file) => !file.language || published.has(file.language.code))
@@ -80,7 +84,7 @@ export class ContentWorkspace {
     const file = this.#named(name);
     // A file not there yet (a translation not started) opens empty, with version '': saving creates it.
     const stored = (await this.#read(file)) ?? { text: '', version: '' };
-    const checked = await checkFile(this.#contentDir, file.rel);
+    const checked = await checkFile(this.#contentDir, file.rel, undefined, { session: this.#session });
     const english = file.language ? await this.#read({ rel: file.name, name: file.name }) : undefined;
     // The record says which English item each translated item without an id translates.
     const recordFile = file.language ? path.join(this.#contentDir, file.language.folder, RECORD_FILE) : undefined;
@@ -115,7 +119,7 @@ export class ContentWorkspace {
     const proposed = textFor(file, stored?.text, value, numbers);
     const renamed = await this.#renamed(file, stored?.text, value);
     const overrides = new Map([[file.rel, proposed], ...[...renamed.files].map(([rel, { text }]) => [rel, text] as const)]);
-    return { ...(await checkFile(this.#contentDir, file.rel, overrides, { across: true })), renames: renamed.renames, renamedIn: [...renamed.files.keys()] };
+    return { ...(await checkFile(this.#contentDir, file.rel, overrides, { across: true, session: this.#session })), renames: renamed.renames, renamedIn: [...renamed.files.keys()] };
   }
 
   /** Keeps (or, given null, drops) a file's unsaved value for previews. */
@@ -149,7 +153,7 @@ export class ContentWorkspace {
     // Checked as the form has it, so each problem's line is the one the value is on in the file now;
     // and across files, so a save never leaves another file naming what is gone.
     const overrides = new Map([[file.rel, proposed], ...[...renamed.files].map(([rel, { text }]) => [rel, text] as const)]);
-    const checked = await checkFile(this.#contentDir, file.rel, overrides, { across: true });
+    const checked = await checkFile(this.#contentDir, file.rel, overrides, { across: true, session: this.#session });
     const refused = [...checked.problems, ...(checked.elsewhere ?? [])];
     if (refused.length > 0) return { status: 422, value: { problems: refused } };
     const { text, changedLines } = stored ? settled(stored.text, proposed) : created(proposed);
@@ -207,7 +211,7 @@ export class ContentWorkspace {
     const paths = accepted(body);
     if (paths.size === 0) throw new HttpError(400, 'The request names no field to mark reviewed.');
     const update = await this.#record(file, (text) => paths.has(pathKey(text.path)), false);
-    const checked = await checkFile(this.#contentDir, file.rel);
+    const checked = await checkFile(this.#contentDir, file.rel, undefined, { session: this.#session });
     return { accepted: update.accepted.get(file.rel)?.length ?? 0, outdated: checked.outdated ?? [], counts: checked.counts, warnings: checked.warnings };
   }
 
@@ -241,7 +245,7 @@ export class ContentWorkspace {
     const stored = await this.#read(named);
     const conflict = `content/${named.rel} was changed outside the editor (in a text editor, or by git) since you opened it, so your text was not saved, to keep that change. Reload the file to see it, then make your change again.`;
     if ((stored?.version ?? '') !== version) return { status: 409, value: { message: conflict } };
-    const checked = await checkFile(this.#contentDir, named.rel, new Map([[named.rel, text]]));
+    const checked = await checkFile(this.#contentDir, named.rel, new Map([[named.rel, text]]), { session: this.#session });
     const unreadable = checked.problems.filter((problem) => UNREADABLE.has(problem.code));
     if (unreadable.length > 0) return { status: 422, value: { problems: unreadable } };
     try {

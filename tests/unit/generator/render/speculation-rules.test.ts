@@ -36,7 +36,6 @@ describe('speculation rules', () => {
     expect(notWorker.not.href_matches).toEqual(['/admin/*', '/api/*', '/assets/*']);
     expect(notSelected.not.selector_matches.split(', ')).toEqual(['[target]', '[download]', '[aria-current="page"]', '[href^="#"]']);
   });
-  });
 
   it('the page’s own policy and the _headers policy allow the rules by their hash, and no other inline script', () => {
     const allowed = hashSource(SPECULATION_RULES);

@@ -60,9 +60,16 @@ export async function listFiles(working: Working) {
   return { head: working.snapshot.head, files, images: working.snapshot.shas.has('images') || [...working.snapshot.shas.keys()].some((name) => name.startsWith('images/')) };
 }
 
-/** The problems of the content with `texts`, for one file, and those it brings into others. */
-async function problemsWith(texts: ReadonlyMap<string, string>, file: EditableFile, { strict = false } = {}) {
-  const checked = checkTexts(texts, { strict });
+/** A problem is the same one when its file, place and kind are (its words may name values that changed). */
+const problemKey = (problem: Problem) => `${problem.file}\n${problem.path}\n${problem.code}`;
+
+/**
+ * The problems of the content with `texts`, for one file, and those it brings into others: with
+ * `before` (the content without the change), only those the other files did not have already.
+ */
+async function problemsWith(texts: ReadonlyMap<string, string>, file: EditableFile, before?: ReadonlyMap<string, string>) {
+  const checked = checkTexts(texts);
+  const had = new Set(before ? checkTexts(before).problems.map(problemKey) : []);
   const own = `${MEMORY_CONTENT}/${file.rel}`;
   const values = new Map<string, unknown>();
   const shown = (problem: Problem): UiProblem => {
@@ -72,7 +79,7 @@ async function problemsWith(texts: ReadonlyMap<string, string>, file: EditableFi
   };
   return {
     problems: checked.problems.filter((problem) => problem.file === own).map(shown),
-    elsewhere: checked.problems.filter((problem) => problem.file !== own).map(shown),
+    elsewhere: checked.problems.filter((problem) => problem.file !== own && !had.has(problemKey(problem))).map(shown),
     warnings: checked.warnings.filter((problem) => problem.file === own).map(shown),
   };
 }
@@ -105,9 +112,9 @@ export async function readFile(working: Working, file: EditableFile) {
 
 /** The problems of a file holding a value as typed, not kept yet. */
 export async function checkValue(working: Working, file: EditableFile, value: unknown, numbers: unknown) {
-  const texts = await contentTexts(working.repository, working.snapshot, working.saved);
-  texts.set(file.rel, textFor(file, texts.get(file.rel), value, typedNumbers(numbers)));
-  return problemsWith(texts, file);
+  const before = await contentTexts(working.repository, working.snapshot, working.saved);
+  const texts = new Map(before).set(file.rel, textFor(file, before.get(file.rel), value, typedNumbers(numbers)));
+  return problemsWith(texts, file, before);
 }
 
 /**
@@ -126,8 +133,7 @@ export async function writeValue(working: Working, file: EditableFile, value: un
   } catch {
     throw new EditorRefusal(422, { code: 'editor-not-written' });
   }
-  texts.set(file.rel, proposed);
-  const checked = await problemsWith(texts, file);
+  const checked = await problemsWith(new Map(texts).set(file.rel, proposed), file, texts);
   const refused = [...checked.problems, ...checked.elsewhere];
   if (refused.length > 0) throw new EditorRefusal(422, { problems: refused });
   const { text, changedLines: lines } = before === undefined ? created(proposed) : settled(before, proposed);

@@ -105,6 +105,14 @@ it('asks the owner to choose when someone else changed the same file, and publis
   expect(standin.violations).toEqual([]);
 });
 
+it('keeps a change that is right though another file already had a problem: only the problems it brings refuse it', async () => {
+  const { standin } = harness();
+  const broken = await standin.push({ 'content/whatsapp.yaml': 'greeting: [unclosed\n' }, 'A mistake made elsewhere');
+  const kept = await changePrice(7000, {}, broken);
+  expect(kept.status).toBe(200);
+  expect(kept.text).toContain('starting: 7000');
+});
+
 it('refuses to publish what the deploy would refuse, saying where, and writes nothing', async () => {
   const { call, standin, seed } = harness();
   const placeholder = seed['content/site.yaml']!.replace(/(\n\s*name: ).*/, '$1Your Company Name # PLACEHOLDER');

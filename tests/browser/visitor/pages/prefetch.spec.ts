@@ -19,10 +19,19 @@ interface SentRequest {
   request: { url: string };
 }
 
-/** Every prefetch the browser sends for the page, by path, and a way to wait for one. */
-async function watchPrefetches(page: Page): Promise<{ devtools: CDPSession; paths: string[]; sent: (path: string) => Promise<void> }> {
+interface PrefetchStatus {
+  prefetchUrl: string;
+  prefetchStatus?: string;
+}
+
+/**
+ * Every prefetch the browser sends for the page, by path, a way to wait for one, and a way to wait
+ * for a navigation to take a prefetched response.
+ */
+async function watchPrefetches(page: Page): Promise<{ devtools: CDPSession; paths: string[]; sent: (path: string) => Promise<void>; used: (path: string) => Promise<void> }> {
   const devtools = await page.context().newCDPSession(page);
   await devtools.send('Network.enable');
+  await devtools.send('Preload.enable');
   const paths: string[] = [];
   const waiting = new Map<string, () => void>();
   devtools.on('Network.requestWillBeSent', (event: SentRequest) => {
@@ -32,7 +41,13 @@ async function watchPrefetches(page: Page): Promise<{ devtools: CDPSession; path
     waiting.get(path)?.();
   });
   const sent = (path: string) => (paths.includes(path) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(path, resolve)));
-  return { devtools, paths, sent };
+  const used = (path: string) =>
+    new Promise<void>((resolve) =>
+      devtools.on('Preload.prefetchStatusUpdated', (event: PrefetchStatus) => {
+        if (event.prefetchStatus === 'PrefetchResponseUsed' && new URL(event.prefetchUrl).pathname === path) resolve();
+      }),
+    );
+  return { devtools, paths, sent, used };
 }
 
 /** The home page with its script run (on Save-Data it withdraws the rules before the visitor can point at anything). */
@@ -41,13 +56,15 @@ async function openHome(page: Page): Promise<void> {
   await page.waitForFunction(() => document.readyState === 'complete');
 }
 
-test('resting the pointer on Services prefetches /services/ before the click, and the click shows it', async ({ page }) => {
+test('resting the pointer on Services prefetches /services/ before the click, and the click shows the prefetched page', async ({ page }) => {
   const prefetches = await watchPrefetches(page);
   await openHome(page);
   const prefetched = prefetches.sent('/services/');
   await navLink(page, 'Services').hover();
   await prefetched;
+  const used = prefetches.used('/services/');
   await navLink(page, 'Services').click();
+  await used;
   await expect(page).toHaveURL(/\/services\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(prefetches.paths).toEqual(['/services/']);

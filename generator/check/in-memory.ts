@@ -10,6 +10,7 @@ import { findFactsOutsideTexts, findUnknownFacts } from './fact-names.js';
 import { contentFacts } from './fact-values.js';
 import { findPlaceholders } from './placeholders.js';
 import { refusedWarnings } from './strict-errors.js';
+import { deployRefusing } from '../problems/strictness.js';
 import { validateContent } from './validate.js';
 
 /**
@@ -53,6 +54,6 @@ export function checkTexts(texts: ReadonlyMap<string, string | Uint8Array>, { no
   const contradictions = validated.site ? findContradictions(files, validated.writtenSettings ?? validated.site.settings, new Map(), now) : [];
   const warnings = [...findCutText(files), ...validated.warnings, ...contradictions, ...findPlaceholders(files)];
   if (!strict) return { problems: sortProblems(problems), warnings: sortProblems(warnings) };
-  const { errors, kept } = refusedWarnings(warnings, { strict: true });
+  const { errors, kept } = refusedWarnings(warnings, deployRefusing(validated.site?.settings.completeTranslations === true));
   return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept) };
 }

@@ -41,7 +41,7 @@ function buildProgram(io: Io): Command {
     .option('--out <dir>', 'output folder: a new or empty one, or an earlier build, replaced only when the whole build succeeds', 'dist')
     .option('--site-url <url>', 'published address, instead of seo.siteUrl in site.yaml')
     .option('--form-endpoint <url>', 'quote form relay, instead of the addresses in site.yaml')
-    .option('--strict', 'refuse to build while sample values marked PLACEHOLDER are left (the deploy uses this)')
+    .option('--strict', "refuse to build while warnings the deploy refuses are left, such as sample values and the sample company's words (the deploy uses this)")
     .option('--complete-translations', 'refuse to build while a Malayalam text is not translated yet (by default it shows in English) or was translated from English that has changed since')
     .option('--host <host>', 'where the site is published: cloudflare (the default) or github-pages, which says what that host leaves out')
     .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string; strict?: boolean; completeTranslations?: boolean; host?: string }) => {
@@ -53,7 +53,7 @@ function buildProgram(io: Io): Command {
     .command('check')
     .description('check the content only; print every problem with its file, line and column')
     .option('--content <dir>', 'content folder', 'content')
-    .option('--strict', 'count sample values marked PLACEHOLDER as problems, as the deploy does')
+    .option('--strict', "count the warnings the deploy refuses, such as sample values and the sample company's words, as problems, as the deploy does")
     .option('--site-url <url>', 'the published address will come from here, so seo.siteUrl may stay an example')
     .option('--complete-translations', 'count Malayalam texts not translated yet, or translated from English that has changed since, as problems')
     .action(async (options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean }) => {

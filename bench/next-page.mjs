@@ -1,6 +1,6 @@
 // The next page and the taps on a slow phone, beside the single-page-app peer (bench/peer-spa.js).
 //
-//   node bench/next-page.mjs [--runs 3] [--cpu 4,6]
+//   node bench/next-page.mjs [--runs 3] [--cpu 4,6] [--only <words of the rows to measure, e.g. Send>]
 //
 // A 375 px touch phone in headless Chromium, its CPU slowed N times against this host (CDP), on
 // Lighthouse's slow 4G as DevTools applies it (562.5 ms a request, 1.47 Mbit/s down). Measured with
@@ -32,10 +32,13 @@ const option = (name, fallback) => {
 };
 const RUNS = Math.max(1, Number(option('--runs', 3)));
 const SLOWDOWNS = option('--cpu', '4,6').split(',').map(Number).filter((n) => n >= 1);
+const ONLY = option('--only', '');
 
 /** Lighthouse's mobileSlow4G as DevTools throttling applies it (lighthouse/core/config/constants.js). */
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block' };
+/** How long the quote relay takes to answer. */
+const RELAY_MS = 1000;
 /** How long a finger rests on the glass in a tap. */
 const PRESS_MS = 100;
 
@@ -67,24 +70,29 @@ async function measure() {
     return Math.round(value);
   };
   const results = { loadAtStart: load(), indexAtStart: await index(), runs: RUNS, rows: [] };
+  // A row is measured unless --only names another (matched against its trip or tap and its site).
+  const row = async (fields, measureOnce) => {
+    if (!`${fields.what} ${fields.site}`.includes(ONLY)) return;
+    results.rows.push({ ...fields, ...(await repeat(measureOnce)) });
+  };
   for (const cpu of SLOWDOWNS) {
     for (const language of ['', '/ml']) {
       for (const [from, to] of TRIPS) {
         const trip = `${language}${from} → ${language}${to}`;
         log(`${cpu}× ${trip}`);
-        results.rows.push({ kind: 'next page', cpu, what: trip, site: 'ours, cold tap', ...(await repeat(() => nextPage(browser, ours.url, language + from, language + to, cpu, false))) });
-        results.rows.push({ kind: 'next page', cpu, what: trip, site: 'ours, mouse rested till prefetched', ...(await repeat(() => nextPage(browser, ours.url, language + from, language + to, cpu, true))) });
-        results.rows.push({ kind: 'next page', cpu, what: trip, site: 'peer', ...(await repeat(() => spaNextPage(browser, peer.url, language + from, language + to, cpu))) });
+        await row({ kind: 'next page', cpu, what: trip, site: 'ours, cold tap' }, () => nextPage(browser, ours.url, language + from, language + to, cpu, false));
+        await row({ kind: 'next page', cpu, what: trip, site: 'ours, mouse rested till prefetched' }, () => nextPage(browser, ours.url, language + from, language + to, cpu, true));
+        await row({ kind: 'next page', cpu, what: trip, site: 'peer' }, () => spaNextPage(browser, peer.url, language + from, language + to, cpu));
       }
       const other = language ? '/' : '/ml/';
-      results.rows.push({ kind: 'next page', cpu, what: `${language}/ → ${other} (language)`, site: 'ours, cold tap', ...(await repeat(() => nextPage(browser, ours.url, `${language}/`, other, cpu, false))) });
-      results.rows.push({ kind: 'next page', cpu, what: `${language}/ → ${other} (language)`, site: 'peer', ...(await repeat(() => spaNextPage(browser, peer.url, `${language}/`, other, cpu))) });
+      await row({ kind: 'next page', cpu, what: `${language}/ → ${other} (language)`, site: 'ours, cold tap' }, () => nextPage(browser, ours.url, `${language}/`, other, cpu, false));
+      await row({ kind: 'next page', cpu, what: `${language}/ → ${other} (language)`, site: 'peer' }, () => spaNextPage(browser, peer.url, `${language}/`, other, cpu));
       for (const [name, interact] of Object.entries(INTERACTIONS)) {
         log(`${cpu}× ${language || '/'} ${name}`);
-        results.rows.push({ kind: 'INP', cpu, what: `${name}${language ? ' (ml)' : ''}`, site: 'ours', ...(await repeat(() => inp(browser, ours.url, language, cpu, interact))) });
+        await row({ kind: 'INP', cpu, what: `${name}${language ? ' (ml)' : ''}`, site: 'ours' }, () => inp(browser, ours.url, language, cpu, interact));
       }
       for (const [name, interact] of Object.entries(PEER_INTERACTIONS)) {
-        results.rows.push({ kind: 'INP', cpu, what: `${name}${language ? ' (ml)' : ''}`, site: 'peer', ...(await repeat(() => inp(browser, peer.url, language, cpu, interact))) });
+        await row({ kind: 'INP', cpu, what: `${name}${language ? ' (ml)' : ''}`, site: 'peer' }, () => inp(browser, peer.url, language, cpu, interact));
       }
     }
   }
@@ -126,9 +134,13 @@ async function repeat(measureOnce) {
 /** A phone on slow 4G with its CPU `cpu` times slower, at `url`; other hosts are answered locally, the quote relay with a success. */
 async function phone(browser, url, cpu, { mouse = false } = {}) {
   const context = await browser.newContext(mouse ? { ...PHONE, isMobile: false, hasTouch: false } : PHONE);
-  await context.route((address) => address.hostname !== '127.0.0.1' || address.pathname.startsWith('/api/'), (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"success":"true"}' }) : route.fulfill({ status: 204, body: '' }),
-  );
+  // The relay answers after a second, as one far away does, so Send's interaction is the tap's own work, not the success message's.
+  await context.route((address) => address.hostname !== '127.0.0.1' || address.pathname.startsWith('/api/'), async (route) => {
+    if (route.request().method() !== 'POST') return route.fulfill({ status: 204, body: '' });
+    await sleep(RELAY_MS);
+    // The page may be closed by then: the measurement was taken before the answer.
+    return route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"success":"true"}' }).catch(() => undefined);
+  });
   await context.addInitScript(watchInteractions);
   const page = await context.newPage();
   // A quick action opens WhatsApp in a new tab; it is closed at once.
@@ -191,7 +203,11 @@ async function linkTo(page, to) {
     await page.evaluate(() => scrollTo(0, 0));
     await page.locator('[data-menu-toggle]').click();
     await page.locator('[data-menu][data-open]').waitFor({ timeout: 10_000 }).catch(() => undefined);
-    index = await reachable();
+    // The drawer slides in: its links are under a finger once it has.
+    for (let tries = 0; index < 0 && tries < 30; tries += 1) {
+      await sleep(100);
+      index = await reachable();
+    }
   }
   if (index < 0) throw new Error(`no link to ${to} a finger can reach`);
   return page.locator(`a[href="${to}"]`).nth(index);

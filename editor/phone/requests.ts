@@ -5,6 +5,8 @@
  * What only the computer has (photos from content/images, the preview, translations' reviews)
  * answers in plain words.
  */
+import { editableFile } from '../../generator/editor/content/files.js';
+import { valueProblems } from '../../generator/editor/content/memory-problems.js';
 import { photoForTheSite } from './photo.js';
 import { keep, keepTyped, kept } from './store.js';
 
@@ -56,14 +58,16 @@ export async function phoneRequest(path: string, init: RequestInit, api: string,
   switch (operation) {
     case 'files': {
       const listed = await ask('files', {});
+      if (!listed.ok) return listed;
+      const { texts, ...list } = listed.body as { head: string; texts: Record<string, string> };
       // The first list read with nothing kept fixes the commit the owner's changes start from.
-      if (listed.ok && !kept().head) keep((now) => ({ ...now, head: (listed.body as { head: string }).head }));
-      return listed;
+      keep((now) => (!now.head || now.head === list.head ? { ...now, head: list.head, base: texts } : now));
+      return answer(listed.status, list);
     }
     case 'file':
       return ask('file', { file: new URLSearchParams(query).get('file') ?? '' });
     case 'check':
-      return ask('check', body);
+      return checkHere(body) ?? ask('check', body);
     case 'draft':
       // The preview is site dev's; on the phone a value typed is kept here instead, so a reload
       // shows it again. An empty draft (a file opened, a page left) keeps it: only a save or
@@ -152,4 +156,17 @@ async function upload(given: string, body: BodyInit | null | undefined): Promise
     return answer(507, { message: 'This phone has no room left to keep the photo. Publish or throw away the changes kept here first, then add it again.' });
   }
   return answer(201, { src: `images/${name}` });
+}
+
+/**
+ * A value as typed, checked on the phone itself with site check's own code, against the content
+ * read at the head and the files saved here: no request, so it works offline too. Undefined when
+ * the phone has no copy of that content yet (the Worker checks then).
+ */
+function checkHere(body: Record<string, unknown>): PhoneAnswer | undefined {
+  const now = kept();
+  const file = editableFile(String(body.file));
+  if (!now.base || !file || body.value === undefined) return undefined;
+  const before = new Map(Object.entries({ ...now.base, ...now.saved }));
+  return answer(200, valueProblems(before, file, body.value, body.numbers));
 }

@@ -5,12 +5,10 @@
  */
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from '../../generator/editor/content/files.js';
 import { UNREADABLE, created, parsed, schemaOf, settled, textFor, typedNumbers, writtenNumbers } from '../../generator/editor/content/file-text.js';
-import { uiProblemIn, type UiProblem } from '../../generator/editor/content/ui-problem.js';
+import { problemsWith, valueProblems } from '../../generator/editor/content/memory-problems.js';
 import { valueShapeProblem } from '../../generator/editor/content/value-shape.js';
 import { changedLines } from '../../generator/editor/content/compare.js';
 import { formModel } from '../../generator/editor/form-model.js';
-import { checkTexts, MEMORY_CONTENT } from '../../generator/check/in-memory.js';
-import type { Problem } from '../../generator/problems/problem.js';
 import { TRANSLATIONS } from '../../generator/contract/languages.js';
 import { sha256 } from '../crypto.js';
 import type { Repository } from '../github/repository.js';
@@ -57,31 +55,9 @@ export async function listFiles(working: Working) {
         };
       }),
   );
-  return { head: working.snapshot.head, files, images: working.snapshot.shas.has('images') || [...working.snapshot.shas.keys()].some((name) => name.startsWith('images/')) };
-}
-
-/** A problem is the same one when its file, place and kind are (its words may name values that changed). */
-const problemKey = (problem: Problem) => `${problem.file}\n${problem.path}\n${problem.code}`;
-
-/**
- * The problems of the content with `texts`, for one file, and those it brings into others: with
- * `before` (the content without the change), only those the other files did not have already.
- */
-async function problemsWith(texts: ReadonlyMap<string, string>, file: EditableFile, before?: ReadonlyMap<string, string>) {
-  const checked = checkTexts(texts);
-  const had = new Set(before ? checkTexts(before).problems.map(problemKey) : []);
-  const own = `${MEMORY_CONTENT}/${file.rel}`;
-  const values = new Map<string, unknown>();
-  const shown = (problem: Problem): UiProblem => {
-    const name = problem.file.slice(MEMORY_CONTENT.length + 1);
-    if (!values.has(name)) values.set(name, parsed(texts.get(name) ?? ''));
-    return uiProblemIn(problem, problem.file, values.get(name));
-  };
-  return {
-    problems: checked.problems.filter((problem) => problem.file === own).map(shown),
-    elsewhere: checked.problems.filter((problem) => problem.file !== own && !had.has(problemKey(problem))).map(shown),
-    warnings: checked.warnings.filter((problem) => problem.file === own).map(shown),
-  };
+  // The content as GitHub has it at the head: the phone checks what the owner types against it itself.
+  const texts = Object.fromEntries(await contentTexts(working.repository, working.snapshot, new Map()));
+  return { head: working.snapshot.head, files, texts, images: [...working.snapshot.shas.keys()].some((name) => name.startsWith('images/')) };
 }
 
 async function servicesIn(texts: ReadonlyMap<string, string>): Promise<{ id: string; title: string }[]> {
@@ -94,7 +70,7 @@ export async function readFile(working: Working, file: EditableFile) {
   const texts = await contentTexts(working.repository, working.snapshot, working.saved);
   const text = texts.get(file.rel);
   const value = text === undefined ? {} : (parsed(text) ?? null);
-  const { problems, warnings } = await problemsWith(texts, file);
+  const { problems, warnings } = problemsWith(texts, file);
   return {
     file: file.rel,
     version: await versionOf(text),
@@ -112,9 +88,7 @@ export async function readFile(working: Working, file: EditableFile) {
 
 /** The problems of a file holding a value as typed, not kept yet. */
 export async function checkValue(working: Working, file: EditableFile, value: unknown, numbers: unknown) {
-  const before = await contentTexts(working.repository, working.snapshot, working.saved);
-  const texts = new Map(before).set(file.rel, textFor(file, before.get(file.rel), value, typedNumbers(numbers)));
-  return problemsWith(texts, file, before);
+  return valueProblems(await contentTexts(working.repository, working.snapshot, working.saved), file, value, numbers);
 }
 
 /**
@@ -133,7 +107,7 @@ export async function writeValue(working: Working, file: EditableFile, value: un
   } catch {
     throw new EditorRefusal(422, { code: 'editor-not-written' });
   }
-  const checked = await problemsWith(new Map(texts).set(file.rel, proposed), file, texts);
+  const checked = problemsWith(new Map(texts).set(file.rel, proposed), file, texts);
   const refused = [...checked.problems, ...checked.elsewhere];
   if (refused.length > 0) throw new EditorRefusal(422, { problems: refused });
   const { text, changedLines: lines } = before === undefined ? created(proposed) : settled(before, proposed);
@@ -146,7 +120,7 @@ export async function writeText(working: Working, file: EditableFile, text: stri
   const before = texts.get(file.rel);
   if (version !== (await versionOf(before))) throw new EditorRefusal(409, { code: 'editor-changed-meanwhile' });
   texts.set(file.rel, text);
-  const unreadable = (await problemsWith(texts, file)).problems.filter((problem) => UNREADABLE.has(problem.code));
+  const unreadable = problemsWith(texts, file).problems.filter((problem) => UNREADABLE.has(problem.code));
   if (unreadable.length > 0) throw new EditorRefusal(422, { problems: unreadable });
   return { version: await versionOf(text), text, changedLines: before === undefined ? created(text).changedLines : changedLines(before, text) };
 }

@@ -174,6 +174,18 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   await page.goto(`${origin}/admin/edit/`);
 
+  // Checked on the phone itself as the owner types, with site check's own code: even offline.
+  await page.goto(`${origin}/admin/edit/services.yaml`);
+  await expect(price).toHaveValue(/6,?600/);
+  const tagline = page.getByRole('textbox', { name: 'Tagline' }).first();
+  const before = await tagline.inputValue();
+  await context.setOffline(true);
+  await tagline.fill('Your home, moved by ${nobody}');
+  await expect(page.getByText(/"\$\{nobody\}" names no fact/).first()).toBeVisible();
+  await tagline.fill(before);
+  await context.setOffline(false);
+  await page.goto(`${origin}/admin/edit/`);
+
   // Without a connection Publish says so, and everything stays kept on the phone.
   await expect(page.getByRole('link', { name: /Services/ }).first()).toBeVisible();
   await context.setOffline(true);

@@ -1,0 +1,47 @@
+import { checkTexts, MEMORY_CONTENT } from '../../check/in-memory.js';
+import type { Problem } from '../../problems/problem.js';
+import { parsed, textFor, typedNumbers } from './file-text.js';
+import type { EditableFile } from './files.js';
+import { uiProblemIn, type UiProblem } from './ui-problem.js';
+
+/**
+ * One file's problems in the editor's words, from the content check run on texts in memory: the
+ * Worker runs it on a save, and the phone as the owner types, with no server in between.
+ */
+
+/** A problem is the same one when its file, place and kind are (its words may name values that changed). */
+const problemKey = (problem: Problem) => `${problem.file}\n${problem.path}\n${problem.code}`;
+
+export interface MemoryProblems {
+  problems: UiProblem[];
+  /** Problems the change brings into other files (with `before`: those they did not have already). */
+  elsewhere: UiProblem[];
+  warnings: UiProblem[];
+}
+
+/**
+ * The problems of the content with `texts`, for one file, and those it brings into others: with
+ * `before` (the content without the change), only those the other files did not have already.
+ */
+export function problemsWith(texts: ReadonlyMap<string, string>, file: EditableFile, before?: ReadonlyMap<string, string>): MemoryProblems {
+  const checked = checkTexts(texts);
+  const had = new Set(before ? checkTexts(before).problems.map(problemKey) : []);
+  const own = `${MEMORY_CONTENT}/${file.rel}`;
+  const values = new Map<string, unknown>();
+  const shown = (problem: Problem): UiProblem => {
+    const name = problem.file.slice(MEMORY_CONTENT.length + 1);
+    if (!values.has(name)) values.set(name, parsed(texts.get(name) ?? ''));
+    return uiProblemIn(problem, problem.file, values.get(name));
+  };
+  return {
+    problems: checked.problems.filter((problem) => problem.file === own).map(shown),
+    elsewhere: checked.problems.filter((problem) => problem.file !== own && !had.has(problemKey(problem))).map(shown),
+    warnings: checked.warnings.filter((problem) => problem.file === own).map(shown),
+  };
+}
+
+/** The problems of a file holding a value as typed (its typed numbers beside it), in the content `before`. */
+export function valueProblems(before: ReadonlyMap<string, string>, file: EditableFile, value: unknown, numbers: unknown): MemoryProblems {
+  const texts = new Map(before).set(file.rel, textFor(file, before.get(file.rel), value, typedNumbers(numbers)));
+  return problemsWith(texts, file, before);
+}

@@ -41,6 +41,10 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   }
   // Compressed on libuv's threads while the files are written, for the sizes printed below.
   const sent = sentSizes(result.files);
+  // The closing lines are asked of the later stages first, then of the earlier ones, and printed last.
+  const progress = progressLines(result.translations, result.warnings, contentDir, io.cwd);
+  const sampleTexts = sampleTextLine(result.warnings, io.cwd);
+  const note = hostNote(host);
   await writeSite(result.files, flags.out, { cwd: io.cwd, projectRoot: projectRoot(), contentDir: flags.content });
   if (result.warnings.length > 0) {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
@@ -66,10 +70,8 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   if (encoded + cached > 0) io.out(`Photos: ${encoded} files encoded, ${cached} taken from the cache (node_modules/.cache/site-photos).`);
   const ms = Math.round(performance.now() - started);
   io.out(`Built ${result.files.length} files into ${shown} in ${ms} ms.`);
-  const sampleTexts = sampleTextLine(result.warnings, io.cwd);
   if (sampleTexts) io.out(sampleTexts);
-  for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
-  const note = hostNote(host);
+  for (const line of progress) io.out(line);
   if (note) io.out(note);
 }
 

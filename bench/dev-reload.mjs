@@ -153,7 +153,13 @@ function summary(samples) {
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const middle = sorted.length / 2;
   const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
-  return { median: Math.round(median), p90: Math.round(at(0.9)), min: Math.round(sorted[0]), max: Math.round(sorted.at(-1)), samples: sorted.length };
+  return {
+    median: Math.round(median),
+    p90: Math.round(at(0.9)),
+    min: Math.round(sorted[0]),
+    max: Math.round(sorted.at(-1)),
+    samples: sorted.length,
+  };
 }
 
 /**
@@ -200,7 +206,11 @@ export async function benchDevReload() {
       if (existsSync(path.join(ROOT, folder))) await cp(path.join(ROOT, folder), path.join(root, folder), { recursive: true });
     }
     const problems = [];
-    server = await startDev({ contentDir: path.join(root, 'content'), root, log: { out: () => {}, err: (text) => problems.push(text), cwd: root } });
+    server = await startDev({
+      contentDir: path.join(root, 'content'),
+      root,
+      log: { out: () => {}, err: (text) => problems.push(text), cwd: root },
+    });
     events = await openEvents(server.url);
     await events.next((event) => event.type === 'hello');
     if (problems.length > 0) throw new Error(`The site does not build, so nothing can be measured:\n${problems.join('\n')}`);
@@ -212,7 +222,8 @@ export async function benchDevReload() {
       'content/site.yaml',
       (text, n) => text.replace(/^(\s*tagline:).*$/m, `$1 Trusted packers and movers in Kerala, edit ${n}`),
       async (n) => {
-        if (!(await page('/')).includes(`Trusted packers and movers in Kerala, edit ${n}`)) throw new Error(`content edit ${n} was not served`);
+        if (!(await page('/')).includes(`Trusted packers and movers in Kerala, edit ${n}`))
+          throw new Error(`content edit ${n} was not served`);
       },
     );
     const template = await measure(
@@ -250,10 +261,13 @@ function report(results) {
     ['client edit', results.client, undefined],
   ];
   const inPage = results.contentInPage;
-  console.log(`site dev: from saving a file to the reload event at an open page (${EDITS} saves each after ${WARMUP} not counted, ${os.cpus().length} CPUs)`);
+  console.log(
+    `site dev: from saving a file to the reload event at an open page (${EDITS} saves each after ${WARMUP} not counted, ${os.cpus().length} CPUs)`,
+  );
   let met = true;
   for (const [name, figures, target] of rows) {
-    const verdict = target === undefined ? '(no target)' : figures.median <= target ? `target ≤ ${target} ms: met` : `target ≤ ${target} ms: MISSED`;
+    const verdict =
+      target === undefined ? '(no target)' : figures.median <= target ? `target ≤ ${target} ms: met` : `target ≤ ${target} ms: MISSED`;
     if (target !== undefined && figures.median > target) met = false;
     console.log(
       `  ${name.padEnd(14)} median ${String(figures.median).padStart(4)} ms   p90 ${String(figures.p90).padStart(4)} ms   min ${String(figures.min).padStart(4)} ms   max ${String(figures.max).padStart(4)} ms   (rebuild ${String(figures.rebuildMedian).padStart(3)} ms; first save ${String(figures.first).padStart(4)} ms)   ${verdict}`,
@@ -277,5 +291,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const results = await benchDevReload();
   if (process.argv.includes('--json')) console.log(JSON.stringify({ devReload: results, targets: TARGETS }));
   else if (!report(results)) process.exitCode = 1;
-  if (process.argv.includes('--json') && (results.content.median > TARGETS.content || results.template.median > TARGETS.template || results.contentInPage.median > TARGETS.contentInPage || results.serviceTitleInPage.median > TARGETS.contentInPage)) process.exitCode = 1;
+  if (
+    process.argv.includes('--json') &&
+    (results.content.median > TARGETS.content ||
+      results.template.median > TARGETS.template ||
+      results.contentInPage.median > TARGETS.contentInPage ||
+      results.serviceTitleInPage.median > TARGETS.contentInPage)
+  )
+    process.exitCode = 1;
 }

@@ -24,8 +24,21 @@ export function chromePath() {
  * third-party map; there is no internet here) are refused by the browser rather than left to hang.
  * Resolves to one summary per page; a page that fails or overruns `pageTimeoutMs` has `error` set.
  */
-export async function runLighthouse({ baseUrl, paths, blockedUrlPatterns, cpuSlowdown = DEFAULT_CPU_SLOWDOWN, pageTimeoutMs = 60_000, deadline = Infinity, onCleanup = () => () => {}, log = () => {} }) {
-  const [{ default: lighthouse }, chromeLauncher, { throttling }] = await Promise.all([import('lighthouse'), import('chrome-launcher'), import('lighthouse/core/config/constants.js')]);
+export async function runLighthouse({
+  baseUrl,
+  paths,
+  blockedUrlPatterns,
+  cpuSlowdown = DEFAULT_CPU_SLOWDOWN,
+  pageTimeoutMs = 60_000,
+  deadline = Infinity,
+  onCleanup = () => () => {},
+  log = () => {},
+}) {
+  const [{ default: lighthouse }, chromeLauncher, { throttling }] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+    import('lighthouse/core/config/constants.js'),
+  ]);
   // The mobile network as Lighthouse simulates it; only the phone's speed against this host changes.
   const simulated = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown };
   const executable = chromePath();
@@ -89,13 +102,23 @@ export function medianOfRuns(runs) {
   const metrics = Object.fromEntries(Object.keys(typical.metrics).map((key) => [key, median(good.map((run) => run.metrics[key]))]));
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(good.map((run) => run.scores[id])) ?? null]));
   const benchmarkIndex = median(good.map((run) => run.benchmarkIndex));
-  return { ...typical, metrics, scores, benchmarkIndex, runs: runs.map((run) => (run.error ? { error: run.error } : { metrics: run.metrics, scores: run.scores, benchmarkIndex: run.benchmarkIndex })) };
+  return {
+    ...typical,
+    metrics,
+    scores,
+    benchmarkIndex,
+    runs: runs.map((run) =>
+      run.error ? { error: run.error } : { metrics: run.metrics, scores: run.scores, benchmarkIndex: run.benchmarkIndex },
+    ),
+  };
 }
 
 /** What the bench reports from one Lighthouse result. */
 export function summarise(lhr) {
   const audit = (id) => lhr.audits[id];
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]));
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]),
+  );
   const renderBlocking = new Set();
   for (const id of ['render-blocking-resources', 'render-blocking-insight']) {
     for (const item of audit(id)?.details?.items ?? []) if (item.url) renderBlocking.add(item.url);
@@ -106,7 +129,15 @@ export function summarise(lhr) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const result = audit(ref.id);
       if (!result || ref.weight === 0 || result.score === null || result.score >= 1) continue;
-      lost.push({ category: id, id: ref.id, title: result.title, score: result.score, displayValue: result.displayValue, explanation: result.explanation, items: describeItems(result) });
+      lost.push({
+        category: id,
+        id: ref.id,
+        title: result.title,
+        score: result.score,
+        displayValue: result.displayValue,
+        explanation: result.explanation,
+        items: describeItems(result),
+      });
     }
   }
   const requests = (audit('network-requests')?.details?.items ?? []).map((item) => ({
@@ -144,10 +175,14 @@ export function summarise(lhr) {
 
 function describeItems(result) {
   const items = result.details?.items ?? [];
-  return items.slice(0, 5).map((item) => item.url ?? item.node?.snippet ?? item.source?.url ?? item.description ?? JSON.stringify(item).slice(0, 160));
+  return items
+    .slice(0, 5)
+    .map((item) => item.url ?? item.node?.snippet ?? item.source?.url ?? item.description ?? JSON.stringify(item).slice(0, 160));
 }
 
 function withTimeout(promise, ms, message) {
   let timer;
-  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }

@@ -31,7 +31,11 @@ function install() {
   if (existsSync(CMD)) return;
   mkdirSync(PEERS, { recursive: true });
   writeFileSync(path.join(PEERS, 'package.json'), '{"private":true}\n');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', `@11ty/eleventy@${PEER_VERSION}`], { cwd: PEERS, stdio: 'ignore', timeout: 180_000 });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', `@11ty/eleventy@${PEER_VERSION}`], {
+    cwd: PEERS,
+    stdio: 'ignore',
+    timeout: 180_000,
+  });
 }
 
 const BASE = `<!doctype html>
@@ -52,8 +56,10 @@ const BASE = `<!doctype html>
 <ul>{% for s in site.social %}<li>{{ s.label }}</li>{% endfor %}</ul></footer>
 </body></html>`;
 
-const HERO = (page) => `<section><h1>{{ pages.${page}.hero.title }}</h1>{% if pages.${page}.hero.text %}<p>{{ pages.${page}.hero.text }}</p>{% endif %}</section>`;
-const CTA = (page) => `<section><h2>{{ pages.${page}.cta.title }}</h2><p>{{ pages.${page}.cta.text }}</p><a href="{{ pages.${page}.cta.primary.href }}">{{ pages.${page}.cta.primary.label }}</a></section>`;
+const HERO = (page) =>
+  `<section><h1>{{ pages.${page}.hero.title }}</h1>{% if pages.${page}.hero.text %}<p>{{ pages.${page}.hero.text }}</p>{% endif %}</section>`;
+const CTA = (page) =>
+  `<section><h2>{{ pages.${page}.cta.title }}</h2><p>{{ pages.${page}.cta.text }}</p><a href="{{ pages.${page}.cta.primary.href }}">{{ pages.${page}.cta.primary.label }}</a></section>`;
 const STATS = `<ul>{% for stat in site.stats %}<li><strong>{{ stat.value }}</strong> <span>{{ stat.label }}</span></li>{% endfor %}</ul>`;
 const PRICE = `₹{{ s.pricing.starting | rupees }}`;
 
@@ -146,7 +152,8 @@ function timed(command, argv, options) {
   const started = process.hrtime.bigint();
   const result = spawnSync(command, argv, { ...options, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`${path.basename(argv[0] ?? command)} exited with ${result.status}:\n${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`${path.basename(argv[0] ?? command)} exited with ${result.status}:\n${result.stderr || result.stdout}`);
   return { ms, stdout: result.stdout };
 }
 
@@ -165,7 +172,12 @@ export async function benchPeer({ keep = false } = {}) {
     writePeerProject(dir);
     const env = { ...process.env, PEER_OUT: path.join(dir, '_site'), NODE_ENV: 'production' };
     const eleventy = () => timed(process.execPath, [CMD, '--config=eleventy.config.cjs', '--quiet'], { cwd: dir, env });
-    const ours = () => timed(process.execPath, [path.join(ROOT, 'bin/site.js'), 'build', '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], { cwd: ROOT, env });
+    const ours = () =>
+      timed(
+        process.execPath,
+        [path.join(ROOT, 'bin/site.js'), 'build', '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')],
+        { cwd: ROOT, env },
+      );
     // One of each first, to warm the disk cache (and our bundle cache), not counted.
     eleventy();
     ours();
@@ -175,8 +187,17 @@ export async function benchPeer({ keep = false } = {}) {
       peer.push(eleventy().ms);
       site.push(ours().ms);
     }
-    const pages = ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html'].filter((file) => existsSync(path.join(dir, '_site', file)));
-    return { runs, eleventyMs: Math.round(median(peer)), siteMs: Math.round(median(site)), ratio: Number((median(site) / median(peer)).toFixed(2)), target: TARGET_RATIO, peerPages: pages.length };
+    const pages = ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html'].filter((file) =>
+      existsSync(path.join(dir, '_site', file)),
+    );
+    return {
+      runs,
+      eleventyMs: Math.round(median(peer)),
+      siteMs: Math.round(median(site)),
+      ratio: Number((median(site) / median(peer)).toFixed(2)),
+      target: TARGET_RATIO,
+      peerPages: pages.length,
+    };
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
@@ -187,7 +208,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     result = await benchPeer({ keep: args.includes('--keep') });
   } catch (error) {
-    console.log(`cold build against Eleventy ${PEER_VERSION}: could not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    console.log(
+      `cold build against Eleventy ${PEER_VERSION}: could not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+    );
     process.exit(0);
   }
   if (args.includes('--json')) console.log(JSON.stringify({ peerEleventy: result }));

@@ -13,13 +13,19 @@ import { pathToFileURL } from 'node:url';
 const MOTION_VERSION = '11.18.2';
 
 /** What the report says the peer is. */
-export const PEER = { name: 'single-page app: React 19 rendering in the browser, framer-motion ' + MOTION_VERSION + ' page transitions, bundled by esbuild' };
+export const PEER = {
+  name: 'single-page app: React 19 rendering in the browser, framer-motion ' + MOTION_VERSION + ' page transitions, bundled by esbuild',
+};
 
 /** Writes the peer into `outDir` (which must not exist yet) for `siteUrl`; resolves to its script's size. */
 export async function buildPeerSpa({ root, contentDir = path.join(root, 'content'), outDir, siteUrl }) {
   const peers = installMotion(root);
   const lib = (file) => import(pathToFileURL(path.join(root, 'lib/generator', file)).href);
-  const [{ build }, { PAGES, editionsOf, alternatesOf, localizedFile }, { bundleAssets }] = await Promise.all([lib('build.js'), lib('render/render.js'), lib('bundle/bundle.js')]);
+  const [{ build }, { PAGES, editionsOf, alternatesOf, localizedFile }, { bundleAssets }] = await Promise.all([
+    lib('build.js'),
+    lib('render/render.js'),
+    lib('bundle/bundle.js'),
+  ]);
   const { site } = await build({ contentDir, siteUrl });
   const editions = editionsOf(site);
   const data = {
@@ -75,7 +81,10 @@ const withoutValidation = {
   name: 'without-validation',
   setup(build) {
     build.onResolve({ filter: /\/generator\/schema\/fields\.js$/ }, () => ({ path: 'fields', namespace: 'peer-spa' }));
-    build.onLoad({ filter: /^fields$/, namespace: 'peer-spa' }, () => ({ contents: "export const phoneDigits = (value) => value.replace(/[\\s\\-().]/g, '');", loader: 'js' }));
+    build.onLoad({ filter: /^fields$/, namespace: 'peer-spa' }, () => ({
+      contents: "export const phoneDigits = (value) => value.replace(/[\\s\\-().]/g, '');",
+      loader: 'js',
+    }));
   },
 };
 
@@ -104,6 +113,10 @@ function installMotion(root) {
   mkdirSync(peers, { recursive: true });
   writeFileSync(path.join(peers, 'package.json'), '{"private":true}\n');
   // Its React peer is the project's (aliased above), so npm is not asked to install another.
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', '--legacy-peer-deps', `framer-motion@${MOTION_VERSION}`], { cwd: peers, stdio: 'ignore', timeout: 180_000 });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', '--legacy-peer-deps', `framer-motion@${MOTION_VERSION}`], {
+    cwd: peers,
+    stdio: 'ignore',
+    timeout: 180_000,
+  });
   return peers;
 }

@@ -85,7 +85,11 @@ try {
   // A 48-megapixel phone photo (8000×6000), built cold in a fresh process with an empty cache.
   const big = await contentWith('big', await drawPhoto({ width: 8000, height: 6000, seed: 5, quality: 92 }));
   const measured = JSON.parse(
-    execFileSync(process.execPath, [import.meta.filename, '--measure', big, path.join(scratch, 'big-cache')], { cwd: ROOT, encoding: 'utf8', timeout: 110_000 })
+    execFileSync(process.execPath, [import.meta.filename, '--measure', big, path.join(scratch, 'big-cache')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 110_000,
+    })
       .trim()
       .split('\n')
       .at(-1),

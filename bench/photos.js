@@ -30,14 +30,18 @@ function sceneSvg(width, height, seed) {
     const points = [`0,${height}`];
     for (let x = 0; x <= width; x += width / 12) points.push(`${x.toFixed(0)},${(y + (rand() - 0.5) * height * 0.08).toFixed(0)}`);
     points.push(`${width},${height}`);
-    shapes.push(`<polygon points="${points.join(' ')}" fill="${pick(['#2f6b3a', '#3f7f43', '#56894a', '#6e9a52', '#8a9b5b', '#4d6f3c'])}"/>`);
+    shapes.push(
+      `<polygon points="${points.join(' ')}" fill="${pick(['#2f6b3a', '#3f7f43', '#56894a', '#6e9a52', '#8a9b5b', '#4d6f3c'])}"/>`,
+    );
   }
   // Leaves, stones and clutter: fine detail all over.
   for (let i = 0; i < 420; i++) {
     const x = rand() * width;
     const y = height * 0.35 + rand() * height * 0.65;
     const r = (2 + rand() * 14) * (width / 1600);
-    shapes.push(`<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="${r.toFixed(1)}" ry="${(r * (0.4 + rand())).toFixed(1)}" fill="${pick(['#1f4d2b', '#7aa35a', '#c9b27c', '#8d6b4a', '#e0d6b8', '#5c7f3f', '#a0522d'])}"/>`);
+    shapes.push(
+      `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="${r.toFixed(1)}" ry="${(r * (0.4 + rand())).toFixed(1)}" fill="${pick(['#1f4d2b', '#7aa35a', '#c9b27c', '#8d6b4a', '#e0d6b8', '#5c7f3f', '#a0522d'])}"/>`,
+    );
   }
   // A truck and boxes in the middle ground, with windows and slats.
   const u = width / 100;
@@ -55,7 +59,9 @@ function sceneSvg(width, height, seed) {
     const bx = (8 + rand() * 20) * u;
     const by = height * (0.6 + rand() * 0.15);
     const bw = (3 + rand() * 5) * u;
-    truck.push(`<rect x="${bx}" y="${by}" width="${bw}" height="${bw * 0.8}" fill="${pick(['#c68a4e', '#b57a41', '#d9a066'])}" stroke="#7a5230" stroke-width="${0.2 * u}"/>`);
+    truck.push(
+      `<rect x="${bx}" y="${by}" width="${bw}" height="${bw * 0.8}" fill="${pick(['#c68a4e', '#b57a41', '#d9a066'])}" stroke="#7a5230" stroke-width="${0.2 * u}"/>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6fa8dc"/><stop offset="1" stop-color="#f3e3c3"/></linearGradient></defs>

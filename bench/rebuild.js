@@ -58,7 +58,9 @@ try {
       dev.push(performance.now() - t);
     }
   }
-  process.stdout.write(`${JSON.stringify({ runs, editedFile: `content/${EDITED_FILE}`, warmUpMs, visible, fullMs: full, devMs: dev, heapUsedMB: process.memoryUsage().heapUsed / 2 ** 20 })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ runs, editedFile: `content/${EDITED_FILE}`, warmUpMs, visible, fullMs: full, devMs: dev, heapUsedMB: process.memoryUsage().heapUsed / 2 ** 20 })}\n`,
+  );
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

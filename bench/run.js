@@ -86,7 +86,8 @@ try {
 }
 
 async function measure() {
-  if (!existsSync(path.join(ROOT, 'lib/generator/build.js'))) throw new Error('lib/ is missing: run `npm run compile` first (npm run bench does).');
+  if (!existsSync(path.join(ROOT, 'lib/generator/build.js')))
+    throw new Error('lib/ is missing: run `npm run compile` first (npm run bench does).');
   const environment = describeEnvironment();
   log(`Benchmarking on ${environment.cpus} × ${environment.cpuModel}, load average ${environment.loadAverageAtStart.join(' ')}`);
 
@@ -105,7 +106,11 @@ async function measure() {
   log('start-up breakdown × 3');
   const probes = [];
   for (let i = 0; i < 3; i += 1) probes.push(await runJsonChild(['bench/startup-probe.js'], cliEnv));
-  const startup = probes[0].steps.map((step, index) => ({ name: step.name, ms: median(probes.map((probe) => probe.steps[index]?.ms ?? NaN)), rssMB: step.rssMB }));
+  const startup = probes[0].steps.map((step, index) => ({
+    name: step.name,
+    ms: median(probes.map((probe) => probe.steps[index]?.ms ?? NaN)),
+    rssMB: step.rssMB,
+  }));
 
   // 3. Rebuild after a content edit, in process.
   log(`rebuild after a content edit × ${rebuildRuns}`);
@@ -140,7 +145,13 @@ async function measure() {
     date: new Date().toISOString(),
     command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
     environment: { ...environment, loadAverageAtEnd: os.loadavg().map((n) => Number(n.toFixed(2))), memoryMethod: method },
-    coldBuild: { runs: cold, ...summary(cold.map((run) => run.wallMs)), peakMB: summary(cold.map((run) => run.peakMB)), cpuMs: cold[0]?.cpuMs === undefined ? undefined : summary(cold.map((run) => run.cpuMs)), reportedMs: summary(cold.map((run) => run.reportedMs ?? NaN)) },
+    coldBuild: {
+      runs: cold,
+      ...summary(cold.map((run) => run.wallMs)),
+      peakMB: summary(cold.map((run) => run.peakMB)),
+      cpuMs: cold[0]?.cpuMs === undefined ? undefined : summary(cold.map((run) => run.cpuMs)),
+      reportedMs: summary(cold.map((run) => run.reportedMs ?? NaN)),
+    },
     startup,
     rebuild: rebuildSummary(rebuild, cliEnv.NODE_ENV),
     photos,
@@ -162,7 +173,11 @@ async function measureLighthouse(weights) {
   const siteUrl = `http://127.0.0.1:${port}`;
   const dir = path.join(scratch, 'served');
   log(`building for ${siteUrl} and serving it with site preview`);
-  execFileSync(process.execPath, ['bin/site.js', 'build', '--out', dir, '--site-url', siteUrl], { cwd: ROOT, stdio: 'ignore', timeout: 60_000 });
+  execFileSync(process.execPath, ['bin/site.js', 'build', '--out', dir, '--site-url', siteUrl], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    timeout: 60_000,
+  });
   const thirdParty = new Set();
   for (const weight of weights) for (const url of weight.external) thirdParty.add(new URL(url).hostname);
   const blockedUrlPatterns = [...new Set([...ALWAYS_BLOCKED, ...[...thirdParty].map((host) => `*${host}*`)])];
@@ -185,7 +200,18 @@ async function measureLighthouse(weights) {
     const rounds = [];
     for (let round = 1; round <= lighthouseRuns; round += 1) {
       log(`  round ${round} of ${lighthouseRuns}`);
-      rounds.push(await runLighthouse({ baseUrl: server.url, paths: urls, blockedUrlPatterns, cpuSlowdown, deadline: deadline - 5_000, pageTimeoutMs: 90_000, onCleanup, log }));
+      rounds.push(
+        await runLighthouse({
+          baseUrl: server.url,
+          paths: urls,
+          blockedUrlPatterns,
+          cpuSlowdown,
+          deadline: deadline - 5_000,
+          pageTimeoutMs: 90_000,
+          onCleanup,
+          log,
+        }),
+      );
     }
     const combined = (index, pagePath) => ({ ...medianOfRuns(rounds.map((round) => round[index])), path: pagePath });
     const results = paths.map((pagePath, index) => ({ ...combined(2 * index, pagePath), peer: combined(2 * index + 1, pagePath) }));
@@ -254,8 +280,18 @@ async function runOtherBenches() {
       continue;
     }
     log(`bench/${name} (as a child process)`);
-    const { code, stdout, stderr, timedOut } = await runChild([path.join('bench', name)], process.env, Math.min(BENCH_TIME_LIMITS_MS[name] ?? 90_000, remaining));
-    others.push({ file: `bench/${name}`, exitCode: code, timedOut, output: stdout.trim(), stderr: stderr.trim().slice(-2000) || undefined });
+    const { code, stdout, stderr, timedOut } = await runChild(
+      [path.join('bench', name)],
+      process.env,
+      Math.min(BENCH_TIME_LIMITS_MS[name] ?? 90_000, remaining),
+    );
+    others.push({
+      file: `bench/${name}`,
+      exitCode: code,
+      timedOut,
+      output: stdout.trim(),
+      stderr: stderr.trim().slice(-2000) || undefined,
+    });
   }
   return others;
 }
@@ -267,17 +303,53 @@ function budgets(results) {
     for (const check of byteBudgetChecks(weight)) add(check.name, check.value, check.limit, check.pass, 'bytes');
   }
   for (const response of results.firstResponses ?? []) {
-    add(`${response.path} first response (brotli + headers)`, response.total, BUDGETS.firstRoundTripBytes, response.total <= BUDGETS.firstRoundTripBytes, 'bytes');
+    add(
+      `${response.path} first response (brotli + headers)`,
+      response.total,
+      BUDGETS.firstRoundTripBytes,
+      response.total <= BUDGETS.firstRoundTripBytes,
+      'bytes',
+    );
   }
   const missing = [...new Set(results.pages.flatMap((weight) => weight.missing))];
-  add('pages reference only files the build writes', missing.length ? `missing ${missing.join(' ')}` : 'all present', 'none missing', missing.length === 0, 'text');
+  add(
+    'pages reference only files the build writes',
+    missing.length ? `missing ${missing.join(' ')}` : 'all present',
+    'none missing',
+    missing.length === 0,
+    'text',
+  );
   add('cold build wall (median)', results.coldBuild.median, BUDGETS.coldBuildMs, results.coldBuild.median < BUDGETS.coldBuildMs, 'ms');
-  add('cold build peak memory (max)', results.coldBuild.peakMB.max, BUDGETS.coldBuildPeakMB, results.coldBuild.peakMB.max < BUDGETS.coldBuildPeakMB, 'MB');
-  add('rebuild after content edit (median)', results.rebuild.full.median, BUDGETS.rebuildMs, results.rebuild.full.median < BUDGETS.rebuildMs, 'ms');
+  add(
+    'cold build peak memory (max)',
+    results.coldBuild.peakMB.max,
+    BUDGETS.coldBuildPeakMB,
+    results.coldBuild.peakMB.max < BUDGETS.coldBuildPeakMB,
+    'MB',
+  );
+  add(
+    'rebuild after content edit (median)',
+    results.rebuild.full.median,
+    BUDGETS.rebuildMs,
+    results.rebuild.full.median < BUDGETS.rebuildMs,
+    'ms',
+  );
   if (results.photos.error) add('photo bench', results.photos.error, 'a result', false, 'text');
   else {
-    add('rebuild with cached photos, over no photos (median)', results.photos.extraMs, BUDGETS.photoRebuildExtraMs, results.photos.extraMs <= BUDGETS.photoRebuildExtraMs, 'ms');
-    add('cold build with a 48 MP photo, peak memory', results.photos.big.peakMB, BUDGETS.bigPhotoPeakMB, results.photos.big.peakMB <= BUDGETS.bigPhotoPeakMB, 'MB');
+    add(
+      'rebuild with cached photos, over no photos (median)',
+      results.photos.extraMs,
+      BUDGETS.photoRebuildExtraMs,
+      results.photos.extraMs <= BUDGETS.photoRebuildExtraMs,
+      'ms',
+    );
+    add(
+      'cold build with a 48 MP photo, peak memory',
+      results.photos.big.peakMB,
+      BUDGETS.bigPhotoPeakMB,
+      results.photos.big.peakMB <= BUDGETS.bigPhotoPeakMB,
+      'MB',
+    );
   }
   // The budgets hold a phone four times slower than the host; another slowdown is reported, not judged.
   const judged = (results.lighthouse.cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN) === DEFAULT_CPU_SLOWDOWN ? results.lighthouse.results : [];
@@ -286,7 +358,8 @@ function budgets(results) {
       add(`Lighthouse ${page.path}`, page.error, 'a result', false, 'text');
       continue;
     }
-    for (const id of CATEGORIES) add(`Lighthouse ${page.path} ${id}`, page.scores[id], BUDGETS.lighthouseScore, page.scores[id] >= BUDGETS.lighthouseScore, 'score');
+    for (const id of CATEGORIES)
+      add(`Lighthouse ${page.path} ${id}`, page.scores[id], BUDGETS.lighthouseScore, page.scores[id] >= BUDGETS.lighthouseScore, 'score');
     add(`Lighthouse ${page.path} CLS`, page.metrics.cls, BUDGETS.cls, page.metrics.cls <= BUDGETS.cls, 'cls');
     const lcpTarget = Math.min(BUDGETS.lcpMs[page.path] ?? Infinity, BUDGETS.everyPageLcpMs);
     add(`Lighthouse ${page.path} LCP`, Math.round(page.metrics.lcpMs), lcpTarget, page.metrics.lcpMs <= lcpTarget, 'ms');
@@ -294,10 +367,22 @@ function budgets(results) {
     const peer = page.peer;
     if (peer && !peer.error) {
       const lcpLimit = Math.round(BUDGETS.peerLcpRatio * peer.metrics.lcpMs);
-      add(`Lighthouse ${page.path} LCP against the peer's ${Math.round(peer.metrics.lcpMs)} ms`, Math.round(page.metrics.lcpMs), lcpLimit, page.metrics.lcpMs <= lcpLimit, 'ms');
+      add(
+        `Lighthouse ${page.path} LCP against the peer's ${Math.round(peer.metrics.lcpMs)} ms`,
+        Math.round(page.metrics.lcpMs),
+        lcpLimit,
+        page.metrics.lcpMs <= lcpLimit,
+        'ms',
+      );
       // Below the peer's, or at the floor (0) when the peer is there too.
       const tbtPass = page.metrics.tbtMs < peer.metrics.tbtMs || page.metrics.tbtMs === 0;
-      add(`Lighthouse ${page.path} TBT against the peer's ${Math.round(peer.metrics.tbtMs)} ms`, Math.round(page.metrics.tbtMs), `< ${Math.round(peer.metrics.tbtMs)} ms or 0`, tbtPass, 'ms');
+      add(
+        `Lighthouse ${page.path} TBT against the peer's ${Math.round(peer.metrics.tbtMs)} ms`,
+        Math.round(page.metrics.tbtMs),
+        `< ${Math.round(peer.metrics.tbtMs)} ms or 0`,
+        tbtPass,
+        'ms',
+      );
     }
     // The stylesheet is written into every page: nothing should stand between the HTML and the first paint.
     const blocking = page.renderBlocking;
@@ -329,58 +414,119 @@ function report(r) {
   const env = r.environment;
 
   lines.push('', `Performance bench — ${r.date}, commit ${env.commit}`);
-  lines.push(`${env.cpus} × ${env.cpuModel}, Node ${env.node}, load average ${env.loadAverageAtStart.join(' ')} at start, ${env.loadAverageAtEnd.join(' ')} at end`);
+  lines.push(
+    `${env.cpus} × ${env.cpuModel}, Node ${env.node}, load average ${env.loadAverageAtStart.join(' ')} at start, ${env.loadAverageAtEnd.join(' ')} at end`,
+  );
   if (env.loadAverageAtStart[0] > env.cpus || env.loadAverageAtEnd[0] > env.cpus) {
     lines.push(`! The machine was busy (load above ${env.cpus} CPUs): times and Lighthouse's CPU-bound metrics (TBT) are inflated.`);
   }
 
   lines.push('', 'Build (median, min–max)                              figure                          budget');
-  lines.push(row(`cold \`site build\`, wall, ${r.coldBuild.runs.length} runs`, spread(r.coldBuild, ms), `< ${BUDGETS.coldBuildMs} ms`, r.coldBuild.median < BUDGETS.coldBuildMs));
-  lines.push(row('  peak memory (RSS)', spread(r.coldBuild.peakMB, mb), `< ${BUDGETS.coldBuildPeakMB} MB`, r.coldBuild.peakMB.max < BUDGETS.coldBuildPeakMB));
+  lines.push(
+    row(
+      `cold \`site build\`, wall, ${r.coldBuild.runs.length} runs`,
+      spread(r.coldBuild, ms),
+      `< ${BUDGETS.coldBuildMs} ms`,
+      r.coldBuild.median < BUDGETS.coldBuildMs,
+    ),
+  );
+  lines.push(
+    row(
+      '  peak memory (RSS)',
+      spread(r.coldBuild.peakMB, mb),
+      `< ${BUDGETS.coldBuildPeakMB} MB`,
+      r.coldBuild.peakMB.max < BUDGETS.coldBuildPeakMB,
+    ),
+  );
   if (r.coldBuild.cpuMs) lines.push(row('  CPU time (user + sys, with esbuild)', spread(r.coldBuild.cpuMs, ms)));
   lines.push(row('  of which build + write (as the CLI prints)', spread(r.coldBuild.reportedMs, ms)));
   const rb = r.rebuild;
-  lines.push(row(`rebuild after a content edit, build(), ${rb.runs} runs`, spread(rb.full, ms), `< ${BUDGETS.rebuildMs} ms`, rb.full.median < BUDGETS.rebuildMs));
+  lines.push(
+    row(
+      `rebuild after a content edit, build(), ${rb.runs} runs`,
+      spread(rb.full, ms),
+      `< ${BUDGETS.rebuildMs} ms`,
+      rb.full.median < BUDGETS.rebuildMs,
+    ),
+  );
   if (rb.dev) lines.push(row('  as `site dev` does it (bundle reused)', spread(rb.dev, ms)));
   lines.push(`    React ${rb.react} build; edited ${rb.editedFile} (tagline); edit ${rb.visible ? 'seen' : 'NOT seen'} in the output`);
   const ph = r.photos;
   if (ph.error) lines.push(row('photos', `✗ ${ph.error.split('\n')[0]}`));
   else {
-    lines.push(row(`rebuild with a cached hero photo, build(), ${ph.runs} runs`, `${ms(ph.withPhotosMs)} vs ${ms(ph.withoutPhotosMs)} without`, `+≤ ${BUDGETS.photoRebuildExtraMs} ms`, ph.extraMs <= BUDGETS.photoRebuildExtraMs));
+    lines.push(
+      row(
+        `rebuild with a cached hero photo, build(), ${ph.runs} runs`,
+        `${ms(ph.withPhotosMs)} vs ${ms(ph.withoutPhotosMs)} without`,
+        `+≤ ${BUDGETS.photoRebuildExtraMs} ms`,
+        ph.extraMs <= BUDGETS.photoRebuildExtraMs,
+      ),
+    );
     lines.push(row('  first build: encoding the 12 hero files (12 MP photo)', ms(ph.firstEncodeMs)));
-    lines.push(row('cold build with a 48 MP hero, own process', `${ms(ph.big.ms)}, peak ${mb(ph.big.peakMB)}`, `≤ ${BUDGETS.bigPhotoPeakMB} MB`, ph.big.peakMB <= BUDGETS.bigPhotoPeakMB));
+    lines.push(
+      row(
+        'cold build with a 48 MP hero, own process',
+        `${ms(ph.big.ms)}, peak ${mb(ph.big.peakMB)}`,
+        `≤ ${BUDGETS.bigPhotoPeakMB} MB`,
+        ph.big.peakMB <= BUDGETS.bigPhotoPeakMB,
+      ),
+    );
   }
 
   lines.push('', 'Where a cold build goes (fresh process, median of 3; each import on top of the ones above)');
-  for (const step of r.startup) lines.push(`  ${step.name.padEnd(58)} ${ms(step.ms).padStart(8)}   ${Number.isFinite(step.rssMB) ? `rss ${mb(step.rssMB)}` : ''}`);
+  for (const step of r.startup)
+    lines.push(`  ${step.name.padEnd(58)} ${ms(step.ms).padStart(8)}   ${Number.isFinite(step.rssMB) ? `rss ${mb(step.rssMB)}` : ''}`);
   lines.push(`  ${'total'.padEnd(58)} ${ms(r.startup.reduce((sum, step) => sum + step.ms, 0)).padStart(8)}`);
 
-  lines.push('', 'Bytes per page, KB (1 KB = 1024 B), raw/gzip -9; first visit = HTML + CSS + JS + fonts + images as transferred (text gzipped)');
-  lines.push(`  ${'page'.padEnd(14)} ${'HTML'.padStart(12)} ${'CSS'.padStart(12)} ${'JS'.padStart(11)} ${'fonts'.padStart(9)} ${'images'.padStart(9)} ${'first visit'.padStart(12)}`);
+  lines.push(
+    '',
+    'Bytes per page, KB (1 KB = 1024 B), raw/gzip -9; first visit = HTML + CSS + JS + fonts + images as transferred (text gzipped)',
+  );
+  lines.push(
+    `  ${'page'.padEnd(14)} ${'HTML'.padStart(12)} ${'CSS'.padStart(12)} ${'JS'.padStart(11)} ${'fonts'.padStart(9)} ${'images'.padStart(9)} ${'first visit'.padStart(12)}`,
+  );
   for (const w of r.pages) {
     const t = w.totals;
     const cell = (total, width) => `${kb(total.raw)}/${kb(total.gzip)}`.padStart(width);
-    lines.push(`  ${w.path.padEnd(14)} ${cell(t.html, 12)} ${cell(t.css, 12)} ${cell(t.js, 11)} ${cell(t.font, 9)} ${cell(t.image, 9)} ${kb(w.firstVisit.transfer).padStart(12)}${w.missing.length ? `   ✗ missing: ${w.missing.join(' ')}` : ''}${w.external.length ? `   (not counted: ${w.external.map((url) => new URL(url).hostname).join(' ')})` : ''}`);
+    lines.push(
+      `  ${w.path.padEnd(14)} ${cell(t.html, 12)} ${cell(t.css, 12)} ${cell(t.js, 11)} ${cell(t.font, 9)} ${cell(t.image, 9)} ${kb(w.firstVisit.transfer).padStart(12)}${w.missing.length ? `   ✗ missing: ${w.missing.join(' ')}` : ''}${w.external.length ? `   (not counted: ${w.external.map((url) => new URL(url).hostname).join(' ')})` : ''}`,
+    );
   }
-  lines.push(`  budgets: HTML ≤ ${kb(BUDGETS.htmlGzip)} gzip, CSS ≤ ${kb(BUDGETS.cssGzip)} gzip, JS ≤ ${kb(BUDGETS.jsGzip)} gzip, first visit to / ≤ ${kb(BUDGETS.firstVisitHome)}`);
+  lines.push(
+    `  budgets: HTML ≤ ${kb(BUDGETS.htmlGzip)} gzip, CSS ≤ ${kb(BUDGETS.cssGzip)} gzip, JS ≤ ${kb(BUDGETS.jsGzip)} gzip, first visit to / ≤ ${kb(BUDGETS.firstVisitHome)}`,
+  );
   for (const response of r.firstResponses ?? []) {
     const fits = response.total <= BUDGETS.firstRoundTripBytes;
-    lines.push(`  ${response.path} first response: ${response.body} B brotli + ${response.headers} B headers = ${response.total} B, ${fits ? 'within' : 'over'} the ${BUDGETS.firstRoundTripBytes} B of a new connection's first round trip ${fits ? '✓' : '✗'}`);
+    lines.push(
+      `  ${response.path} first response: ${response.body} B brotli + ${response.headers} B headers = ${response.total} B, ${fits ? 'within' : 'over'} the ${BUDGETS.firstRoundTripBytes} B of a new connection's first round trip ${fits ? '✓' : '✗'}`,
+    );
   }
 
   const lh = r.lighthouse;
   const slowdown = lh.cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN;
-  lines.push('', `Lighthouse (mobile, simulated throttling, the phone ${slowdown}× slower than this host${slowdown === DEFAULT_CPU_SLOWDOWN ? '' : ', not 4× as its budgets assume: reported, not judged'}; each figure the median of ${lh.runs ?? 1} run${lh.runs === 1 ? '' : 's'}, pages taken in turn)`);
+  lines.push(
+    '',
+    `Lighthouse (mobile, simulated throttling, the phone ${slowdown}× slower than this host${slowdown === DEFAULT_CPU_SLOWDOWN ? '' : ', not 4× as its budgets assume: reported, not judged'}; each figure the median of ${lh.runs ?? 1} run${lh.runs === 1 ? '' : 's'}, pages taken in turn)`,
+  );
   if (lh.skipped) lines.push(`  ${lh.skipped}`);
   else {
     lines.push(`  ${lh.chrome}; served by ${lh.servedBy}; built with --site-url ${lh.siteUrl}`);
     lines.push(`  third-party requests blocked (no internet here; not counted): ${lh.blockedUrlPatterns.join(' ')}`);
-    const indices = lh.results.flatMap((page) => [page, page.peer]).flatMap((result) => (result?.runs ?? []).map((run) => run.benchmarkIndex)).filter(Number.isFinite);
+    const indices = lh.results
+      .flatMap((page) => [page, page.peer])
+      .flatMap((result) => (result?.runs ?? []).map((run) => run.benchmarkIndex))
+      .filter(Number.isFinite);
     if (indices.length) {
-      lines.push(`  host speed: Lighthouse benchmark index ${Math.round(Math.min(...indices))}–${Math.round(Math.max(...indices))} over the ${indices.length} runs (higher is faster; the blocking time of the same page`);
-      lines.push('  grows about in proportion as the index falls, so compare figures only at a like index, or by their ratio to the peer below)');
+      lines.push(
+        `  host speed: Lighthouse benchmark index ${Math.round(Math.min(...indices))}–${Math.round(Math.max(...indices))} over the ${indices.length} runs (higher is faster; the blocking time of the same page`,
+      );
+      lines.push(
+        '  grows about in proportion as the index falls, so compare figures only at a like index, or by their ratio to the peer below)',
+      );
     }
-    lines.push(`  ${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b-p'.padStart(5)} ${'seo'.padStart(5)} ${'LCP'.padStart(8)} ${'CLS'.padStart(7)} ${'TBT'.padStart(8)} ${'weight'.padStart(9)} ${'index'.padStart(6)}  render-blocking`);
+    lines.push(
+      `  ${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b-p'.padStart(5)} ${'seo'.padStart(5)} ${'LCP'.padStart(8)} ${'CLS'.padStart(7)} ${'TBT'.padStart(8)} ${'weight'.padStart(9)} ${'index'.padStart(6)}  render-blocking`,
+    );
     for (const page of lh.results) {
       if (page.error) {
         lines.push(`  ${page.path.padEnd(14)} ✗ ${page.error}`);
@@ -394,10 +540,17 @@ function report(r) {
         `  ${page.path.padEnd(14)} ${score(s.performance)} ${score(s.accessibility)} ${score(s['best-practices'])} ${score(s.seo)} ${ms(m.lcpMs).padStart(8)} ${(m.cls === undefined ? '–' : `${m.cls.toFixed(3)}${m.cls > 0 ? '✗' : ''}`).padStart(7)} ${ms(m.tbtMs).padStart(8)} ${`${kb(m.totalByteWeight)} KB`.padStart(9)} ${(Number.isFinite(page.benchmarkIndex) ? String(Math.round(page.benchmarkIndex)) : '–').padStart(6)}  ${blocking}`,
       );
     }
-    lines.push(`  budgets: 100 in every category, CLS ${BUDGETS.cls}, nothing render-blocking (the stylesheet is in the page), TBT ≤ ${BUDGETS.tbtMs} ms and LCP ≤ ${BUDGETS.everyPageLcpMs} ms on every page.`);
+    lines.push(
+      `  budgets: 100 in every category, CLS ${BUDGETS.cls}, nothing render-blocking (the stylesheet is in the page), TBT ≤ ${BUDGETS.tbtMs} ms and LCP ≤ ${BUDGETS.everyPageLcpMs} ms on every page.`,
+    );
     if (lh.peer) {
-      lines.push('', `  Against the peer, the same page of the same content as a ${lh.peer.name} (script ${kb(lh.peer.scriptBytes)} KB raw), taken in turn with ours:`);
-      lines.push(`  ${'page'.padEnd(14)} ${'LCP ours / peer'.padStart(19)} ${'ratio'.padStart(6)} ${'TBT ours / peer'.padStart(19)} ${'ratio'.padStart(6)} ${'CLS ours / peer'.padStart(17)} ${'index ours / peer'.padStart(18)}`);
+      lines.push(
+        '',
+        `  Against the peer, the same page of the same content as a ${lh.peer.name} (script ${kb(lh.peer.scriptBytes)} KB raw), taken in turn with ours:`,
+      );
+      lines.push(
+        `  ${'page'.padEnd(14)} ${'LCP ours / peer'.padStart(19)} ${'ratio'.padStart(6)} ${'TBT ours / peer'.padStart(19)} ${'ratio'.padStart(6)} ${'CLS ours / peer'.padStart(17)} ${'index ours / peer'.padStart(18)}`,
+      );
       for (const page of lh.results) {
         const peer = page.peer;
         if (page.error || !peer || peer.error) {
@@ -410,10 +563,14 @@ function report(r) {
           `  ${page.path.padEnd(14)} ${`${ms(page.metrics.lcpMs)} / ${ms(peer.metrics.lcpMs)}`.padStart(19)} ${`${ratio.toFixed(2)}${ratio <= BUDGETS.peerLcpRatio ? '' : '✗'}`.padStart(6)} ${`${ms(page.metrics.tbtMs)} / ${ms(peer.metrics.tbtMs)}${tbtPass ? '' : '✗'}`.padStart(19)} ${tbtRatio(page.metrics.tbtMs, peer.metrics.tbtMs).padStart(6)} ${`${page.metrics.cls.toFixed(3)} / ${peer.metrics.cls.toFixed(3)}`.padStart(17)} ${`${indexOf(page)} / ${indexOf(peer)}`.padStart(18)}`,
         );
       }
-      lines.push(`  targets: LCP ≤ ${BUDGETS.peerLcpRatio} × the peer's; TBT below the peer's (or 0). The ratios hold across hosts where the`);
+      lines.push(
+        `  targets: LCP ≤ ${BUDGETS.peerLcpRatio} × the peer's; TBT below the peer's (or 0). The ratios hold across hosts where the`,
+      );
       lines.push('  milliseconds do not: both sides run on the same host in the same minute.');
     }
-    lines.push('  weight = Lighthouse total-byte-weight as site preview sends it (text compressed, brotli, as the hosts do; a 404 counts its page).');
+    lines.push(
+      '  weight = Lighthouse total-byte-weight as site preview sends it (text compressed, brotli, as the hosts do; a 404 counts its page).',
+    );
     lines.push('  SEO on 127.0.0.1: robots.txt allows all and no X-Robots-Tag is sent, so is-crawlable holds; canonical points at the');
     lines.push('  served page because the site is built with --site-url for that address, as it is on the real host.');
     const lost = lh.results.flatMap((page) => (page.lost ?? []).map((item) => ({ ...item, page: page.path })));
@@ -430,7 +587,11 @@ function report(r) {
   if (r.otherBenches.length) {
     lines.push('', 'Other benches');
     for (const other of r.otherBenches) {
-      const status = other.error ?? (other.timedOut ? 'timed out' : `exit code ${other.exitCode}${other.exitCode === 0 ? '' : ' (its own targets missed, or it failed)'}`);
+      const status =
+        other.error ??
+        (other.timedOut
+          ? 'timed out'
+          : `exit code ${other.exitCode}${other.exitCode === 0 ? '' : ' (its own targets missed, or it failed)'}`);
       lines.push(`  node ${other.file}: ${status}`);
       for (const text of [other.output, other.stderr]) if (text) lines.push(...text.split('\n').map((line) => `    ${line}`));
     }
@@ -509,14 +670,19 @@ function describeEnvironment() {
     cpuModel: cpus[0]?.model.trim() ?? 'unknown CPU',
     memoryGB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
     loadAverageAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
-    commit: git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''),
+    commit:
+      git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''),
     nodeEnv: process.env.NODE_ENV ?? '(unset)',
   };
 }
 
 function chromeVersion(chrome) {
   try {
-    return execFileSync(chrome ?? 'chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim();
+    return execFileSync(chrome ?? 'chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 10_000,
+    }).trim();
   } catch {
     return chrome ?? 'Chromium';
   }
@@ -542,7 +708,8 @@ function lastJsonLine(text) {
 async function runJsonChild(childArgs, env, timeoutMs = 120_000) {
   const { code, stdout, stderr, timedOut } = await runChild(childArgs, env, timeoutMs);
   const json = lastJsonLine(stdout);
-  if (code !== 0 || !json) throw new Error(`node ${childArgs.join(' ')} ${timedOut ? 'timed out' : `exited with ${code}`}:\n${stderr || stdout}`);
+  if (code !== 0 || !json)
+    throw new Error(`node ${childArgs.join(' ')} ${timedOut ? 'timed out' : `exited with ${code}`}:\n${stderr || stdout}`);
   return json;
 }
 

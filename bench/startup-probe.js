@@ -41,7 +41,9 @@ lap('bundle: start esbuild service, bundle JS + CSS');
 const checked = await generator.checkContent(path.join(ROOT, 'content'));
 lap('load + validate content');
 if (!checked.site) throw new Error('content did not validate');
-const files = generator.assembleSite ? generator.assembleSite(checked.site, bundle) : (await generator.build({ contentDir: path.join(ROOT, 'content') })).files;
+const files = generator.assembleSite
+  ? generator.assembleSite(checked.site, bundle)
+  : (await generator.build({ contentDir: path.join(ROOT, 'content') })).files;
 lap('render pages');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-probe-'));
 try {

@@ -41,21 +41,43 @@ function buildProgram(io: Io): Command {
     .option('--out <dir>', 'output folder: a new or empty one, or an earlier build, replaced only when the whole build succeeds', 'dist')
     .option('--site-url <url>', 'published address, instead of seo.siteUrl in site.yaml')
     .option('--form-endpoint <url>', 'quote form relay, instead of the addresses in site.yaml')
-    .option('--strict', "refuse to build while warnings the deploy refuses are left, such as sample values and the sample company's words (the deploy uses this)")
-    .option('--complete-translations', 'refuse to build while a Malayalam text is not translated yet (by default it shows in English) or was translated from English that has changed since')
+    .option(
+      '--strict',
+      "refuse to build while warnings the deploy refuses are left, such as sample values and the sample company's words (the deploy uses this)",
+    )
+    .option(
+      '--complete-translations',
+      'refuse to build while a Malayalam text is not translated yet (by default it shows in English) or was translated from English that has changed since',
+    )
     .option('--host <host>', 'where the site is published: cloudflare (the default) or github-pages, which says what that host leaves out')
-    .action(async (options: { content: string; out: string; siteUrl?: string; formEndpoint?: string; strict?: boolean; completeTranslations?: boolean; host?: string }) => {
-      const { runBuild } = await import('./commands/build.js');
-      await runBuild(options, io);
-    });
+    .action(
+      async (options: {
+        content: string;
+        out: string;
+        siteUrl?: string;
+        formEndpoint?: string;
+        strict?: boolean;
+        completeTranslations?: boolean;
+        host?: string;
+      }) => {
+        const { runBuild } = await import('./commands/build.js');
+        await runBuild(options, io);
+      },
+    );
 
   program
     .command('check')
     .description('check the content only; print every problem with its file, line and column')
     .option('--content <dir>', 'content folder', 'content')
-    .option('--strict', "count the warnings the deploy refuses, such as sample values and the sample company's words, as problems, as the deploy does")
+    .option(
+      '--strict',
+      "count the warnings the deploy refuses, such as sample values and the sample company's words, as problems, as the deploy does",
+    )
     .option('--site-url <url>', 'the published address will come from here, so seo.siteUrl may stay an example')
-    .option('--complete-translations', 'count Malayalam texts not translated yet, or translated from English that has changed since, as problems')
+    .option(
+      '--complete-translations',
+      'count Malayalam texts not translated yet, or translated from English that has changed since, as problems',
+    )
     .action(async (options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean }) => {
       const { runCheck } = await import('./commands/check.js');
       await runCheck(options, io);
@@ -64,7 +86,10 @@ function buildProgram(io: Io): Command {
   program
     .command('translations')
     .description('mark translations reviewed: record the English each was made from, as it is now')
-    .requiredOption('--accept <targets...>', 'a translation folder (content/ml), file (content/ml/services.yaml) or text (content/ml/services.yaml:12, as a warning names it)')
+    .requiredOption(
+      '--accept <targets...>',
+      'a translation folder (content/ml), file (content/ml/services.yaml) or text (content/ml/services.yaml:12, as a warning names it)',
+    )
     .option('--content <dir>', 'content folder', 'content')
     .action(async (options: { accept: string[]; content: string }) => {
       const { runTranslations } = await import('./commands/translations.js');
@@ -111,8 +136,8 @@ function buildProgram(io: Io): Command {
       'after',
       [
         '',
-        'A Cloudflare build is served with the site\'s own Worker at /admin/ and /api/,',
-        'offline, its database kept in node_modules/.cache/site-preview. The Worker\'s',
+        "A Cloudflare build is served with the site's own Worker at /admin/ and /api/,",
+        "offline, its database kept in node_modules/.cache/site-preview. The Worker's",
         'settings come from the environment, by their names in docs/worker.md:',
         'SETUP_CODE, FORM_RELAY, QUOTE_KEEP_DAYS, SITE_ORIGIN, GITHUB_API, GITHUB_APP_ID,',
         'GITHUB_APP_PRIVATE_KEY, GITHUB_REPOSITORY, GITHUB_BRANCH.',

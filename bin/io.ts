@@ -19,7 +19,10 @@ export function buildDate(io: Io): Date {
   const epoch = (io.env ?? process.env).SOURCE_DATE_EPOCH?.trim();
   if (epoch === undefined || epoch === '') return new Date();
   if (!/^\d{1,12}$/.test(epoch)) {
-    throw new UsageError(`SOURCE_DATE_EPOCH must be a whole number of seconds since 1 January 1970, got "${epoch}".`, 'for example SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to build with today\'s date');
+    throw new UsageError(
+      `SOURCE_DATE_EPOCH must be a whole number of seconds since 1 January 1970, got "${epoch}".`,
+      "for example SOURCE_DATE_EPOCH=$(git log -1 --format=%ct), or leave it unset to build with today's date",
+    );
   }
   return new Date(Number(epoch) * 1000);
 }

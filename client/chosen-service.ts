@@ -7,7 +7,9 @@
 export function chooseLinkedService(form: HTMLFormElement, search: string): boolean {
   const id = new URLSearchParams(search).get('service');
   if (!id) return false;
-  const option = Array.from(form.querySelectorAll<HTMLOptionElement>('option[data-service]')).find((candidate) => candidate.dataset.service === id);
+  const option = Array.from(form.querySelectorAll<HTMLOptionElement>('option[data-service]')).find(
+    (candidate) => candidate.dataset.service === id,
+  );
   if (option) option.selected = true;
   return option !== undefined;
 }

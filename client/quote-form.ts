@@ -56,7 +56,8 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
   const showFailure = (wasOffline: boolean) => {
     unsent = true;
     show(wasOffline ? offline : failure);
-    if (whatsapp) whatsapp.href = whatsapp.href.split('?')[0] + '?text=' + encodeURIComponent(whatsappText(form, whatsapp.dataset.greeting));
+    if (whatsapp)
+      whatsapp.href = whatsapp.href.split('?')[0] + '?text=' + encodeURIComponent(whatsappText(form, whatsapp.dataset.greeting));
     show(fallback);
   };
 

@@ -117,7 +117,10 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const dir = path.resolve(contentDir);
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) {
-    throw new UsageError(`The content folder ${contentDir} ${info ? 'is not a folder' : 'does not exist'}.`, 'pass the folder that holds site.yaml with --content, or run the command from the project folder');
+    throw new UsageError(
+      `The content folder ${contentDir} ${info ? 'is not a folder' : 'does not exist'}.`,
+      'pass the folder that holds site.yaml with --content, or run the command from the project folder',
+    );
   }
   const loaded = await loadContent(dir, { overrides: options.overrides, session: options.session });
   const now = options.now ?? new Date();
@@ -125,29 +128,58 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const facts = contentFacts(loaded.files, now);
   const validated = validateContent(loaded.files, facts.english);
   await othersTurn();
-  const photos = validated.site ? await checkPhotos(photoRefs(validated.site), loaded.files, dir) : { photos: [], problems: [], warnings: [] };
+  const photos = validated.site
+    ? await checkPhotos(photoRefs(validated.site), loaded.files, dir)
+    : { photos: [], problems: [], warnings: [] };
   const translated: ReturnType<typeof validateTranslation>[] = [];
   for (const language of loaded.languages) {
     translated.push(
-      validateTranslation(loaded.files, language, loaded.records.find((record) => record.language === language), validated.matching, {
-        english: facts.english,
-        own: facts.languages.get(language.folder) ?? facts.english,
-      }),
+      validateTranslation(
+        loaded.files,
+        language,
+        loaded.records.find((record) => record.language === language),
+        validated.matching,
+        {
+          english: facts.english,
+          own: facts.languages.get(language.folder) ?? facts.english,
+        },
+      ),
     );
     await othersTurn();
   }
   const factProblems = [...findUnknownFacts(loaded.files), ...findFactsOutsideTexts(loaded.files), ...facts.problems];
-  const problems = withTranslationNotes(dir, [...loaded.problems, ...validated.problems, ...factProblems, ...photos.problems, ...translated.flatMap((t) => t.problems)]);
+  const problems = withTranslationNotes(dir, [
+    ...loaded.problems,
+    ...validated.problems,
+    ...factProblems,
+    ...photos.problems,
+    ...translated.flatMap((t) => t.problems),
+  ]);
   const site =
     problems.length === 0 && validated.site && translated.every((t) => t.site)
       ? { ...validated.site, translations: translated.map((t) => ({ language: t.language, site: t.site!, inEnglish: t.inEnglish })) }
       : undefined;
   await othersTurn();
   const contradictions = validated.site
-    ? findContradictions(loaded.files, validated.writtenSettings ?? validated.site.settings, new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))), now, options.session)
+    ? findContradictions(
+        loaded.files,
+        validated.writtenSettings ?? validated.site.settings,
+        new Map(translated.flatMap((t) => (t.site ? [[t.language.folder, t.site.settings] as const] : []))),
+        now,
+        options.session,
+      )
     : [];
   const placeholders = findPlaceholders(loaded.files, { ignore: options.siteUrlOverridden ? ['site.yaml:seo.siteUrl'] : [] });
-  const warnings = [...findCutText(loaded.files), ...validated.warnings, ...contradictions, ...placeholders, ...findSampleTexts(loaded.files), ...photos.warnings, ...loaded.warnings, ...translated.flatMap((t) => t.warnings)];
+  const warnings = [
+    ...findCutText(loaded.files),
+    ...validated.warnings,
+    ...contradictions,
+    ...placeholders,
+    ...findSampleTexts(loaded.files),
+    ...photos.warnings,
+    ...loaded.warnings,
+    ...translated.flatMap((t) => t.warnings),
+  ];
   const translations = translated.map(({ language, untranslated, outdated, unrecorded }) => ({
     language,
     untranslated,
@@ -158,8 +190,23 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const asksComplete = validated.site?.settings.completeTranslations === true;
   const deploy = deployRefusing(asksComplete);
   const { errors, kept } = refusedWarnings(warnings, refusingOf(options, asksComplete));
-  if (errors.length > 0) return { problems: sortProblems([...problems, ...errors]), warnings: sortProblems(kept), sources: loaded.sources, translations, deploy };
-  return { site, photos: site ? photos.photos : undefined, problems: sortProblems(problems), warnings: sortProblems(warnings), sources: loaded.sources, translations, deploy };
+  if (errors.length > 0)
+    return {
+      problems: sortProblems([...problems, ...errors]),
+      warnings: sortProblems(kept),
+      sources: loaded.sources,
+      translations,
+      deploy,
+    };
+  return {
+    site,
+    photos: site ? photos.photos : undefined,
+    problems: sortProblems(problems),
+    warnings: sortProblems(warnings),
+    sources: loaded.sources,
+    translations,
+    deploy,
+  };
 }
 
 export interface PrepareOptions extends CheckOptions {
@@ -200,7 +247,15 @@ export async function prepareContent(contentDir: string, options: PrepareOptions
   const site = options.adjust ? options.adjust(checked.site) : checked.site;
   // The company's own logo in the header and the share pictures; unchanged ones come from the picture cache.
   const pictures = await drawBrandPictures(site, logoOf(checked.photos), options.session);
-  return { site, photos, pictures, warnings: checked.warnings, sources: checked.sources, translations: checked.translations, deploy: checked.deploy };
+  return {
+    site,
+    photos,
+    pictures,
+    warnings: checked.warnings,
+    sources: checked.sources,
+    translations: checked.translations,
+    deploy: checked.deploy,
+  };
 }
 
 /**
@@ -288,7 +343,10 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   // The policy travels whole in each page's <meta>, which allows exactly the page's own stylesheet
   // and its popup's, and the map's frame only where it can be shown; _headers adds what holds for every file.
   const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles, popup)));
-  const secured = styled.map(({ page, styles }) => ({ ...page, contents: withPolicyMeta(withSpeculationRules(String(page.contents)), site, { styles, map: showsMap(String(page.contents)) }) }));
+  const secured = styled.map(({ page, styles }) => ({
+    ...page,
+    contents: withPolicyMeta(withSpeculationRules(String(page.contents)), site, { styles, map: showsMap(String(page.contents)) }),
+  }));
   const stylesheet = options.linkStylesheet ? [stylesheetFile] : [];
   const made = [
     ...secured,

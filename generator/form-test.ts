@@ -30,7 +30,10 @@ export function testFields(request: FormTestRequest): FormData {
   const data = new FormData();
   data.set('name', TEST_NAME);
   if (request.recipient) data.set('email', request.recipient);
-  data.set('message', 'A test request sent by "site form-test" to check that quote requests reach this inbox. No visitor sent it; you can delete it.');
+  data.set(
+    'message',
+    'A test request sent by "site form-test" to check that quote requests reach this inbox. No visitor sent it; you can delete it.',
+  );
   data.set('test', 'yes: this is not a real quote request');
   data.set('subject', subject);
   data.set('_subject', subject);
@@ -62,7 +65,8 @@ export async function sendFormTest(request: FormTestRequest): Promise<FormTestOu
     // Not JSON: an ok status is all there is to go on, as for the page's own form.
   }
   const message = typeof answer?.message === 'string' ? answer.message.trim() : undefined;
-  if (answer?.success === false || answer?.success === 'false') return { kind: 'refused', reason: message || body.trim() || 'no reason given' };
+  if (answer?.success === false || answer?.success === 'false')
+    return { kind: 'refused', reason: message || body.trim() || 'no reason given' };
   return { kind: 'accepted', message };
 }
 

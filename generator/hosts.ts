@@ -13,7 +13,10 @@ export type Host = (typeof HOSTS)[number];
 export function parseHost(value: string | undefined): Host {
   const host = (value ?? 'cloudflare').trim();
   if ((HOSTS as readonly string[]).includes(host)) return host as Host;
-  throw new UsageError(`--host needs one of ${HOSTS.join(' or ')}, got "${value}".`, 'leave it out for Cloudflare, the host the site is tested against');
+  throw new UsageError(
+    `--host needs one of ${HOSTS.join(' or ')}, got "${value}".`,
+    'leave it out for Cloudflare, the host the site is tested against',
+  );
 }
 
 /** What the host leaves out of the built site, as one paragraph; nothing for Cloudflare. */

@@ -26,7 +26,9 @@ const englishZodMessagesOnly = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+      args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)
+        ? { path: 'zod-locales', namespace: 'zod-english-only' }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
       contents: "export { default as en } from './en.js';",

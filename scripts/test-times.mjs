@@ -8,11 +8,18 @@ const rows = [];
 const totals = [];
 
 // The unit tests and the shared checks in every engine are both vitest runs.
-for (const [report, name] of [['test-results/vitest.json', 'vitest'], ['test-results/engines.json', 'engines (vitest)']]) {
+for (const [report, name] of [
+  ['test-results/vitest.json', 'vitest'],
+  ['test-results/engines.json', 'engines (vitest)'],
+]) {
   const vitest = read(report);
   if (!vitest) continue;
   for (const file of vitest.testResults) {
-    rows.push({ file: file.name.slice(file.name.indexOf('tests/')), tests: file.assertionResults.length, seconds: (file.endTime - file.startTime) / 1000 });
+    rows.push({
+      file: file.name.slice(file.name.indexOf('tests/')),
+      tests: file.assertionResults.length,
+      seconds: (file.endTime - file.startTime) / 1000,
+    });
   }
   const end = Math.max(...vitest.testResults.map((file) => file.endTime));
   totals.push({ file: `${name}, whole run`, tests: vitest.numTotalTests, seconds: (end - vitest.startTime) / 1000 });

@@ -48,7 +48,13 @@ export function Document(props: PageProps) {
             <PageBody {...props} />
           </main>
           {/* The not-found page has no address of its own to come back to: the home page stands in. */}
-          <Footer site={site} buildYear={buildYear} language={language} icons={icons} returnTo={`${siteUrl}${page === 'notFound' ? pageAddress('/', language) : pageAddress(path)}`} />
+          <Footer
+            site={site}
+            buildYear={buildYear}
+            language={language}
+            icons={icons}
+            returnTo={`${siteUrl}${page === 'notFound' ? pageAddress('/', language) : pageAddress(path)}`}
+          />
           <WhatsApp site={site} popupSrc={props.whatsappPopup} />
         </body>
       </html>

@@ -33,6 +33,12 @@ export function ratingText(label: string, rating: number): string {
 }
 
 /** The office's postal address on one line: "12 Example Road, Edappally, Kochi, Kerala 682024". */
-export function postalAddressLine(address: { street: string; locality?: string | undefined; city: string; region: string; postalCode: string }): string {
+export function postalAddressLine(address: {
+  street: string;
+  locality?: string | undefined;
+  city: string;
+  region: string;
+  postalCode: string;
+}): string {
   return `${address.street}${address.locality ? `, ${address.locality}` : ''}, ${address.city}, ${address.region} ${address.postalCode}`;
 }

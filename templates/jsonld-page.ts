@@ -17,7 +17,11 @@ export function webPageJsonLd(options: {
   siteUrl: string;
 }): WebPage {
   const { site, page, url, language, alternates, siteUrl } = options;
-  const ref = (alternate: Alternate) => ({ '@type': 'WebPage' as const, url: `${siteUrl}${alternate.path}`, inLanguage: alternate.language.hreflang });
+  const ref = (alternate: Alternate) => ({
+    '@type': 'WebPage' as const,
+    url: `${siteUrl}${alternate.path}`,
+    inLanguage: alternate.language.hreflang,
+  });
   const others = alternates.filter((alternate) => alternate.language.code !== language.code);
   const original = alternates[0];
   // English is the original; each other language's page is its translation.

@@ -40,6 +40,8 @@ export function lowestMovePrice(services: readonly Service[]): number | undefine
 export function priceRange(services: readonly Service[]): string {
   const moves = services.filter(isMovePrice).map((service) => service.pricing.starting);
   const range = moves.length > 0 ? [`${formatRupees(Math.min(...moves))} - ${formatRupees(Math.max(...moves))}`] : [];
-  const others = services.filter((service) => !isMovePrice(service)).map((service) => `${service.title}: ${formatRupees(service.pricing.starting)} ${service.pricing.note}`);
+  const others = services
+    .filter((service) => !isMovePrice(service))
+    .map((service) => `${service.title}: ${formatRupees(service.pricing.starting)} ${service.pricing.note}`);
   return [...range, ...others].join('; ');
 }

@@ -32,8 +32,18 @@ export async function beginCeremony(db: D1Database, ceremony: Ceremony, now: num
   await db.batch([
     db.prepare('DELETE FROM ceremonies WHERE expires_at <= ?').bind(now),
     db
-      .prepare('INSERT INTO ceremonies (id_hash, kind, challenge, device_name, code_hash, code_kind, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .bind(await sha256(id), ceremony.kind, ceremony.challenge, ceremony.deviceName ?? null, ceremony.codeHash ?? null, ceremony.codeKind ?? null, now + CEREMONY_MS),
+      .prepare(
+        'INSERT INTO ceremonies (id_hash, kind, challenge, device_name, code_hash, code_kind, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .bind(
+        await sha256(id),
+        ceremony.kind,
+        ceremony.challenge,
+        ceremony.deviceName ?? null,
+        ceremony.codeHash ?? null,
+        ceremony.codeKind ?? null,
+        now + CEREMONY_MS,
+      ),
   ]);
   return cookie(CEREMONY_COOKIE, id, CEREMONY_MS / 1000);
 }
@@ -43,7 +53,9 @@ export async function takeCeremony(db: D1Database, request: Request, kind: Cerem
   const id = readCookie(request, CEREMONY_COOKIE);
   if (!id) return undefined;
   const row = await db
-    .prepare('DELETE FROM ceremonies WHERE id_hash = ? AND kind = ? AND expires_at > ? RETURNING kind, challenge, device_name, code_hash, code_kind')
+    .prepare(
+      'DELETE FROM ceremonies WHERE id_hash = ? AND kind = ? AND expires_at > ? RETURNING kind, challenge, device_name, code_hash, code_kind',
+    )
     .bind(await sha256(id), kind, now)
     .first<CeremonyRow>();
   if (!row) return undefined;

@@ -40,7 +40,8 @@ export async function checkCode(db: D1Database, env: Env, typed: string, now: nu
  * spent invitation leaves the guarded insert with nothing to insert.
  */
 export function spendCode(db: D1Database, grant: Grant, now: number): D1PreparedStatement[] {
-  if (grant.kind === 'setup') return [db.prepare('INSERT INTO used_setup_codes (code_hash, used_at) VALUES (?, ?)').bind(grant.codeHash, now)];
+  if (grant.kind === 'setup')
+    return [db.prepare('INSERT INTO used_setup_codes (code_hash, used_at) VALUES (?, ?)').bind(grant.codeHash, now)];
   return [db.prepare('DELETE FROM invitations WHERE code_hash = ?').bind(grant.codeHash)];
 }
 
@@ -56,7 +57,9 @@ export async function invite(db: D1Database, now: number): Promise<{ code: strin
   const expiresAt = now + INVITATION_MS;
   await db.batch([
     db.prepare('DELETE FROM invitations'),
-    db.prepare('INSERT INTO invitations (code_hash, created_at, expires_at) VALUES (?, ?, ?)').bind(await sha256(normaliseCode(code)), now, expiresAt),
+    db
+      .prepare('INSERT INTO invitations (code_hash, created_at, expires_at) VALUES (?, ?, ?)')
+      .bind(await sha256(normaliseCode(code)), now, expiresAt),
   ]);
   return { code, expiresAt };
 }

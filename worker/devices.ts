@@ -9,7 +9,9 @@ export interface Device {
 }
 
 export async function listDevices(db: D1Database): Promise<Device[]> {
-  const rows = await db.prepare('SELECT id, name, created_at FROM passkeys ORDER BY created_at, id').all<{ id: string; name: string; created_at: number }>();
+  const rows = await db
+    .prepare('SELECT id, name, created_at FROM passkeys ORDER BY created_at, id')
+    .all<{ id: string; name: string; created_at: number }>();
   return rows.results.map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at }));
 }
 

@@ -5,7 +5,10 @@ import { MESSAGES, type MessageCode } from './messages.js';
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin' };
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
-  const response = new Response(JSON.stringify(body), { status, headers: { ...PRIVATE, 'Content-Type': 'application/json; charset=utf-8' } });
+  const response = new Response(JSON.stringify(body), {
+    status,
+    headers: { ...PRIVATE, 'Content-Type': 'application/json; charset=utf-8' },
+  });
   new Headers(headers).forEach((value, name) => response.headers.append(name, value));
   return response;
 }

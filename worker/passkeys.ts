@@ -44,7 +44,13 @@ export async function registrationOptions(db: D1Database, site: Site, deviceName
 }
 
 /** Checks the new passkey and saves it, spending the code that allowed it; answers its id, or why it was refused. */
-export async function finishRegistration(db: D1Database, site: Site, ceremony: Ceremony, response: unknown, now: number): Promise<{ id: string } | MessageCode> {
+export async function finishRegistration(
+  db: D1Database,
+  site: Site,
+  ceremony: Ceremony,
+  response: unknown,
+  now: number,
+): Promise<{ id: string } | MessageCode> {
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -65,7 +71,15 @@ export async function finishRegistration(db: D1Database, site: Site, ceremony: C
     const [inserted] = await db.batch([
       db
         .prepare(`INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE ${guard.sql}`)
-        .bind(credential.id, credential.publicKey, credential.counter, JSON.stringify(credential.transports ?? []), ceremony.deviceName, now, ...guard.values),
+        .bind(
+          credential.id,
+          credential.publicKey,
+          credential.counter,
+          JSON.stringify(credential.transports ?? []),
+          ceremony.deviceName,
+          now,
+          ...guard.values,
+        ),
       ...spendCode(db, grant, now),
     ]);
     if (inserted?.meta.changes !== 1) return grant.kind === 'setup' ? 'already-set-up' : 'invitation-wrong';
@@ -81,7 +95,12 @@ export function signinOptions(site: Site) {
 }
 
 /** Checks the phone's signature with the passkey saved for it; answers the passkey's id, or why it was refused. */
-export async function finishSignin(db: D1Database, site: Site, ceremony: Ceremony, response: unknown): Promise<{ id: string } | MessageCode> {
+export async function finishSignin(
+  db: D1Database,
+  site: Site,
+  ceremony: Ceremony,
+  response: unknown,
+): Promise<{ id: string } | MessageCode> {
   const answer = response as AuthenticationResponseJSON;
   if (typeof answer?.id !== 'string') return 'bad-request';
   const row = await db.prepare('SELECT id, public_key, counter, transports FROM passkeys WHERE id = ?').bind(answer.id).first<PasskeyRow>();

@@ -31,7 +31,15 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const shown = flags.out.trim() === '' ? 'the output folder' : displayFolder(outDir, io.cwd);
   let result;
   try {
-    result = await build({ contentDir, now: buildDate(io), siteUrl: flags.siteUrl, formEndpoint: flags.formEndpoint, host, strict: flags.strict, completeTranslations: flags.completeTranslations });
+    result = await build({
+      contentDir,
+      now: buildDate(io),
+      siteUrl: flags.siteUrl,
+      formEndpoint: flags.formEndpoint,
+      host,
+      strict: flags.strict,
+      completeTranslations: flags.completeTranslations,
+    });
   } catch (error) {
     if (error instanceof ContentError) {
       io.err(formatProblems(error.problems, error.sources, { cwd: io.cwd }));
@@ -50,10 +58,14 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
     io.err(formatProblems(result.warnings, result.sources, { cwd: io.cwd }));
     const { samples, refused, accepted, kinds } = countForDeploy(result.warnings, result.deploy, ownLine(result.deploy));
     if (samples + refused > 0) {
-      io.err(`The site was built, but ${samples > 0 ? 'these sample values would go live as they are' : 'look at these warnings first'}. The deploy builds with --strict, which refuses them.\n`);
+      io.err(
+        `The site was built, but ${samples > 0 ? 'these sample values would go live as they are' : 'look at these warnings first'}. The deploy builds with --strict, which refuses them.\n`,
+      );
     }
     if (accepted > 0) {
-      io.err(`The site was built; the deploy accepts the ${accepted} warning${accepted === 1 ? '' : 's'} above about ${kinds.join(' and ')}, so look at ${accepted === 1 ? 'it' : 'them'} all the same.\n`);
+      io.err(
+        `The site was built; the deploy accepts the ${accepted} warning${accepted === 1 ? '' : 's'} above about ${kinds.join(' and ')}, so look at ${accepted === 1 ? 'it' : 'them'} all the same.\n`,
+      );
     }
     if (result.warnings.some((warning) => warning.code === 'photo-too-small')) {
       io.err('The site was built; the small photos above will look blurred on sharp screens until larger originals replace them.\n');

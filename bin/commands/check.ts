@@ -6,10 +6,18 @@ import { SAMPLE_TEXT_CODES, sampleTextLine } from '../../generator/check/sample-
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
 import { buildDate, resolveFrom, type Io } from '../io.js';
 
-export async function runCheck(options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean }, io: Io): Promise<void> {
+export async function runCheck(
+  options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean },
+  io: Io,
+): Promise<void> {
   const contentDir = resolveFrom(io, options.content);
   if (options.siteUrl !== undefined) checkSiteUrlFlag(options.siteUrl);
-  const result = await checkContent(contentDir, { now: buildDate(io), strict: options.strict, completeTranslations: options.completeTranslations, siteUrlOverridden: options.siteUrl !== undefined });
+  const result = await checkContent(contentDir, {
+    now: buildDate(io),
+    strict: options.strict,
+    completeTranslations: options.completeTranslations,
+    siteUrlOverridden: options.siteUrl !== undefined,
+  });
   if (result.problems.length > 0) {
     io.err(formatProblems(result.problems, result.sources, { cwd: io.cwd }));
     throw new ContentError(result.problems, result.sources);
@@ -25,8 +33,12 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
     ].filter(Boolean);
     const notes = [
       todo.length > 0 ? `${todo.join(', and ')}: the deploy (site build --strict) refuses them.` : '',
-      accepted > 0 ? `The deploy accepts the ${accepted} warning${accepted === 1 ? '' : 's'} about ${kinds.join(' and ')}: look at ${accepted === 1 ? 'it' : 'them'} all the same.` : '',
-      photos > 0 ? `${photos === 1 ? 'The photo above' : `The ${photos} photos above`} will look blurred on sharp screens: use larger originals.` : '',
+      accepted > 0
+        ? `The deploy accepts the ${accepted} warning${accepted === 1 ? '' : 's'} about ${kinds.join(' and ')}: look at ${accepted === 1 ? 'it' : 'them'} all the same.`
+        : '',
+      photos > 0
+        ? `${photos === 1 ? 'The photo above' : `The ${photos} photos above`} will look blurred on sharp screens: use larger originals.`
+        : '',
     ];
     io.out(`Content is valid: ${files} files checked. ${notes.filter(Boolean).join(' ')}`.trimEnd());
   } else {
@@ -43,5 +55,8 @@ export async function runCheck(options: { content: string; strict?: boolean; sit
  * the deploy waits for them (their progress lines).
  */
 export function ownLine(deploy: Refusing): (warning: Problem) => boolean {
-  return (warning) => warning.code === 'photo-too-small' || (deploy.completeBy === undefined && isTranslationWarning(warning)) || SAMPLE_TEXT_CODES.includes(warning.code);
+  return (warning) =>
+    warning.code === 'photo-too-small' ||
+    (deploy.completeBy === undefined && isTranslationWarning(warning)) ||
+    SAMPLE_TEXT_CODES.includes(warning.code);
 }

@@ -26,7 +26,10 @@ export async function runDev(flags: DevFlags, io: Io, stop?: Promise<void>): Pro
   process.env.NODE_ENV ??= 'production';
   // Every save checks the content again: compiled parsers pay off here (before any schema is made).
   (await import('../../generator/schema/zod-config.js')).compileParsers();
-  const [{ startDev }, { contentEditor }] = await Promise.all([import('../../generator/serve/dev.js'), import('../../generator/editor/plugin.js')]);
+  const [{ startDev }, { contentEditor }] = await Promise.all([
+    import('../../generator/serve/dev.js'),
+    import('../../generator/editor/plugin.js'),
+  ]);
   const contentDir = resolveFrom(io, flags.content);
   const server = await startDev({ contentDir, port: parsePort(flags.port, DEV_PORT), host: flags.host, log: io, plugins: [contentEditor] });
   io.out(`Serving ${displayPath(contentDir, io.cwd)} with live reload at ${server.url}`);

@@ -25,7 +25,12 @@ export const PREVIEW_STATE = 'node_modules/.cache/site-preview';
 export async function runPreview(flags: PreviewFlags, io: Io, stop?: Promise<void>, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const dir = resolveFrom(io, flags.out);
   const worker = (await isCloudflareBuild(dir)) ? await startPreviewWorker(dir, path.join(projectRoot(), PREVIEW_STATE), env) : undefined;
-  const server = await startPreview({ dir, port: parsePort(flags.port, PREVIEW_PORT), host: flags.host, intercept: worker && workerHandler(worker) }).catch(async (error: unknown) => {
+  const server = await startPreview({
+    dir,
+    port: parsePort(flags.port, PREVIEW_PORT),
+    host: flags.host,
+    intercept: worker && workerHandler(worker),
+  }).catch(async (error: unknown) => {
     await worker?.close();
     throw error;
   });

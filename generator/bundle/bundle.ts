@@ -64,7 +64,9 @@ export async function bundleAssets(options: BundleOptions = {}): Promise<Bundle>
 /** Files served as they are at fixed addresses, such as a search engine's verification file. */
 async function staticFiles(dir: string): Promise<StaticFile[]> {
   const names = await readdir(dir).catch(() => []);
-  return Promise.all(names.sort().map(async (name) => ({ path: name, source: path.join(dir, name), contents: await readFile(path.join(dir, name)) })));
+  return Promise.all(
+    names.sort().map(async (name) => ({ path: name, source: path.join(dir, name), contents: await readFile(path.join(dir, name)) })),
+  );
 }
 
 /**
@@ -106,14 +108,19 @@ const bundleCacheFile = (entry: string) => cacheFile('site-bundle', `${CACHE_VER
 type SavedFiles = Array<[path: string, contents: string]>;
 
 async function readDiskCache(entry: string): Promise<{ inputs: InputTimes; file: Bundled } | undefined> {
-  const found = await readCacheEntry(bundleCacheFile(entry), (saved) => (Array.isArray(saved) && saved.length > 0 ? (saved as SavedFiles) : undefined));
+  const found = await readCacheEntry(bundleCacheFile(entry), (saved) =>
+    Array.isArray(saved) && saved.length > 0 ? (saved as SavedFiles) : undefined,
+  );
   if (!found) return undefined;
   const [main, ...extra] = found.result.map(([file, contents]) => ({ path: file, contents: Buffer.from(contents, 'base64') }));
   return { inputs: found.inputs, file: { main: main!, extra } };
 }
 
 async function writeDiskCache(entry: string, bundle: { inputs: InputTimes; file: Bundled }): Promise<void> {
-  const files: SavedFiles = [bundle.file.main, ...bundle.file.extra].map((file) => [file.path, Buffer.from(file.contents).toString('base64')]);
+  const files: SavedFiles = [bundle.file.main, ...bundle.file.extra].map((file) => [
+    file.path,
+    Buffer.from(file.contents).toString('base64'),
+  ]);
   await writeCacheEntry(bundleCacheFile(entry), bundle.inputs, files);
 }
 
@@ -150,6 +157,9 @@ async function runEsbuild(entry: string, kind: 'js' | 'css') {
     .map((other) => ({ path: `assets/${path.basename(other.path)}`, contents: Buffer.from(other.contents) }));
   const file: Bundled = { main: { path: `assets/main.${hash}.${kind}`, contents }, extra };
   // Times are read after the build; a file saved while esbuild ran looks changed next time.
-  const inputs = await modificationTimes(Object.keys(result.metafile.inputs).map((input) => path.resolve(input)), started);
+  const inputs = await modificationTimes(
+    Object.keys(result.metafile.inputs).map((input) => path.resolve(input)),
+    started,
+  );
   return { inputs, file };
 }

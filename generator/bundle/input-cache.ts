@@ -45,7 +45,10 @@ async function sha256Of(file: string): Promise<string | undefined> {
  * The saved result, if every file it was made from still has the same contents; `read` turns the
  * saved JSON back into the result, or gives undefined for an entry it does not recognise.
  */
-export async function readCacheEntry<T>(file: string, read: (saved: unknown) => T | undefined): Promise<{ inputs: InputTimes; result: T } | undefined> {
+export async function readCacheEntry<T>(
+  file: string,
+  read: (saved: unknown) => T | undefined,
+): Promise<{ inputs: InputTimes; result: T } | undefined> {
   const raw = await readFile(file, 'utf8').catch(() => undefined);
   if (!raw) return undefined;
   let saved: DiskEntry;
@@ -60,7 +63,13 @@ export async function readCacheEntry<T>(file: string, read: (saved: unknown) => 
   const started = Date.now();
   const same = await Promise.all(saved.inputs.map(async ([input, hash]) => (await sha256Of(input)) === hash));
   if (!same.every(Boolean)) return undefined;
-  return { inputs: await modificationTimes(saved.inputs.map(([input]) => input), started), result };
+  return {
+    inputs: await modificationTimes(
+      saved.inputs.map(([input]) => input),
+      started,
+    ),
+    result,
+  };
 }
 
 export async function writeCacheEntry(file: string, inputs: InputTimes, result: unknown): Promise<void> {

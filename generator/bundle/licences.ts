@@ -18,6 +18,9 @@ export async function licenceFiles(): Promise<OutputFile[]> {
   const require = createRequire(import.meta.url);
   // Every package exports its package.json; not every one its LICENSE, which sits beside it.
   return Promise.all(
-    LICENCES.map(async ({ from, to }) => ({ path: to, contents: await readFile(path.join(path.dirname(require.resolve(`${from}/package.json`)), 'LICENSE')) })),
+    LICENCES.map(async ({ from, to }) => ({
+      path: to,
+      contents: await readFile(path.join(path.dirname(require.resolve(`${from}/package.json`)), 'LICENSE')),
+    })),
   );
 }

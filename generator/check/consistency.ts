@@ -13,9 +13,23 @@ import type { ContentFile, Site } from '../schema/index.js';
  */
 export function checkConsistency(files: readonly LoadedFile[], parsed: Map<ContentFile, unknown>): Problem[] {
   const fileOf = (name: ContentFile) => files.find((file) => file.name === name);
-  const warn = (code: 'disagrees' | 'initials-not-name', name: ContentFile, path: PathSegment[], message: string, hint: string): Problem => {
+  const warn = (
+    code: 'disagrees' | 'initials-not-name',
+    name: ContentFile,
+    path: PathSegment[],
+    message: string,
+    hint: string,
+  ): Problem => {
     const file = fileOf(name)!;
-    return { code, severity: 'warning', file: file.file, path: formatPath(path, file.data), ...locateValue(file.doc, file.lineCounter, file.source, path), message, hint };
+    return {
+      code,
+      severity: 'warning',
+      file: file.file,
+      path: formatPath(path, file.data),
+      ...locateValue(file.doc, file.lineCounter, file.source, path),
+      message,
+      hint,
+    };
   };
   const warnings: Problem[] = [];
   const testimonials = (parsed.get('testimonials.yaml') as { testimonials: Site['testimonials'] } | undefined)?.testimonials ?? [];

@@ -22,9 +22,16 @@ import { Recent, type Session } from '../contract/session.js';
  * the figure's label); a city only where it is said to be the company's ("from", "based in", "our
  * office in"), never in a route ("Kochi to Bengaluru"), a review or a form's example.
  */
-export function findContradictions(files: readonly LoadedFile[], english: SiteSettings, translated: ReadonlyMap<string, SiteSettings>, now: Date, session?: Session): Problem[] {
+export function findContradictions(
+  files: readonly LoadedFile[],
+  english: SiteSettings,
+  translated: ReadonlyMap<string, SiteSettings>,
+  now: Date,
+  session?: Session,
+): Problem[] {
   const years = now.getFullYear() - english.company.foundedYear;
-  const recent = session?.recent<string, LastFound>('check/contradictions', RECENTLY_FOUND) ?? new Recent<string, LastFound>(RECENTLY_FOUND);
+  const recent =
+    session?.recent<string, LastFound>('check/contradictions', RECENTLY_FOUND) ?? new Recent<string, LastFound>(RECENTLY_FOUND);
   const officeCities = new Set(officesOf(english).map((office) => cityIndex(office.address.city)));
   return files.flatMap((file) => {
     // Reviews are customers' own words ("we have used them since 2015"): not the company's facts to correct.
@@ -56,7 +63,8 @@ function fileContradictions(file: LoadedFile, ctx: Context): Problem[] {
       if (shown.length < MAX_PROBLEMS_PER_FILE) shown.push(located(file, text, found));
     }
   }
-  if (file.name === 'site.yaml' && !file.language) shown.push(...yearsFigure(file, ctx.english, ctx.years), ...cityNames(file, ctx.english));
+  if (file.name === 'site.yaml' && !file.language)
+    shown.push(...yearsFigure(file, ctx.english, ctx.years), ...cityNames(file, ctx.english));
   if (total > shown.length) shown.push(leftOut(file, total));
   return shown;
 }
@@ -171,7 +179,13 @@ function experience(text: string, ctx: Context): Found[] {
   return [...text.matchAll(pattern)].flatMap((match) => {
     const stated = match[1] ?? match[2] ?? match[3];
     if (Number(stated) === ctx.years) return [];
-    return [{ words: match[0], truth: `the company has been in business ${ctx.years} years (from company.foundedYear to the build’s year)`, write: match[0].replace(stated!, '${years}') }];
+    return [
+      {
+        words: match[0],
+        truth: `the company has been in business ${ctx.years} years (from company.foundedYear to the build’s year)`,
+        write: match[0].replace(stated!, '${years}'),
+      },
+    ];
   });
 }
 
@@ -239,7 +253,8 @@ function figures(text: string, ctx: Context): Found[] {
   return found;
 }
 
-const ENGLISH_BEFORE = /\b(?:our|(?:company|firm|movers|packers|team|office|crew|business)\s+(?:in|from|at)|based\s+in|started\s+in|grew\s+from|headquartered\s+in|within|across)\s+$/i;
+const ENGLISH_BEFORE =
+  /\b(?:our|(?:company|firm|movers|packers|team|office|crew|business)\s+(?:in|from|at)|based\s+in|started\s+in|grew\s+from|headquartered\s+in|within|across)\s+$/i;
 const ENGLISH_AFTER = /^(?:-based|\s+(?:based|office|team|moving team|(?:family\s+)?(?:firm|company|business)|movers|packers)\b)/i;
 
 /** Each city's names as patterns, built once, to find each naming of a city in a text. */
@@ -275,13 +290,22 @@ function cities(text: string, ctx: Context): Found[] {
     for (const match of text.matchAll(pattern)) {
       const before = text.slice(Math.max(0, match.index - 40), match.index);
       const after = text.slice(match.index + match[0].length, match.index + match[0].length + 40);
-      if (ctx.malayalam ? isRoute(match[0], before, after) : !(ENGLISH_BEFORE.test(before) || ENGLISH_AFTER.test(after)) || /^\s+to\s/i.test(after)) continue;
+      if (
+        ctx.malayalam
+          ? isRoute(match[0], before, after)
+          : !(ENGLISH_BEFORE.test(before) || ENGLISH_AFTER.test(after)) || /^\s+to\s/i.test(after)
+      )
+        continue;
       found.push({
         words: match[0],
         truth: `the main office is in ${main} (contact.address.city${ctx.malayalam ? ', or contact.cityName in ml/site.yaml' : ''})`,
         write: '${city}',
         // A Malayalam ending depends on the name it follows, so the fact takes words that need none.
-        ...(ctx.malayalam ? { hint: 'write "${city}" in its place, followed by words that need no ending on it, e.g. "${city} ആസ്ഥാനമായ" (based in) or "${city} നഗരത്തിൽ" (in the city of)' } : {}),
+        ...(ctx.malayalam
+          ? {
+              hint: 'write "${city}" in its place, followed by words that need no ending on it, e.g. "${city} ആസ്ഥാനമായ" (based in) or "${city} നഗരത്തിൽ" (in the city of)',
+            }
+          : {}),
       });
     }
   }
@@ -313,12 +337,21 @@ function yearsFigure(file: LoadedFile, english: SiteSettings, years: number): Pr
 
 /** An office's cityName that names another city than its address (the address was changed, the name was not). */
 function cityNames(file: LoadedFile, english: SiteSettings): Problem[] {
-  const offices = [{ at: 'contact', office: english.contact }, ...(english.offices ?? []).map((office, index) => ({ at: `offices.${index}`, office }))];
+  const offices = [
+    { at: 'contact', office: english.contact },
+    ...(english.offices ?? []).map((office, index) => ({ at: `offices.${index}`, office })),
+  ];
   return offices.flatMap(({ at, office }) => {
     const named = office.cityName === undefined ? -1 : cityIndex(office.cityName);
     if (named < 0 || named === cityIndex(office.address.city)) return [];
     const text = textsOf(file).find((candidate) => candidate.path.join('.') === `${at}.cityName`);
     if (!text) return [];
-    return [located(file, text, { words: text.value, truth: `the office's address is in ${office.address.city} (${at.replace(/\.(\d+)/, '[$1]')}.address.city)`, write: office.address.city })];
+    return [
+      located(file, text, {
+        words: text.value,
+        truth: `the office's address is in ${office.address.city} (${at.replace(/\.(\d+)/, '[$1]')}.address.city)`,
+        write: office.address.city,
+      }),
+    ];
   });
 }

@@ -16,7 +16,11 @@ import { locateWords, textsOf, type TextAt } from './texts.js';
  */
 export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
   const site = files.find((file) => file.name === 'site.yaml' && !file.language)?.data as { stats?: unknown } | undefined;
-  const statIds = Array.isArray(site?.stats) ? site.stats.flatMap((stat: unknown) => (typeof stat === 'object' && stat !== null && typeof (stat as { id?: unknown }).id === 'string' ? [(stat as { id: string }).id] : [])) : [];
+  const statIds = Array.isArray(site?.stats)
+    ? site.stats.flatMap((stat: unknown) =>
+        typeof stat === 'object' && stat !== null && typeof (stat as { id?: unknown }).id === 'string' ? [(stat as { id: string }).id] : [],
+      )
+    : [];
   // An id holding a ${ is refused at its place, and its fact cannot be written, so it is not offered.
   const known = factNames(statIds.filter((id) => !id.includes('${')));
   const figuresUnread = !Array.isArray(site?.stats);
@@ -38,7 +42,9 @@ export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
           ...locateWords(file, text, token, nth),
           path: formatPath(text.path, file.data),
           message: `"${token}" names no fact${guess ? `. Did you mean "\${${guess}}"?` : '.'} A text can name ${known.map((fact) => `\${${fact}}`).join(', ')}.`,
-          hint: guess ? `write \${${guess}}` : 'write one of the names above between ${ and }, or the words themselves; a figure is named by its id in site.yaml, e.g. ${stats.moves}',
+          hint: guess
+            ? `write \${${guess}}`
+            : 'write one of the names above between ${ and }, or the words themselves; a figure is named by its id in site.yaml, e.g. ${stats.moves}',
         });
       }
       const stray = strayOpening(text.value);
@@ -48,7 +54,8 @@ export function findUnknownFacts(files: readonly LoadedFile[]): Problem[] {
           file: file.file,
           ...locateWords(file, text, '${', stray),
           path: formatPath(text.path, file.data),
-          message: 'This "${" starts no fact: a fact is named by its name alone between ${ and }, such as ${city}, with no other ${ or } inside. As it is, visitors would read the "${" itself.',
+          message:
+            'This "${" starts no fact: a fact is named by its name alone between ${ and }, such as ${city}, with no other ${ or } inside. As it is, visitors would read the "${" itself.',
           hint: 'write the fact as ${name}, or take out the "${"',
         });
       }

@@ -71,4 +71,5 @@ function what(source: PlacedSource): string {
   return `the figure "${source.name.replace(/^stats\./, '')}" (${where})`;
 }
 
-const samePath = (a: readonly PathSegment[], b: readonly PathSegment[]) => a.length === b.length && a.every((segment, index) => segment === b[index]);
+const samePath = (a: readonly PathSegment[], b: readonly PathSegment[]) =>
+  a.length === b.length && a.every((segment, index) => segment === b[index]);

@@ -38,7 +38,13 @@ export function checkTexts(texts: ReadonlyMap<string, string | Uint8Array>, { no
     const file = `${MEMORY_CONTENT}/${name}`;
     const held = texts.get(name);
     if (held === undefined) {
-      problems.push({ code: 'file-missing', file, path: '', message: `The file ${name} is missing; the site needs it to build.`, hint: `put ${name} back as it was in the last published version` });
+      problems.push({
+        code: 'file-missing',
+        file,
+        path: '',
+        message: `The file ${name} is missing; the site needs it to build.`,
+        hint: `put ${name} back as it was in the last published version`,
+      });
       continue;
     }
     const decoded = decodeContent(typeof held === 'string' ? new TextEncoder().encode(held) : held, name);
@@ -51,7 +57,9 @@ export function checkTexts(texts: ReadonlyMap<string, string | Uint8Array>, { no
   const facts = contentFacts(files, now);
   const validated = validateContent(files, facts.english);
   problems.push(...validated.problems, ...findUnknownFacts(files), ...findFactsOutsideTexts(files), ...facts.problems);
-  const contradictions = validated.site ? findContradictions(files, validated.writtenSettings ?? validated.site.settings, new Map(), now) : [];
+  const contradictions = validated.site
+    ? findContradictions(files, validated.writtenSettings ?? validated.site.settings, new Map(), now)
+    : [];
   const warnings = [...findCutText(files), ...validated.warnings, ...contradictions, ...findPlaceholders(files)];
   if (!strict) return { problems: sortProblems(problems), warnings: sortProblems(warnings) };
   const { errors, kept } = refusedWarnings(warnings, deployRefusing(validated.site?.settings.completeTranslations === true));

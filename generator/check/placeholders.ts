@@ -55,7 +55,9 @@ export function settlePlaceholders(before: string, source: string): string {
   const settled = markedEntries(source).filter((mark) => !mark.sample && wasSample.some((old) => samePath(old.path, mark.path)));
   if (settled.length === 0) return source;
   const lines = source.split('\n');
-  const drop = new Set(settled.flatMap((mark) => Array.from({ length: mark.keyLine - mark.commentLine }, (_, i) => mark.commentLine - 1 + i)));
+  const drop = new Set(
+    settled.flatMap((mark) => Array.from({ length: mark.keyLine - mark.commentLine }, (_, i) => mark.commentLine - 1 + i)),
+  );
   // Only the comment lines themselves: a blank line between a note and its value stays.
   return lines.filter((line, index) => !(drop.has(index) && /^\s*#/.test(line))).join('\n');
 }
@@ -75,7 +77,9 @@ function markedEntries(source: string): Array<Mark & { sample: boolean }> {
   const entries = entriesOf(doc.contents as Node | null, [], (offset) => lines.linePos(offset).line);
   return marksOf(entries, markedLines(source)).map((mark) => ({
     ...mark,
-    sample: entries.some((entry) => isWithin(entry.path, mark.path) && isScalar(entry.value) && sampleKind(entry.value.value) !== undefined),
+    sample: entries.some(
+      (entry) => isWithin(entry.path, mark.path) && isScalar(entry.value) && sampleKind(entry.value.value) !== undefined,
+    ),
   }));
 }
 
@@ -86,8 +90,10 @@ function marksOf(entries: readonly Entry[], marked: ReturnType<typeof markedLine
   });
 }
 
-const samePath = (a: readonly PathSegment[], b: readonly PathSegment[]) => a.length === b.length && a.every((segment, i) => segment === b[i]);
-const isWithin = (path: readonly PathSegment[], group: readonly PathSegment[]) => path.length >= group.length && group.every((segment, i) => segment === path[i]);
+const samePath = (a: readonly PathSegment[], b: readonly PathSegment[]) =>
+  a.length === b.length && a.every((segment, i) => segment === b[i]);
+const isWithin = (path: readonly PathSegment[], group: readonly PathSegment[]) =>
+  path.length >= group.length && group.every((segment, i) => segment === path[i]);
 
 interface Entry {
   path: PathSegment[];

@@ -24,5 +24,7 @@ export const KERALA_CITIES: ReadonlyArray<{ english: readonly string[]; malayala
 /** The index in KERALA_CITIES of the city `name` names, in either language. */
 export function cityIndex(name: string): number {
   const wanted = name.trim().toLowerCase();
-  return KERALA_CITIES.findIndex((city) => city.english.some((known) => known.toLowerCase() === wanted) || city.malayalam.some((stem) => wanted.startsWith(stem)));
+  return KERALA_CITIES.findIndex(
+    (city) => city.english.some((known) => known.toLowerCase() === wanted) || city.malayalam.some((stem) => wanted.startsWith(stem)),
+  );
 }

@@ -60,7 +60,9 @@ export function serviceReferences(parsed: ReadonlyMap<ContentFile, unknown>): Re
   const listed = (file: ContentFile, path: PathSegment[], list: readonly string[] | undefined) =>
     list?.forEach((id, i) => refs.push({ file, path: [...path, i], id }));
   const testimonials = parsed.get('testimonials.yaml') as { testimonials: Site['testimonials'] } | undefined;
-  testimonials?.testimonials.forEach((t, i) => refs.push({ file: 'testimonials.yaml', path: ['testimonials', i, 'service'], id: t.service }));
+  testimonials?.testimonials.forEach((t, i) =>
+    refs.push({ file: 'testimonials.yaml', path: ['testimonials', i, 'service'], id: t.service }),
+  );
   const home = parsed.get('pages/home.yaml') as Site['pages']['home'] | undefined;
   home?.services.items.forEach((card, i) => {
     if (card.service !== undefined) refs.push({ file: 'pages/home.yaml', path: ['services', 'items', i, 'service'], id: card.service });

@@ -33,11 +33,17 @@ export function isProse(text: string): boolean {
 /** The record as the source of sample-prose.ts: files and keys sorted, so recording again changes only what changed. */
 export function recordSource(record: ReadonlyMap<string, ReadonlySet<string>>): string {
   const files = [...record.keys()].sort();
-  const lines = files.map((name) => `  '${name}': [\n${[...record.get(name)!].sort().map((key) => `    '${key}',`).join('\n')}\n  ],`);
+  const lines = files.map(
+    (name) =>
+      `  '${name}': [\n${[...record.get(name)!]
+        .sort()
+        .map((key) => `    '${key}',`)
+        .join('\n')}\n  ],`,
+  );
   return [
     '// Written by scripts/record-sample-prose.mjs from the sample content: record again, do not edit by hand.',
     '',
-    '/** The sample content\'s prose, by file: the key of each text\'s words (proseKey in sample-texts.ts). */',
+    "/** The sample content's prose, by file: the key of each text's words (proseKey in sample-texts.ts). */",
     'export const SAMPLE_PROSE: Readonly<Record<string, readonly string[]>> = {',
     ...lines,
     '};',

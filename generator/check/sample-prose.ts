@@ -2,18 +2,8 @@
 
 /** The sample content's prose, by file: the key of each text's words (proseKey in sample-texts.ts). */
 export const SAMPLE_PROSE: Readonly<Record<string, readonly string[]>> = {
-  'layout.yaml': [
-    '12hdrngiakv',
-    '1gy144eqrbn',
-    '1ijcf4ziyo3',
-    '1notkb4xmir',
-  ],
-  'ml/layout.yaml': [
-    '15mncciruob',
-    '1xbvhoacl5s',
-    '21svqpmzw2x',
-    '2c9k715i9fr',
-  ],
+  'layout.yaml': ['12hdrngiakv', '1gy144eqrbn', '1ijcf4ziyo3', '1notkb4xmir'],
+  'ml/layout.yaml': ['15mncciruob', '1xbvhoacl5s', '21svqpmzw2x', '2c9k715i9fr'],
   'ml/pages/about.yaml': [
     '18prvb2oa75',
     '194v02p8sfc',
@@ -131,12 +121,7 @@ export const SAMPLE_PROSE: Readonly<Record<string, readonly string[]>> = {
     'spz6mpa9kl',
     'twsvv7j8sm',
   ],
-  'ml/pages/not-found.yaml': [
-    '1zsxpppltd5',
-    '7ozjim41lw',
-    'kk3si5fbsa',
-    'ubvmxc8fh9',
-  ],
+  'ml/pages/not-found.yaml': ['1zsxpppltd5', '7ozjim41lw', 'kk3si5fbsa', 'ubvmxc8fh9'],
   'ml/pages/privacy.yaml': [
     '11i734wew3f',
     '19qvqlo5ob',
@@ -308,21 +293,8 @@ export const SAMPLE_PROSE: Readonly<Record<string, readonly string[]>> = {
     'wikeh8h7ol',
     'x1gwcbqf2f',
   ],
-  'ml/testimonials.yaml': [
-    '25tdtrwml91',
-    'hw0medzb9',
-    'xxg9d9aq54',
-  ],
-  'ml/whatsapp.yaml': [
-    '126axf49px9',
-    '15uee3udbei',
-    '1asqj9o0hh0',
-    '1ibabexy469',
-    '1pd2zjtqsf4',
-    '365pvjpy1r',
-    'a9f3u05skf',
-    'xf9z5ebs3y',
-  ],
+  'ml/testimonials.yaml': ['25tdtrwml91', 'hw0medzb9', 'xxg9d9aq54'],
+  'ml/whatsapp.yaml': ['126axf49px9', '15uee3udbei', '1asqj9o0hh0', '1ibabexy469', '1pd2zjtqsf4', '365pvjpy1r', 'a9f3u05skf', 'xf9z5ebs3y'],
   'pages/about.yaml': [
     '13l4evrb9e4',
     '14v4swb2cne',
@@ -440,12 +412,7 @@ export const SAMPLE_PROSE: Readonly<Record<string, readonly string[]>> = {
     'sdi9suc2he',
     'z8i3hfd0hp',
   ],
-  'pages/not-found.yaml': [
-    '1nkb4cu0z90',
-    '1swh8ai2wdb',
-    '2e6nugo3zkc',
-    'q7yeovauxw',
-  ],
+  'pages/not-found.yaml': ['1nkb4cu0z90', '1swh8ai2wdb', '2e6nugo3zkc', 'q7yeovauxw'],
   'pages/privacy.yaml': [
     '10n6540y0xz',
     '14depfvobn4',
@@ -620,19 +587,6 @@ export const SAMPLE_PROSE: Readonly<Record<string, readonly string[]>> = {
     'te5v244raf',
     'uv5pj0w0is',
   ],
-  'testimonials.yaml': [
-    '18h2wb99738',
-    '2e62wf5ldc0',
-    'yn0ezzkjzm',
-  ],
-  'whatsapp.yaml': [
-    '1f1tfuhieop',
-    '1pa2b81zcjo',
-    '1q1tqggfzrk',
-    '1xwalior7o1',
-    '23j447b4t2i',
-    '25yj0du7yrr',
-    '2flzn412snl',
-    'b3hgdq3m53',
-  ],
+  'testimonials.yaml': ['18h2wb99738', '2e62wf5ldc0', 'yn0ezzkjzm'],
+  'whatsapp.yaml': ['1f1tfuhieop', '1pa2b81zcjo', '1q1tqggfzrk', '1xwalior7o1', '23j447b4t2i', '25yj0du7yrr', '2flzn412snl', 'b3hgdq3m53'],
 };

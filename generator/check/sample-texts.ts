@@ -37,10 +37,18 @@ export function findSampleTexts(files: readonly LoadedFile[]): Problem[] {
         message: claim
           ? `This text is still the sample company's, word for word (${opening(text.value)}): what it says of that company's story, services or promises may not be true of this one.`
           : `This text is still the sample's, word for word (${opening(text.value)}).`,
-        hint: claim ? 'write what is true of the company, in its own words' : 'keep it if it says what the company would say, or write it in the company’s own words',
+        hint: claim
+          ? 'write what is true of the company, in its own words'
+          : 'keep it if it says what the company would say, or write it in the company’s own words',
         editor: claim
-          ? { message: '{field} still says, word for word, what the sample company says of itself, which may not be true of this one.', hint: 'write what is true of the company, in its own words' }
-          : { message: '{field} is still the sample’s wording, word for word.', hint: 'keep it if it says what the company would say, or write it in the company’s own words' },
+          ? {
+              message: '{field} still says, word for word, what the sample company says of itself, which may not be true of this one.',
+              hint: 'write what is true of the company, in its own words',
+            }
+          : {
+              message: '{field} is still the sample’s wording, word for word.',
+              hint: 'keep it if it says what the company would say, or write it in the company’s own words',
+            },
       });
     }
   }
@@ -56,7 +64,9 @@ export function findSampleTexts(files: readonly LoadedFile[]): Problem[] {
  * a company starting from a copy of that content is asked about the texts all the same.
  */
 function asksAboutTexts(files: readonly LoadedFile[]): boolean {
-  const site = files.find((file) => file.name === 'site.yaml' && !file.language)?.data as { company?: { name?: unknown; textsWrittenFor?: unknown } } | undefined;
+  const site = files.find((file) => file.name === 'site.yaml' && !file.language)?.data as
+    | { company?: { name?: unknown; textsWrittenFor?: unknown } }
+    | undefined;
   const name = site?.company?.name;
   if (typeof name !== 'string' || sampleKind(name) !== undefined) return false;
   const writtenFor = site?.company?.textsWrittenFor;
@@ -80,7 +90,16 @@ const STATES_FACTS: Readonly<Record<string, readonly string[]>> = {
   'site.yaml': ['company.tagline', 'company.description', 'contact.hours', 'contact.support', 'business'],
   'services.yaml': ['services'],
   'testimonials.yaml': ['testimonials'],
-  'pages/home.yaml': ['seo', 'hero', 'about', 'services.heading.intro', 'services.items', 'whyChooseUs', 'testimonials.heading.intro', 'cta.text'],
+  'pages/home.yaml': [
+    'seo',
+    'hero',
+    'about',
+    'services.heading.intro',
+    'services.items',
+    'whyChooseUs',
+    'testimonials.heading.intro',
+    'cta.text',
+  ],
   'pages/about.yaml': ['seo', 'hero', 'story', 'values.items', 'whyChoose', 'cta.text', 'facts'],
   'pages/services.yaml': ['seo', 'hero', 'cta.text'],
   'pages/contact.yaml': ['seo', 'hero.text', 'methods', 'form.success', 'whyChoose', 'responseTime', 'map.heading.intro', 'areas', 'faq'],

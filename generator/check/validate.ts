@@ -123,7 +123,9 @@ function issueProblems(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
   const found = describeIssue(issue, file, root);
   const editorHint = meta.editorHint;
   if (!editorHint) return found;
-  return found.map((problem) => (problem.editor || problem.hint !== meta.hint ? problem : { ...problem, editor: { message: problem.message, hint: editorHint } }));
+  return found.map((problem) =>
+    problem.editor || problem.hint !== meta.hint ? problem : { ...problem, editor: { message: problem.message, hint: editorHint } },
+  );
 }
 
 function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] {
@@ -165,7 +167,15 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
         ];
       }
       if (input === null) {
-        return [{ ...base, ...at('value'), code: 'missing-field', message: `The field "${field}" is empty; it needs ${expected}.`, hint: meta.hint }];
+        return [
+          {
+            ...base,
+            ...at('value'),
+            code: 'missing-field',
+            message: `The field "${field}" is empty; it needs ${expected}.`,
+            hint: meta.hint,
+          },
+        ];
       }
       return [
         {
@@ -175,7 +185,9 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
           message: `Expected ${expected}, got ${describeValue(input)}.${wrongTypeAdvice(issue, input, expected)}`,
           hint,
           // In the editor a box holds no quotes: a number typed so it cannot be read is just that.
-          ...(typeof input === 'string' ? { editor: { message: `{field} needs ${expected}; "${input}" cannot be read as one.`, ...(hint ? { hint } : {}) } } : {}),
+          ...(typeof input === 'string'
+            ? { editor: { message: `{field} needs ${expected}; "${input}" cannot be read as one.`, ...(hint ? { hint } : {}) } }
+            : {}),
         },
       ];
     case 'invalid_value': {
@@ -195,7 +207,9 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
       ];
     }
     case 'invalid_format':
-      return [{ ...base, ...at('value'), code: 'bad-format', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
+      return [
+        { ...base, ...at('value'), code: 'bad-format', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint },
+      ];
     case 'too_small':
       return [
         {
@@ -211,7 +225,10 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
         const written = valueAt(file.data, path);
         // Counted as the schema counts, by code point: an emoji is one character, not the two halves JavaScript's length counts.
         const characters = (text: string) => [...text.trim()].length.toLocaleString('en');
-        const asShown = typeof written === 'string' && written.trim() !== input.trim() ? ` as shown, with the facts it names written out (${characters(written)} as written)` : '';
+        const asShown =
+          typeof written === 'string' && written.trim() !== input.trim()
+            ? ` as shown, with the facts it names written out (${characters(written)} as written)`
+            : '';
         return [
           {
             ...base,
@@ -236,7 +253,9 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
       return [{ ...base, ...at('value'), code: params.problem ?? 'invalid-value', message: issue.message, hint: params.hint ?? meta.hint }];
     }
     default:
-      return [{ ...base, ...at('value'), code: 'invalid-value', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint }];
+      return [
+        { ...base, ...at('value'), code: 'invalid-value', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint },
+      ];
   }
 }
 
@@ -257,7 +276,8 @@ function tooSmall(issue: z.core.$ZodIssueTooSmall, input: unknown, expected: str
 function wrongTypeAdvice(issue: z.core.$ZodIssueInvalidType, input: unknown, expected: string): string {
   const wantsNumber = issue.expected === 'number' || issue.expected === 'int';
   if (wantsNumber && typeof input === 'string' && input.trim() !== '' && Number.isFinite(Number(input))) return ` ${REMOVE_QUOTES}`;
-  if (issue.expected === 'int' && typeof input === 'number' && !/whole number/.test(expected)) return ' It needs to be a whole number, without a decimal point.';
+  if (issue.expected === 'int' && typeof input === 'number' && !/whole number/.test(expected))
+    return ' It needs to be a whole number, without a decimal point.';
   if (issue.expected === 'string' && typeof input === 'number') return ' Put it in quotes, so the digits are kept exactly as written.';
   return '';
 }

@@ -26,7 +26,13 @@ export function rgbOf(hex: string): [number, number, number] {
 
 /** Lower-case #rrggbb. */
 export function hexOf([r, g, b]: readonly number[]): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c!))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c!)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** A colour as lower-case #rrggbb, whichever way it was written. */
@@ -52,7 +58,8 @@ export function hexOfHsl({ h, s, l }: Hsl): string {
   const c = (1 - Math.abs(2 * light - 1)) * sat;
   const x = c * (1 - Math.abs(((hue / 60) % 2) - 1));
   const m = light - c / 2;
-  const [r, g, b] = hue < 60 ? [c, x, 0] : hue < 120 ? [x, c, 0] : hue < 180 ? [0, c, x] : hue < 240 ? [0, x, c] : hue < 300 ? [x, 0, c] : [c, 0, x];
+  const [r, g, b] =
+    hue < 60 ? [c, x, 0] : hue < 120 ? [x, c, 0] : hue < 180 ? [0, c, x] : hue < 240 ? [0, x, c] : hue < 300 ? [x, 0, c] : [c, 0, x];
   return hexOf([(r + m) * 255, (g + m) * 255, (b + m) * 255]);
 }
 

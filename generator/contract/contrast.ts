@@ -29,7 +29,12 @@ export const COLOUR_PAIRS: readonly ColourPair[] = [
   { text: 'onDark', on: 'primary', minimum: AA_TEXT, where: 'text on the coloured bands (page tops, figures, closing call)' },
   { text: 'onDark', on: 'primaryDark', minimum: AA_TEXT, where: 'footer text' },
   { text: 'onDarkMuted', on: 'primaryDark', minimum: AA_TEXT, where: 'the footer’s small print' },
-  { text: 'accentLight', on: 'primary', minimum: AA_TEXT, where: 'the small titles above page headings and the figures, on the coloured bands' },
+  {
+    text: 'accentLight',
+    on: 'primary',
+    minimum: AA_TEXT,
+    where: 'the small titles above page headings and the figures, on the coloured bands',
+  },
   { text: 'onAccent', on: 'accent', minimum: AA_TEXT, where: 'the words on the quote buttons and step numbers' },
   { text: 'onAccent', on: 'accentDark', minimum: AA_TEXT, where: 'the quote buttons’ words while pointed at' },
   { text: 'muted', on: 'white', minimum: AA_TEXT, where: 'secondary text on white' },

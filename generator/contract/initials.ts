@@ -4,7 +4,10 @@
  * Words that are only an initial and a dot ("K.") count like any other word.
  */
 export function initialsOf(name: string): string {
-  const words = name.split(/[\s\-]+/).map((word) => /\p{L}/u.exec(word)?.[0]).filter((letter): letter is string => letter !== undefined);
+  const words = name
+    .split(/[\s\-]+/)
+    .map((word) => /\p{L}/u.exec(word)?.[0])
+    .filter((letter): letter is string => letter !== undefined);
   if (words.length === 0) return '';
   const letters = words.length === 1 ? [words[0]!] : [words[0]!, words[words.length - 1]!];
   return letters.join('').toLocaleUpperCase('en');
@@ -15,7 +18,10 @@ export function initialsOf(name: string): string {
  * order ("AM" cannot be "Arun Prakash"; "APN" can be "Arun Prakash Nair").
  */
 export function initialsFit(initials: string, name: string): boolean {
-  const starts = name.split(/[\s\-]+/).map((word) => /\p{L}/u.exec(word)?.[0]?.toLocaleUpperCase('en')).filter(Boolean);
+  const starts = name
+    .split(/[\s\-]+/)
+    .map((word) => /\p{L}/u.exec(word)?.[0]?.toLocaleUpperCase('en'))
+    .filter(Boolean);
   let at = 0;
   for (const letter of initials.toLocaleUpperCase('en')) {
     while (at < starts.length && starts[at] !== letter) at += 1;

@@ -116,10 +116,18 @@ export function paletteOf(brand?: Partial<BrandColours>): Palette {
   if (known) return known;
   const palette: Palette = { ...SAMPLE_PALETTE, ...colours };
   for (const [name, rule] of Object.entries(DERIVED)) {
-    palette[name as keyof Palette] = follow(hslOf(SAMPLE_PALETTE[name as keyof Palette]), hslOf(SAMPLE_BRAND[rule.from]), hslOf(colours[rule.from]), rule.lightness);
+    palette[name as keyof Palette] = follow(
+      hslOf(SAMPLE_PALETTE[name as keyof Palette]),
+      hslOf(SAMPLE_BRAND[rule.from]),
+      hslOf(colours[rule.from]),
+      rule.lightness,
+    );
   }
   // Text on the accent is dark, as designed, unless the accent is so deep that white reads better.
-  const onAccent = [palette.onAccent, SAMPLE_PALETTE.white].map((text) => ({ text, worst: Math.min(contrast(text, palette.accent), contrast(text, palette.accentDark)) }));
+  const onAccent = [palette.onAccent, SAMPLE_PALETTE.white].map((text) => ({
+    text,
+    worst: Math.min(contrast(text, palette.accent), contrast(text, palette.accentDark)),
+  }));
   palette.onAccent = onAccent.sort((a, b) => b.worst - a.worst)[0]!.text;
   if (brand) workedOut.set(brand, palette);
   return palette;

@@ -48,7 +48,11 @@ export async function checkPhotos(refs: readonly PhotoRef[], files: readonly Loa
       const loaded = files.find((file) => file.name === ref.file);
       if (!loaded) return;
       const srcPath = ref.srcPath ?? [...ref.path, 'src'];
-      const at = { file: loaded.file, ...locateValue(loaded.doc, loaded.lineCounter, loaded.source, srcPath), path: formatPath(srcPath, loaded.data) };
+      const at = {
+        file: loaded.file,
+        ...locateValue(loaded.doc, loaded.lineCounter, loaded.source, srcPath),
+        path: formatPath(srcPath, loaded.data),
+      };
       const found = await checkOne(ref, path.resolve(contentDir), at);
       if ('photo' in found) {
         result.photos.push(found.photo);
@@ -71,7 +75,11 @@ async function checkOne(ref: PhotoRef, contentDir: string, at: CheckedPhoto['at'
   const source = path.resolve(contentDir, ref.src);
   // The schema refuses ".." and absolute paths; this also catches a link in content/ that leads out.
   if (!source.startsWith(contentDir + path.sep)) {
-    return fail('photo-outside-content', `"${ref.src}" is outside the content folder.`, 'put the photo in content/images/ and write src: images/<its name>');
+    return fail(
+      'photo-outside-content',
+      `"${ref.src}" is outside the content folder.`,
+      'put the photo in content/images/ and write src: images/<its name>',
+    );
   }
   const info = await stat(source).catch(() => undefined);
   if (!info) {
@@ -87,10 +95,20 @@ async function checkOne(ref: PhotoRef, contentDir: string, at: CheckedPhoto['at'
   // A link inside content/ may still lead out of it: where the file really is decides.
   const [real, realDir] = await Promise.all([realpath(source), realpath(contentDir)]);
   if (!real.startsWith(realDir + path.sep)) {
-    return fail('photo-outside-content', `${shown} is a link to a file outside the content folder.`, 'copy the photo itself into content/images/');
+    return fail(
+      'photo-outside-content',
+      `${shown} is a link to a file outside the content folder.`,
+      'copy the photo itself into content/images/',
+    );
   }
-  if (info.isDirectory()) return fail('photo-unreadable', `${shown} is a folder, not a photo.`, 'name the photo file inside it, e.g. images/crew.jpg');
-  if (!info.isFile()) return fail('photo-unreadable', `${shown} is a special file (a pipe, a device or a socket), not a photo.`, `delete ${shown} and copy the photo itself in its place`);
+  if (info.isDirectory())
+    return fail('photo-unreadable', `${shown} is a folder, not a photo.`, 'name the photo file inside it, e.g. images/crew.jpg');
+  if (!info.isFile())
+    return fail(
+      'photo-unreadable',
+      `${shown} is a special file (a pipe, a device or a socket), not a photo.`,
+      `delete ${shown} and copy the photo itself in its place`,
+    );
 
   let meta: Metadata;
   try {

@@ -163,7 +163,9 @@ async function readSource(file: string, known: KnownHashes): Promise<Source> {
   let bytes: Promise<Buffer> | undefined;
   const read = () => (bytes ??= readFile(file));
   if (remembered && remembered.size === info.size && remembered.mtimeMs === info.mtimeMs) return { bytes: read, hash: remembered.hash };
-  const hash = createHash('sha256').update(await read()).digest('hex');
+  const hash = createHash('sha256')
+    .update(await read())
+    .digest('hex');
   known.set(file, { size: info.size, mtimeMs: info.mtimeMs, hash });
   return { bytes: read, hash };
 }
@@ -175,7 +177,17 @@ async function variantsOf(job: Job, source: Source, cache: VariantCache, stats: 
     FORMATS.map((format) => [
       format,
       createHash('sha256')
-        .update(JSON.stringify({ encoder, source: source.hash, width: job.width, height: job.height, square, format, settings: ENCODING[format] }))
+        .update(
+          JSON.stringify({
+            encoder,
+            source: source.hash,
+            width: job.width,
+            height: job.height,
+            square,
+            format,
+            settings: ENCODING[format],
+          }),
+        )
         .digest('hex'),
     ]),
   ) as Record<Format, string>;
@@ -238,8 +250,13 @@ function isDecodeError(error: unknown): boolean {
 
 function unreadable(photo: CheckedPhoto, error: Error): Problem {
   // sharp's first line may only say that a decoder warning counts as an error; the next says which.
-  const lines = error.message.split('\n').map((line) => line.trim()).filter(Boolean);
-  const reason = (lines.find((line) => !/treated as error/i.test(line)) ?? lines[0] ?? 'unknown reason').replace(/^\w+:\s*/, '').replace(/\.$/, '');
+  const lines = error.message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const reason = (lines.find((line) => !/treated as error/i.test(line)) ?? lines[0] ?? 'unknown reason')
+    .replace(/^\w+:\s*/, '')
+    .replace(/\.$/, '');
   return {
     code: 'photo-unreadable',
     ...photo.at,

@@ -5,7 +5,11 @@ import os from 'node:os';
  * build with many photos neither queues on one core nor starts dozens of encoders that fight
  * over two). Results keep the order of `items`; the first failure rejects once all have settled.
  */
-export async function mapBounded<T, R>(items: readonly T[], task: (item: T) => Promise<R>, limit = os.availableParallelism()): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  task: (item: T) => Promise<R>,
+  limit = os.availableParallelism(),
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   const failures: unknown[] = [];
   let next = 0;

@@ -23,16 +23,29 @@ export function photoRefs(site: Site): PhotoRef[] {
   add('pages/home.yaml', ['hero', 'image'], site.pages.home.hero.image, 'hero');
   add('pages/about.yaml', ['story', 'image'], site.pages.about.story.image, 'story');
   site.services.forEach((service, index) => add('services.yaml', ['services', index, 'image'], service.image, 'service'));
-  site.testimonials.forEach((testimonial, index) => add('testimonials.yaml', ['testimonials', index, 'photo'], testimonial.photo, 'avatar'));
+  site.testimonials.forEach((testimonial, index) =>
+    add('testimonials.yaml', ['testimonials', index, 'photo'], testimonial.photo, 'avatar'),
+  );
   add('site.yaml', ['seo', 'shareImage'], site.settings.seo.shareImage, 'share');
   const logo = site.settings.brand?.logo;
-  if (logo) refs.push({ file: 'site.yaml', path: ['brand'], srcPath: ['brand', 'logo'], src: normalizeSrc(logo), alt: site.settings.company.name, slot: 'logo' });
+  if (logo)
+    refs.push({
+      file: 'site.yaml',
+      path: ['brand'],
+      srcPath: ['brand', 'logo'],
+      src: normalizeSrc(logo),
+      alt: site.settings.company.name,
+      slot: 'logo',
+    });
   return refs;
 }
 
 /** `src` as the key templates look a photo up by: trimmed, forward slashes, no leading ./ */
 export function normalizeSrc(src: string): string {
-  return src.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  return src
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '');
 }
 
 /** The key a processed photo is stored under: the same file may be cut differently per slot. */

@@ -37,7 +37,10 @@ export function decodeContent(bytes: Uint8Array, name: string): Decoded {
   // Read as Windows-1252, the usual culprit, the same line shows what the operator typed.
   const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
   const lineEnd = bytes.indexOf(0x0a, at);
-  const meant = wordAt(new TextDecoder('windows-1252').decode(bytes.subarray(lineStart, lineEnd === -1 ? undefined : lineEnd)), at - lineStart);
+  const meant = wordAt(
+    new TextDecoder('windows-1252').decode(bytes.subarray(lineStart, lineEnd === -1 ? undefined : lineEnd)),
+    at - lineStart,
+  );
   return {
     shown,
     problem: {
@@ -69,7 +72,7 @@ function utf16Kind(bytes: Uint8Array): string | undefined {
   const sample = bytes.subarray(0, 4096);
   let evenNul = 0;
   let oddNul = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 === 0 ? evenNul++ : oddNul++);
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? evenNul++ : oddNul++;
   const pairs = sample.length / 2;
   if (pairs >= 2 && oddNul > pairs * 0.3) return 'UTF-16 (little-endian, "Unicode" in Notepad)';
   if (pairs >= 2 && evenNul > pairs * 0.3) return 'UTF-16 (big-endian)';

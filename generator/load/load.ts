@@ -50,7 +50,6 @@ export interface LoadResult {
   sources: Map<string, string>;
 }
 
-
 export interface LoadOptions {
   /**
    * Texts to read in place of files on disk, by name relative to the content folder
@@ -73,7 +72,10 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     ...names.map((name) => ({ name, language: undefined })),
     ...languages.flatMap((language) => names.map((name) => ({ name, language }))),
   ];
-  const known = [...wanted.map(({ name, language }) => (language ? `${language.folder}/${name}` : name)), ...languages.map((language) => `${language.folder}/${RECORD_FILE}`)];
+  const known = [
+    ...wanted.map(({ name, language }) => (language ? `${language.folder}/${name}` : name)),
+    ...languages.map((language) => `${language.folder}/${RECORD_FILE}`),
+  ];
   // The folder is listed while the files are read and parsed: its waits for the disk then cost nothing.
   const unknown = unknownFiles(contentDir, known);
   unknown.catch(() => undefined);
@@ -110,7 +112,9 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   problems.push(...(await unknown));
   // A linked folder is refused once, though every file the site would read through it meets it.
   const links = new Set<string>();
-  const once = problems.filter((problem) => problem.code !== 'not-a-file' || (!links.has(problem.file) && Boolean(links.add(problem.file))));
+  const once = problems.filter(
+    (problem) => problem.code !== 'not-a-file' || (!links.has(problem.file) && Boolean(links.add(problem.file))),
+  );
   problems.splice(0, problems.length, ...once);
   const order = (f: LoadedFile) => names.indexOf(f.name) + (f.language ? names.length * (1 + TRANSLATIONS.indexOf(f.language)) : 0);
   files.sort((a, b) => order(a) - order(b));
@@ -118,7 +122,13 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 }
 
 /** A translation's record, parsed; none when the folder has no record (nothing is compared then). */
-async function loadRecord(contentDir: string, language: Language, options: LoadOptions, problems: Problem[], sources: Map<string, string>): Promise<LoadedRecord[]> {
+async function loadRecord(
+  contentDir: string,
+  language: Language,
+  options: LoadOptions,
+  problems: Problem[],
+  sources: Map<string, string>,
+): Promise<LoadedRecord[]> {
   const rel = `${language.folder}/${RECORD_FILE}`;
   const file = path.join(contentDir, rel);
   const read = await readOrOverride(contentDir, rel, options);
@@ -211,14 +221,16 @@ async function unknownFiles(contentDir: string, known: readonly string[]): Promi
     .filter((rel) => !known.includes(rel))
     .sort()
     .map((rel) => linkProblem(path.join(contentDir, rel), rel));
-  return linked.concat(found.sort().map((rel) => {
-    const guess = closest(rel, known);
-    return {
-      code: 'file-unknown' as const,
-      file: path.join(contentDir, rel),
-      path: '',
-      message: `The site does not read ${rel}, so nothing in it would appear.${guess ? ` Did you mean ${guess}?` : ''}`,
-      hint: guess ? `rename it to ${guess}` : `the files the site reads are: ${known.join(', ')}`,
-    };
-  }));
+  return linked.concat(
+    found.sort().map((rel) => {
+      const guess = closest(rel, known);
+      return {
+        code: 'file-unknown' as const,
+        file: path.join(contentDir, rel),
+        path: '',
+        message: `The site does not read ${rel}, so nothing in it would appear.${guess ? ` Did you mean ${guess}?` : ''}`,
+        hint: guess ? `rename it to ${guess}` : `the files the site reads are: ${known.join(', ')}`,
+      };
+    }),
+  );
 }

@@ -38,7 +38,14 @@ export function parseOnce(file: string, source: string, session?: Session): { li
   return parsed;
 }
 
-export function parseFile(name: ContentFile, file: string, source: string, problems: Problem[], rel: string = name, session?: Session): LoadedFile {
+export function parseFile(
+  name: ContentFile,
+  file: string,
+  source: string,
+  problems: Problem[],
+  rel: string = name,
+  session?: Session,
+): LoadedFile {
   const { lineCounter, syntax } = parseOnce(file, source, session);
   const doc = syntax.doc;
   const loaded: LoadedFile = { name, file, source, doc, lineCounter };
@@ -148,7 +155,11 @@ function describeNode(node: unknown): string {
 
 function duplicateProblem(error: YAMLParseError, file: string, source: string, lines: LineCounter): Problem {
   const [offset] = error.pos;
-  const key = source.slice(offset).match(/^[^:\n]*/)?.[0].trim() ?? '';
+  const key =
+    source
+      .slice(offset)
+      .match(/^[^:\n]*/)?.[0]
+      .trim() ?? '';
   const from = lines.linePos(offset);
   return {
     code: 'yaml-syntax',
@@ -161,4 +172,3 @@ function duplicateProblem(error: YAMLParseError, file: string, source: string, l
     hint: 'keep one of the two lines and delete the other',
   };
 }
-

@@ -7,7 +7,8 @@ import { ODD_SPACES, hasValue, indentOf, isContent, nextContent, previousContent
  * the parser's first error); out comes a Finding with the lines to blank out before looking again.
  */
 
-const HINT = 'check the indentation (spaces, not tabs) and that each "key: value" has a space after the colon; put text that contains ": " or " #" in quotes';
+const HINT =
+  'check the indentation (spaces, not tabs) and that each "key: value" has a space after the colon; put text that contains ": " or " #" in quotes';
 
 export interface Finding {
   line: number;
@@ -30,8 +31,10 @@ export interface Finding {
 function nameOf(char: string): string {
   const code = char.codePointAt(0)!;
   if (char === '\t') return 'a tab';
-  if (code === 0xa0 || code === 0x202f || code === 0x2007) return 'a non-breaking space (it comes with text pasted from WhatsApp, Word or a web page)';
-  if ((code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff) return 'an invisible zero-width character (it comes with text pasted from a web page or a chat)';
+  if (code === 0xa0 || code === 0x202f || code === 0x2007)
+    return 'a non-breaking space (it comes with text pasted from WhatsApp, Word or a web page)';
+  if ((code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff)
+    return 'an invisible zero-width character (it comes with text pasted from a web page or a chat)';
   return `an unusual space character (U+${code.toString(16).toUpperCase().padStart(4, '0')}, from pasted text)`;
 }
 
@@ -68,7 +71,8 @@ export function invisible(rows: readonly string[]): Finding | undefined {
         alone: true,
       };
     }
-    const after = /^(\s*(?:-\s+)*)(?:-([^\S\n\t ]|[\u200b-\u200d\u2060\ufeff])|([^\s"'#][^:#]*?)(:)([^\S\t ]|[\u200b-\u200d\u2060\ufeff]))/.exec(row);
+    const after =
+      /^(\s*(?:-\s+)*)(?:-([^\S\n\t ]|[\u200b-\u200d\u2060\ufeff])|([^\s"'#][^:#]*?)(:)([^\S\t ]|[\u200b-\u200d\u2060\ufeff]))/.exec(row);
     if (after && (after[2] || after[5]) && ODD_SPACES.test(after[2] ?? after[5]!)) {
       const mark = after[2] ? '-' : `${after[3]!.trim()}:`;
       const column = after[1]!.length + (after[2] ? 1 : after[3]!.length + 1) + 1;
@@ -110,7 +114,10 @@ export function explain(error: YAMLError, text: string, rows: readonly string[])
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
   const row = rows[line - 1] ?? '';
-  const said = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+  const said = error.message
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .replace(/\.$/, '');
   const at = (n: number, col = indentOf(rows[n - 1] ?? '') + 1, length = Math.max(1, (rows[n - 1] ?? '').trim().length)) => ({
     line: n,
     column: col,
@@ -171,7 +178,7 @@ export function explain(error: YAMLError, text: string, rows: readonly string[])
       const above = shape.key ? `"${shape.key}:"` : quoted(row);
       return {
         ...at(next),
-        length: Math.max(1, (shapeOf(rows[next - 1]!).key?.length ?? rows[next - 1]!.trim().length)),
+        length: Math.max(1, shapeOf(rows[next - 1]!).key?.length ?? rows[next - 1]!.trim().length),
         message: `This line is indented further than line ${line} above it (${above}), which already has its value, so YAML cannot tell where it belongs.`,
         hint: `line it up with ${above} (${spaces(shape.at)} from the left) if it sits beside it, or put it under a key that ends with ":"`,
       };
@@ -206,7 +213,11 @@ export function explain(error: YAMLError, text: string, rows: readonly string[])
     }
   }
 
-  if (said.startsWith('All mapping items must start at the same column') || said.startsWith('All sequence items') || said.startsWith('A block sequence may not be used')) {
+  if (
+    said.startsWith('All mapping items must start at the same column') ||
+    said.startsWith('All sequence items') ||
+    said.startsWith('A block sequence may not be used')
+  ) {
     const n = said.startsWith('A block sequence') ? line : line;
     const r = rows[n - 1]!;
     const own = indentOf(r);
@@ -219,7 +230,9 @@ export function explain(error: YAMLError, text: string, rows: readonly string[])
         message: isItem
           ? `This line starts a list entry ("- "), but the lines above it at the same indentation are "key: value" settings.`
           : `This line is a "key: value" setting, but the lines above it at the same indentation are list entries (starting with "- ").`,
-        hint: isItem ? 'indent the list under the key it belongs to' : 'start it with "- " if it is another entry, or indent it under the entry it belongs to',
+        hint: isItem
+          ? 'indent the list under the key it belongs to'
+          : 'start it with "- " if it is another entry, or indent it under the entry it belongs to',
       };
     }
     const parent = (() => {
@@ -231,9 +244,14 @@ export function explain(error: YAMLError, text: string, rows: readonly string[])
     return {
       ...at(n),
       message: `This line is indented by ${spaces(own)}, which lines it up with nothing above it${
-        options.length > 0 ? `: ${options.map((m) => `line ${m} (${quoted(rows[m - 1]!)}) is indented by ${spaces(indentOf(rows[m - 1]!))}`).join(', ')}` : ''
+        options.length > 0
+          ? `: ${options.map((m) => `line ${m} (${quoted(rows[m - 1]!)}) is indented by ${spaces(indentOf(rows[m - 1]!))}`).join(', ')}`
+          : ''
       }.`,
-      hint: options.length > 0 ? `indent it exactly like the line it goes with${options.length > 1 ? `: ${options.map((m) => spaces(indentOf(rows[m - 1]!))).join(' or ')}` : ''}` : HINT,
+      hint:
+        options.length > 0
+          ? `indent it exactly like the line it goes with${options.length > 1 ? `: ${options.map((m) => spaces(indentOf(rows[m - 1]!))).join(' or ')}` : ''}`
+          : HINT,
     };
   }
 
@@ -250,7 +268,9 @@ export function explain(error: YAMLError, text: string, rows: readonly string[])
     return {
       ...at(line, column, Math.max(1, row.length - column + 1)),
       message: 'Text goes on after the closing quote; YAML takes only the part in quotes as the value.',
-      hint: shape.key ? `put the whole text in quotes, using ' outside when it contains ": ${shape.key}: '${shape.value.replace(/'/g, "''")}'` : 'put the whole text in quotes',
+      hint: shape.key
+        ? `put the whole text in quotes, using ' outside when it contains ": ${shape.key}: '${shape.value.replace(/'/g, "''")}'`
+        : 'put the whole text in quotes',
     };
   }
 

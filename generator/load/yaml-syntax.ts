@@ -27,7 +27,6 @@ const MAX_ROUNDS = 10;
  */
 const MAX_BYTES_PARSED = 2_000_000;
 
-
 export function parseYaml(source: string): Document {
   // yaml's own duplicate-key check compares every key with every other (50,000 keys take minutes), so
   // it is off and load.ts finds duplicates in one pass.
@@ -71,7 +70,9 @@ function syntaxProblems(source: string): SyntaxResult {
     const rows = text.split('\n').map((row) => row.replace(/\r$/, ''));
     const candidates = [invisible(rows), doc.errors[0] && explain(doc.errors[0], text, rows)].filter((f): f is Finding => f !== undefined);
     // On one line, an invisible character explains the parser's error there, whatever its column.
-    const first = candidates.sort((a, b) => a.line - b.line || Number(b.alone ?? false) - Number(a.alone ?? false) || a.column - b.column)[0];
+    const first = candidates.sort(
+      (a, b) => a.line - b.line || Number(b.alone ?? false) - Number(a.alone ?? false) || a.column - b.column,
+    )[0];
     if (!first) break;
     if (round === rounds) {
       problems.push({

@@ -22,7 +22,8 @@ export function formatProblem(problem: Problem, sources: ReadonlyMap<string, str
   const heading = problem.path ? `${where}  ${inert(problem.path)}` : where;
   const out = [problem.severity === 'warning' ? `${heading}  (warning)` : heading, `  ${inert(problem.message)}`];
   const source = sources.get(problem.file);
-  if (source !== undefined && problem.line !== undefined) out.push(...codeFrame(source, problem.line, problem.column ?? 1, problem.length ?? 1));
+  if (source !== undefined && problem.line !== undefined)
+    out.push(...codeFrame(source, problem.line, problem.column ?? 1, problem.length ?? 1));
   if (problem.hint) out.push(`  hint: ${inert(problem.hint)}`);
   return out.join('\n');
 }

@@ -100,6 +100,7 @@ function entryName(list: unknown, index: number): string {
   if (!Array.isArray(list)) return String(index + 1);
   const idOf = (entry: unknown) => (entry !== null && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined);
   const id = idOf(list[index]);
-  if (typeof id !== 'string' || !ID.test(id) || !/[a-z]/.test(id) || list.filter((entry) => idOf(entry) === id).length > 1) return String(index + 1);
+  if (typeof id !== 'string' || !ID.test(id) || !/[a-z]/.test(id) || list.filter((entry) => idOf(entry) === id).length > 1)
+    return String(index + 1);
   return id;
 }

@@ -18,7 +18,9 @@ export function withBrandTokens(css: string, palette: Palette): string {
   }
   const root = /:root\{([^{}]*)\}/.exec(css);
   if (!root) throw new Error('The stylesheet has no :root rule of design tokens to write the brand colours into');
-  const block = root[1]!.replace(/(--c-[\w-]+)(\s*:\s*)([^;]*)/g, (whole, name: string, colon: string) => (values.has(name) ? `${name}${colon}${values.get(name)}` : whole));
+  const block = root[1]!.replace(/(--c-[\w-]+)(\s*:\s*)([^;]*)/g, (whole, name: string, colon: string) =>
+    values.has(name) ? `${name}${colon}${values.get(name)}` : whole,
+  );
   return `${css.slice(0, root.index)}:root{${block}}${css.slice(root.index + root[0].length)}`;
 }
 

@@ -47,10 +47,9 @@ export async function drawBrandPictures(site: Site, logo?: LogoSource, session?:
   const mark = faviconSvg(palette);
   const logoBytes = logo ? await readFile(logo.source) : undefined;
   const logoKey = logoBytes ?? mark;
-  const square = (size: number) => cachedPicture([DRAWING_VERSION, 'square', String(size), logoKey], () => drawSquare(size, mark, logoBytes), session);
-  const icons = await Promise.all(
-    Object.values(ICON_PICTURES).map(async ({ path, size }) => ({ path, contents: await square(size) })),
-  );
+  const square = (size: number) =>
+    cachedPicture([DRAWING_VERSION, 'square', String(size), logoKey], () => drawSquare(size, mark, logoBytes), session);
+  const icons = await Promise.all(Object.values(ICON_PICTURES).map(async ({ path, size }) => ({ path, contents: await square(size) })));
   const files: OutputFile[] = [...icons];
   let header: LogoPicture | undefined;
   if (logoBytes && logo) {
@@ -63,7 +62,10 @@ export async function drawBrandPictures(site: Site, logo?: LogoSource, session?:
     editionsOf(site).map(async ({ language, site: edition }) => {
       const text = shareCardText(edition, language);
       const inputs = [DRAWING_VERSION, FONT_VERSION, 'share', JSON.stringify(text), JSON.stringify(palette), logoKey];
-      return { path: shareCardPath(language).slice(1), contents: await cachedPicture(inputs, () => drawShareCard(text, palette, mark, logoBytes), session) };
+      return {
+        path: shareCardPath(language).slice(1),
+        contents: await cachedPicture(inputs, () => drawShareCard(text, palette, mark, logoBytes), session),
+      };
     }),
   );
   return { files: [...files, ...cards], logo: header };
@@ -72,7 +74,11 @@ export async function drawBrandPictures(site: Site, logo?: LogoSource, session?:
 /** The logo fitted into a square of `size` pixels on a clear background; the drawn mark fills it. */
 async function drawSquare(size: number, mark: string, logo?: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();
-  if (!logo) return sharp(Buffer.from(mark), { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  if (!logo)
+    return sharp(Buffer.from(mark), { density: (72 * size) / 32 })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   return sharp(logo)
     .rotate()
     .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
@@ -147,7 +153,14 @@ async function drawShareCard(text: ShareCardText, palette: Palette, mark: string
   const textImage = async (runs: readonly Run[], size: number, bold: boolean, width: number) => {
     const { data, info } = await sharp({
       // A word longer than the line is broken between letters rather than let past the picture's edge.
-      text: { text: markup(runs), font: `Noto Sans Malayalam ${bold ? 'Bold' : ''} ${size}`, width, dpi: 72, rgba: true, wrap: 'word-char' },
+      text: {
+        text: markup(runs),
+        font: `Noto Sans Malayalam ${bold ? 'Bold' : ''} ${size}`,
+        width,
+        dpi: 72,
+        rgba: true,
+        wrap: 'word-char',
+      },
     })
       .png()
       .toBuffer({ resolveWithObject: true });
@@ -181,17 +194,30 @@ async function drawShareCard(text: ShareCardText, palette: Palette, mark: string
   ]);
   const [name, tagline, figures, cta, logoImage] = await Promise.all([
     fitted([{ colour: palette.primaryDark, words: text.name }], SHARE_TEXT.name, true, column - logoSize - 20),
-    fitted([{ colour: palette.ink, words: text.tagline }], text.script === 'ml' ? SHARE_TEXT.taglineMalayalam : SHARE_TEXT.tagline, false, column),
+    fitted(
+      [{ colour: palette.ink, words: text.tagline }],
+      text.script === 'ml' ? SHARE_TEXT.taglineMalayalam : SHARE_TEXT.tagline,
+      false,
+      column,
+    ),
     figureRuns.length ? fitted(figureRuns, SHARE_TEXT.figures, false, column) : undefined,
     fitted([{ colour: palette.onAccent, words: text.cta }], SHARE_TEXT.cta, true, column),
     logo
-      ? sharp(logo).rotate().resize(logoSize * 2, logoSize, { fit: 'inside' }).png().toBuffer({ resolveWithObject: true })
-      : sharp(Buffer.from(mark), { density: (72 * logoSize) / 32 }).resize(logoSize, logoSize).png().toBuffer({ resolveWithObject: true }),
+      ? sharp(logo)
+          .rotate()
+          .resize(logoSize * 2, logoSize, { fit: 'inside' })
+          .png()
+          .toBuffer({ resolveWithObject: true })
+      : sharp(Buffer.from(mark), { density: (72 * logoSize) / 32 })
+          .resize(logoSize, logoSize)
+          .png()
+          .toBuffer({ resolveWithObject: true }),
   ]);
   const pill = { width: cta.width + 56, height: cta.height + 24 };
   const gaps = { afterBrand: 32, afterTagline: 24, beforeCta: 36 };
   const brandHeight = Math.max(logoImage.info.height, name.height);
-  const block = brandHeight + gaps.afterBrand + tagline.height + (figures ? gaps.afterTagline + figures.height : 0) + gaps.beforeCta + pill.height;
+  const block =
+    brandHeight + gaps.afterBrand + tagline.height + (figures ? gaps.afterTagline + figures.height : 0) + gaps.beforeCta + pill.height;
   let y = Math.max(24, Math.round((H - block) / 2));
   const layers: Array<{ input: Buffer; left: number; top: number }> = [];
   layers.push({ input: logoImage.data, left: padding, top: y + Math.round((brandHeight - logoImage.info.height) / 2) });
@@ -219,8 +245,10 @@ async function drawShareCard(text: ShareCardText, palette: Palette, mark: string
 /** The wash and the home page's drawing, in the site's colours, at the picture's right. */
 function backgroundSvg(palette: Palette): string {
   const { width: W, height: H } = SHARE_CARD;
-  const art = renderToStaticMarkup(createElement(BrandContext.Provider, { value: { palette } }, createElement(HeroArt)))
-    .replace(/<svg[^>]*?viewBox="([^"]+)"[^>]*>/, (_open, viewBox: string) => `<svg x="700" y="140" width="480" height="360" viewBox="${viewBox}">`);
+  const art = renderToStaticMarkup(createElement(BrandContext.Provider, { value: { palette } }, createElement(HeroArt))).replace(
+    /<svg[^>]*?viewBox="([^"]+)"[^>]*>/,
+    (_open, viewBox: string) => `<svg x="700" y="140" width="480" height="360" viewBox="${viewBox}">`,
+  );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
     `<defs><linearGradient id="wash" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.primaryTint}"/><stop offset="1" stop-color="${palette.white}"/></linearGradient></defs>`,

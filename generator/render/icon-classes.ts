@@ -4,7 +4,9 @@
  * keeps /services/ within the first round trip of a connection. Our own classes on an icon stay.
  */
 export function withoutIconLibraryClasses(markup: string): string {
-  return markup.replace(/ class="lucide(?: lucide-[\w-]+)*( [^"]*)?"/g, (_, own: string | undefined) => (own ? ` class="${own.trim()}"` : ''));
+  return markup.replace(/ class="lucide(?: lucide-[\w-]+)*( [^"]*)?"/g, (_, own: string | undefined) =>
+    own ? ` class="${own.trim()}"` : '',
+  );
 }
 
 /**

@@ -27,7 +27,9 @@ export function iconFiles(site: Site, session?: Session): { icons: IconFiles; fi
   const wanted: Array<{ key: string; svg: string }> = [
     ...[...features].map((name) => ({ key: iconKey(name, 'primary'), svg: drawing(name, palette.primary, drawn) })),
     ...FOOTER_ICONS.map((name) => ({ key: iconKey(name, 'accentLight'), svg: drawing(name, palette.accentLight, drawn) })),
-    ...site.settings.social.filter((entry) => entry.url).map(({ network }) => ({ key: socialKey(network), svg: socialDrawing(network, palette.white, drawn) })),
+    ...site.settings.social
+      .filter((entry) => entry.url)
+      .map(({ network }) => ({ key: socialKey(network), svg: socialDrawing(network, palette.white, drawn) })),
   ];
   // One hash for the set, in the folder's name: a page names the same folder many times, which
   // compresses to almost nothing, where a hash for each file would cost about 10 bytes a drawing.
@@ -66,12 +68,17 @@ function remembered(key: string, drawn: Drawings, draw: () => string): string {
 }
 
 function drawing(name: IconName, colour: string, drawn: Drawings): string {
-  return remembered(`${name}\0${colour}`, drawn, () => withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: colour }))));
+  return remembered(`${name}\0${colour}`, drawn, () =>
+    withoutIconLibraryClasses(renderToStaticMarkup(createElement(ICONS[name], { size: 24, color: colour }))),
+  );
 }
 
 /** A social mark as a file of its own, which (unlike the same drawing in a page) must name SVG's namespace. */
 function socialDrawing(network: SocialNetwork, colour: string, drawn: Drawings): string {
   return remembered(`social\0${network}\0${colour}`, drawn, () =>
-    renderToStaticMarkup(createElement(SocialIcon, { network, color: colour })).replace(/^<svg /, '<svg xmlns="http://www.w3.org/2000/svg" '),
+    renderToStaticMarkup(createElement(SocialIcon, { network, color: colour })).replace(
+      /^<svg /,
+      '<svg xmlns="http://www.w3.org/2000/svg" ',
+    ),
   );
 }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { projectRoot } from '../contract/root.js';
 import type { Session } from '../contract/session.js';
 
-
 /**
  * A picture the build draws (the logo's sizes, the share pictures), taken from
  * node_modules/.cache/site-pictures/ when one was drawn from the same `inputs` before: sharp is

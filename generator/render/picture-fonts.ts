@@ -6,7 +6,9 @@ import { projectRoot } from '../contract/root.js';
 export const FONT_VERSION = '@fontsource/noto-sans-malayalam 5 (woff)';
 
 /** The font files text is set in: Noto Sans Malayalam's Malayalam and Latin parts, regular and bold. */
-const FILES = ['malayalam', 'latin', 'latin-ext'].flatMap((subset) => [400, 700].map((weight) => `noto-sans-malayalam-${subset}-${weight}-normal.woff`));
+const FILES = ['malayalam', 'latin', 'latin-ext'].flatMap((subset) =>
+  [400, 700].map((weight) => `noto-sans-malayalam-${subset}-${weight}-normal.woff`),
+);
 
 let registered: Promise<void> | undefined;
 
@@ -18,7 +20,9 @@ export function registerFonts(sharp: typeof sharpFunction): Promise<void> {
   registered ??= (async () => {
     const dir = path.join(projectRoot(), 'node_modules', '@fontsource', 'noto-sans-malayalam', 'files');
     for (const file of FILES) {
-      await sharp({ text: { text: '.', font: 'Noto Sans Malayalam', fontfile: path.join(dir, file), rgba: true } }).png().toBuffer();
+      await sharp({ text: { text: '.', font: 'Noto Sans Malayalam', fontfile: path.join(dir, file), rgba: true } })
+        .png()
+        .toBuffer();
     }
   })();
   return registered;

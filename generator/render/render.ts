@@ -62,10 +62,23 @@ export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
     return PAGES.map((page) => {
       const path = page.addressed ? pageAddress(page.path, language) : page.path;
       try {
-        const props = { ...rest, site: shown, page: page.id, path, language, alternates: alternatesOf(page, editions), whatsappPopup: whatsappPopups?.get(language.code) };
-        return { path: fileIn(page, language), contents: `<!doctype html>${finishMarkup(renderToStaticMarkup(createElement(Document, props)))}` };
+        const props = {
+          ...rest,
+          site: shown,
+          page: page.id,
+          path,
+          language,
+          alternates: alternatesOf(page, editions),
+          whatsappPopup: whatsappPopups?.get(language.code),
+        };
+        return {
+          path: fileIn(page, language),
+          contents: `<!doctype html>${finishMarkup(renderToStaticMarkup(createElement(Document, props)))}`,
+        };
       } catch (error) {
-        throw new Error(`Rendering the page ${path}${language.folder ? ` (${language.englishName})` : ''} failed in a template`, { cause: error });
+        throw new Error(`Rendering the page ${path}${language.folder ? ` (${language.englishName})` : ''} failed in a template`, {
+          cause: error,
+        });
       }
     });
   });
@@ -75,9 +88,14 @@ export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
 export function renderWhatsAppPopups(site: Site): Array<{ language: Language; markup: string }> {
   return editionsOf(site).map(({ language, site: edition, inEnglish }) => {
     try {
-      return { language, markup: finishMarkup(renderToStaticMarkup(createElement(WhatsAppPopup, { site: shownEdition(edition, inEnglish) }))) };
+      return {
+        language,
+        markup: finishMarkup(renderToStaticMarkup(createElement(WhatsAppPopup, { site: shownEdition(edition, inEnglish) }))),
+      };
     } catch (error) {
-      throw new Error(`Rendering the WhatsApp popup${language.folder ? ` (${language.englishName})` : ''} failed in a template`, { cause: error });
+      throw new Error(`Rendering the WhatsApp popup${language.folder ? ` (${language.englishName})` : ''} failed in a template`, {
+        cause: error,
+      });
     }
   });
 }

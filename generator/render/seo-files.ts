@@ -23,7 +23,9 @@ export function sitemap(site: Site, siteUrl: string): OutputFile {
             ...alternates.map((alternate) => link(alternate.language.hreflang, siteUrl + alternate.path)),
             link('x-default', siteUrl + alternates[0]!.path),
           ];
-    return alternates.map((alternate) => [`  <url>`, `    <loc>${escapeXml(siteUrl + alternate.path)}</loc>`, ...links, `  </url>`].join('\n'));
+    return alternates.map((alternate) =>
+      [`  <url>`, `    <loc>${escapeXml(siteUrl + alternate.path)}</loc>`, ...links, `  </url>`].join('\n'),
+    );
   });
   return {
     path: 'sitemap.xml',

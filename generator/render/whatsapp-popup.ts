@@ -46,7 +46,12 @@ export interface PopupFiles {
  * The popup files, given the rendered pages: a popup's own rules are those that need a class no
  * page has; the rules for classes it shares with pages stay in the pages.
  */
-export function popupFiles(popups: readonly Popup[], addresses: ReadonlyMap<string, string>, stylesheet: string, pages: readonly OutputFile[]): PopupFiles {
+export function popupFiles(
+  popups: readonly Popup[],
+  addresses: ReadonlyMap<string, string>,
+  stylesheet: string,
+  pages: readonly OutputFile[],
+): PopupFiles {
   const onPages = new Set<string>();
   for (const page of pages) for (const name of classesOf(String(page.contents))) onPages.add(name);
   const result: PopupFiles = { files: [], styles: new Map(), shared: new Set() };

@@ -61,7 +61,11 @@ export function siteAddressProblem(value: string): string | undefined {
 function siteAddressExtra(value: string): string {
   const rest = value.replace(/^[^:]*:\/\/[^/?#]*/, '');
   const path = rest.replace(/[?#].*$/s, '');
-  return [path !== '' && path !== '/' ? `the path ${path}` : '', rest.includes('?') ? 'a ?query' : '', rest.includes('#') ? 'a #fragment' : '']
+  return [
+    path !== '' && path !== '/' ? `the path ${path}` : '',
+    rest.includes('?') ? 'a ?query' : '',
+    rest.includes('#') ? 'a #fragment' : '',
+  ]
     .filter(Boolean)
     .join(' and ');
 }
@@ -163,7 +167,8 @@ export function urlProblem(value: string, rule: UrlRule): string | undefined {
   }
   const matches = new RegExp(urlPattern(rule), 'u').test(value);
   // The path as the browser will ask for it must be one the field allows, not only the path as written.
-  if (matches && rule.rest && !new RegExp(`^(?:${rule.rest.pattern})$`, 'u').test(parsed.pathname + parsed.search + parsed.hash)) return rule.rest.refused(value);
+  if (matches && rule.rest && !new RegExp(`^(?:${rule.rest.pattern})$`, 'u').test(parsed.pathname + parsed.search + parsed.hash))
+    return rule.rest.refused(value);
   if (matches) return undefined;
   if (rule.rest && new RegExp(urlPattern({ ...rule, rest: undefined }), 'u').test(value)) return rule.rest.refused(value);
   if (!/^https?:\/\/[^/]/.test(value)) {
@@ -181,9 +186,7 @@ export function publishedUrl(value: string): string {
   const href = new URL(value).href;
   const hashAt = href.indexOf('#');
   const escape = (part: string) =>
-    part
-      .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
-      .replace(/[^A-Za-z0-9\-._~:/?@!$&'()*+,;=%]/gu, (char) => encodeURIComponent(char));
+    part.replace(/%(?![0-9A-Fa-f]{2})/g, '%25').replace(/[^A-Za-z0-9\-._~:/?@!$&'()*+,;=%]/gu, (char) => encodeURIComponent(char));
   return hashAt === -1 ? escape(href) : `${escape(href.slice(0, hashAt))}#${escape(href.slice(hashAt + 1))}`;
 }
 
@@ -207,7 +210,13 @@ export function internalHref() {
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { problem: 'unknown-reference', hint } });
     })
     .transform((value) => pageAddress(value))
-    .meta({ description: "A link to one of the site's pages", expected: 'a page of this site', hint, pattern: HREF_PATTERN, internalLink: true });
+    .meta({
+      description: "A link to one of the site's pages",
+      expected: 'a page of this site',
+      hint,
+      pattern: HREF_PATTERN,
+      internalLink: true,
+    });
 }
 
 function hrefProblem(value: string): string | undefined {

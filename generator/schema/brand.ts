@@ -20,7 +20,8 @@ function colour(description: string, example: string) {
     });
 }
 
-const LOGO_HINT = 'save the logo as a PNG (best, keeps a transparent background) or JPEG of at least 512 pixels square in content/images/, and write e.g. logo: images/our-logo.png';
+const LOGO_HINT =
+  'save the logo as a PNG (best, keeps a transparent background) or JPEG of at least 512 pixels square in content/images/, and write e.g. logo: images/our-logo.png';
 
 /**
  * The company's own look: two colours every shade of the design is worked out from
@@ -30,7 +31,10 @@ const LOGO_HINT = 'save the logo as a PNG (best, keeps a transparent background)
  */
 export const brand = z
   .strictObject({
-    primary: colour('The main colour: header links, headings, buttons, the footer and the coloured bands; text on it is white, so a deep colour', '#0b5563').optional(),
+    primary: colour(
+      'The main colour: header links, headings, buttons, the footer and the coloured bands; text on it is white, so a deep colour',
+      '#0b5563',
+    ).optional(),
     accent: colour('The colour of the calls to action (the quote buttons) and highlights; a warm, bright colour', '#f4a024').optional(),
     logo: z
       .string()
@@ -39,14 +43,20 @@ export const brand = z
         const found = photoSrcProblem(value);
         if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { problem: found.problem, hint: LOGO_HINT } });
         else if (!/\.(png|jpe?g)$/i.test(value)) {
-          ctx.addIssue({ code: 'custom', message: `"${value}" is not a PNG or JPEG; the logo is drawn into the favicon and the share pictures, which take those two.`, params: { problem: 'photo-unsupported', hint: LOGO_HINT } });
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${value}" is not a PNG or JPEG; the logo is drawn into the favicon and the share pictures, which take those two.`,
+            params: { problem: 'photo-unsupported', hint: LOGO_HINT },
+          });
         }
       })
       .meta({
-        description: 'The company’s logo, a square-ish PNG or JPEG in content/images/ (at least 512 pixels): shown in the header, as the browser tab icon, in the share pictures and to search engines. Left out: the drawn mark',
+        description:
+          'The company’s logo, a square-ish PNG or JPEG in content/images/ (at least 512 pixels): shown in the header, as the browser tab icon, in the share pictures and to search engines. Left out: the drawn mark',
         expected: 'the path of a PNG or JPEG in the content folder, e.g. images/our-logo.png',
         hint: LOGO_HINT,
-        editorHint: 'upload the logo as a PNG (best, keeps a transparent background) or JPEG of at least 512 pixels square, or pick one already in content/images/',
+        editorHint:
+          'upload the logo as a PNG (best, keeps a transparent background) or JPEG of at least 512 pixels square, or pick one already in content/images/',
         kind: 'photo',
       })
       .optional(),

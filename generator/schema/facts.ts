@@ -60,7 +60,8 @@ export function factSources(settings: unknown, now: Date): FactSource[] {
   return sources;
 }
 
-const fields = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const fields = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A chain of facts each naming the next, the last naming the first (one fact naming itself: a chain of one). */
 export type FactCycle = string[];
@@ -87,7 +88,9 @@ export function resolveFacts(sources: readonly FactSource[]): { facts: Map<strin
       return `\${${name}}`;
     }
     const value = written.get(name)!;
-    const filled = value.includes('${') ? value.replace(FACT_TOKEN, (token, raw: string) => (written.has(raw.trim()) ? resolve(raw.trim(), [...chain, name]) : token)) : value;
+    const filled = value.includes('${')
+      ? value.replace(FACT_TOKEN, (token, raw: string) => (written.has(raw.trim()) ? resolve(raw.trim(), [...chain, name]) : token))
+      : value;
     facts.set(name, filled);
     return filled;
   };

@@ -119,7 +119,10 @@ function refuseControls(value: string, ctx: z.RefinementCtx): void {
 
 /** A sentence list: at least one entry, each a piece of text (`long`: each a paragraph). */
 export function textList(description?: string, { long = false } = {}) {
-  return z.array(long ? longText() : text()).min(1).meta({ description, expected: 'a list of texts (lines starting with "- ")' });
+  return z
+    .array(long ? longText() : text())
+    .min(1)
+    .meta({ description, expected: 'a list of texts (lines starting with "- ")' });
 }
 
 export function rupees(description = 'A price in rupees, as a plain number') {
@@ -127,7 +130,13 @@ export function rupees(description = 'A price in rupees, as a plain number') {
     .number()
     .int()
     .positive()
-    .meta({ description, expected: 'a whole number of rupees', hint: 'write the price as a plain number, e.g. 8999', suggest: suggestRupees, kind: 'price' });
+    .meta({
+      description,
+      expected: 'a whole number of rupees',
+      hint: 'write the price as a plain number, e.g. 8999',
+      suggest: suggestRupees,
+      kind: 'price',
+    });
 }
 
 /** The plain number a price written another way most likely means, as a hint ("₹9,499" → 9499). */
@@ -145,7 +154,8 @@ export function decimalsWritten(text: string): number {
 /** Google reads a position only with at least this many decimals (about a metre). */
 export const COORDINATE_DECIMALS = 5;
 
-export const COORDINATE_HINT = 'in Google Maps, right-click the office and click the two numbers at the top to copy them, e.g. 9.98765, 76.28543';
+export const COORDINATE_HINT =
+  'in Google Maps, right-click the office and click the two numbers at the top to copy them, e.g. 9.98765, 76.28543';
 
 /**
  * A latitude or longitude in degrees. The range is a shape rule editors check too; the number
@@ -181,7 +191,11 @@ export function id(description: string | undefined, example: string) {
   return z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lowercase letters, digits and dashes')
-    .meta({ description: description ?? 'A short name used to refer to this entry elsewhere', expected: 'an id of lowercase letters, digits and dashes', hint: `for example, ${example}` });
+    .meta({
+      description: description ?? 'A short name used to refer to this entry elsewhere',
+      expected: 'an id of lowercase letters, digits and dashes',
+      hint: `for example, ${example}`,
+    });
 }
 
 /**

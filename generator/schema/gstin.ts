@@ -39,9 +39,11 @@ export function gstinProblem(value: string): string | undefined {
   if (!/^[A-Z]{5}\d{4}[A-Z]$/.test(pan)) {
     return `Characters 3 to 12 of a GSTIN are the holder's PAN (five letters, four digits, a letter), but "${value}" has "${pan}" there.`;
   }
-  if (!/^[1-9A-Z]$/.test(compact[12]!)) return `The 13th character of a GSTIN counts the registration (1 to 9, then A to Z), but "${value}" has "${compact[12]}".`;
+  if (!/^[1-9A-Z]$/.test(compact[12]!))
+    return `The 13th character of a GSTIN counts the registration (1 to 9, then A to Z), but "${value}" has "${compact[12]}".`;
   if (compact[13] !== 'Z') return `The 14th character of a GSTIN is always Z, but "${value}" has "${compact[13]}".`;
-  if (!ALPHABET.includes(compact[14]!)) return `The last character of a GSTIN is a letter or digit, but "${value}" ends in "${compact[14]}".`;
+  if (!ALPHABET.includes(compact[14]!))
+    return `The last character of a GSTIN is a letter or digit, but "${value}" ends in "${compact[14]}".`;
   const expected = gstinCheckCharacter(compact.slice(0, 14));
   if (compact[14] !== expected) {
     return `The GSTIN "${value}" ends in ${compact[14]}, but its first 14 characters give the check character ${expected}, so one of them is mistyped.`;

@@ -24,7 +24,11 @@ const address = z.strictObject({
   postalCode: z
     .string()
     .regex(/^\d{6}$/)
-    .meta({ expected: 'a six-digit PIN code', hint: 'write the six digits in quotes, e.g. "682024"', editorHint: 'type the six digits, e.g. 682024' }),
+    .meta({
+      expected: 'a six-digit PIN code',
+      hint: 'write the six digits in quotes, e.g. "682024"',
+      editorHint: 'type the six digits, e.g. 682024',
+    }),
   country: z.enum(['IN']).meta({ expected: 'the country code IN' }),
 });
 
@@ -39,11 +43,16 @@ const geo = z
     latitude: coordinate('latitude', 90),
     longitude: coordinate('longitude', 180),
   })
-  .meta({ description: 'Where the office is on the map, for search engines: right-click it in Google Maps, or in OpenStreetMap choose Show address, and copy the two numbers' });
+  .meta({
+    description:
+      'Where the office is on the map, for search engines: right-click it in Google Maps, or in OpenStreetMap choose Show address, and copy the two numbers',
+  });
 
 /** What every office has, the main one under `contact:` and each of `offices:`. */
 const place = {
-  label: text('The office’s name on the contact page and in the footer when the company has more than one, e.g. Head office, Kozhikode').optional(),
+  label: text(
+    'The office’s name on the contact page and in the footer when the company has more than one, e.g. Head office, Kozhikode',
+  ).optional(),
   cityName: text(
     'The city as visitors read it in this language, e.g. Kozhikode (the Malayalam file gives it in Malayalam); left out, the city of the address. ${city} in any text stands for the main office’s',
   ).optional(),

@@ -33,7 +33,10 @@ const homeServiceCard = z
         code: 'custom',
         path: [field],
         message: `This card names no service, so it needs its own "${field}".`,
-        params: { problem: 'missing-field', hint: `add "${field}: …" to the card, or "service: <id>" to take it from a service in services.yaml` },
+        params: {
+          problem: 'missing-field',
+          hint: `add "${field}: …" to the card, or "service: <id>" to take it from a service in services.yaml`,
+        },
       });
     }
   })
@@ -65,7 +68,9 @@ export const homeSchema = z.strictObject({
     items: z
       .array(homeServiceCard)
       .min(1)
-      .meta({ description: 'The home page’s own list of cards; a card with "service: <id>" takes its title, icon and link from that service' }),
+      .meta({
+        description: 'The home page’s own list of cards; a card with "service: <id>" takes its title, icon and link from that service',
+      }),
     link,
   }),
   whyChooseUs: z.strictObject({ heading, steps: z.array(iconCard).min(1) }),
@@ -108,7 +113,10 @@ export const aboutSchema = z.strictObject({
   facts: z
     .strictObject({ heading })
     .optional()
-    .meta({ description: 'The section listing the business facts of site.yaml (registration, insurance, payment, cancellation, claims); shown when there are any' }),
+    .meta({
+      description:
+        'The section listing the business facts of site.yaml (registration, insurance, payment, cancellation, claims); shown when there are any',
+    }),
 });
 
 export const servicesPageSchema = z.strictObject({
@@ -167,7 +175,9 @@ export const contactSchema = z.strictObject({
       .array(serviceRef())
       .min(1)
       .optional()
-      .meta({ description: 'Service ids offered in the form, in this order; leave it out to offer every service in services.yaml, in that order' }),
+      .meta({
+        description: 'Service ids offered in the form, in this order; leave it out to offer every service in services.yaml, in that order',
+      }),
     leftOut: z
       .array(serviceRef())
       .min(1)
@@ -195,7 +205,9 @@ export const contactSchema = z.strictObject({
     heading,
     frameTitle: text('Read out for the map by screen readers'),
     directions: text(),
-    show: text('The button that loads the map in its place (the map comes from another site only once it is pressed); without JavaScript, a link that opens the map'),
+    show: text(
+      'The button that loads the map in its place (the map comes from another site only once it is pressed); without JavaScript, a link that opens the map',
+    ),
   }),
   faq: z
     .strictObject({
@@ -239,13 +251,22 @@ export const privacySchema = z.strictObject({
     .strictObject({
       title: text('e.g. What our own site keeps'),
       paragraphs: textList('What the site itself keeps (each quote request, counts of visits and taps) and why', { long: true }),
-      keptFor: longText('How long a quote request is kept, with {days} where the number of days goes (form.keepDays in site.yaml)').refine((value) => value.includes('{days}'), {
-        message: 'This text does not say how long requests are kept: write {days} where the number of days goes.',
-        params: { problem: 'invalid-value', hint: 'for example: Each quote request is deleted from our site {days} days after you send it.' },
-      }),
+      keptFor: longText('How long a quote request is kept, with {days} where the number of days goes (form.keepDays in site.yaml)').refine(
+        (value) => value.includes('{days}'),
+        {
+          message: 'This text does not say how long requests are kept: write {days} where the number of days goes.',
+          params: {
+            problem: 'invalid-value',
+            hint: 'for example: Each quote request is deleted from our site {days} days after you send it.',
+          },
+        },
+      ),
     })
     .optional()
-    .meta({ description: 'Shown on Cloudflare, where the site keeps quote requests and counts visits itself; GitHub Pages keeps nothing, so there it is left out' }),
+    .meta({
+      description:
+        'Shown on Cloudflare, where the site keeps quote requests and counts visits itself; GitHub Pages keeps nothing, so there it is left out',
+    }),
 });
 
 export const notFoundSchema = z.strictObject({

@@ -12,7 +12,9 @@ const PHOTO_SRC_HINT = 'put the file in content/images/ and write its name after
  * What is wrong with a photo's `src` as written, before any file is read: it must be a path inside
  * the content folder, relative to it, naming a kind of file the site can read.
  */
-export function photoSrcProblem(value: string): { message: string; problem: 'photo-outside-content' | 'photo-unsupported'; hint: string } | undefined {
+export function photoSrcProblem(
+  value: string,
+): { message: string; problem: 'photo-outside-content' | 'photo-unsupported'; hint: string } | undefined {
   const written = value.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(written)) {
     return {
@@ -74,18 +76,14 @@ export function photo(description: string) {
           hint: PHOTO_SRC_HINT,
           pattern: PHOTO_SRC_PATTERN,
         }),
-      alt: z
-        .string()
-        .trim()
-        .min(1)
-        .meta({
-          description: 'What the photo shows, in a sentence, for people who cannot see it (screen readers, slow connections, search engines)',
-          expected: 'a sentence saying what the photo shows',
-          hint: 'describe what is in the picture, e.g. "Our crew wrapping a sofa in a Kochi flat"; not "photo" or the file name',
-          pattern: TEXT_PATTERN,
-          // Read out in the page's language: each translation gives its own.
-          translatable: true,
-        }),
+      alt: z.string().trim().min(1).meta({
+        description: 'What the photo shows, in a sentence, for people who cannot see it (screen readers, slow connections, search engines)',
+        expected: 'a sentence saying what the photo shows',
+        hint: 'describe what is in the picture, e.g. "Our crew wrapping a sofa in a Kochi flat"; not "photo" or the file name',
+        pattern: TEXT_PATTERN,
+        // Read out in the page's language: each translation gives its own.
+        translatable: true,
+      }),
     })
     .meta({ description, kind: 'photo' });
 }

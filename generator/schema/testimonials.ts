@@ -41,7 +41,11 @@ export const testimonialSchema = z.strictObject({
     .int()
     .min(1)
     .max(5)
-    .meta({ description: 'Stars the customer gave, 1 to 5', expected: 'a whole number of stars', hint: 'give 1 to 5 stars, as a plain number, e.g. rating: 4' }),
+    .meta({
+      description: 'Stars the customer gave, 1 to 5',
+      expected: 'a whole number of stars',
+      hint: 'give 1 to 5 stars, as a plain number, e.g. rating: 4',
+    }),
   comment: longText(),
   avatar: z
     .string()

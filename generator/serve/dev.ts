@@ -9,7 +9,16 @@ import { OVERLAY_CSS, overlayPage } from './live/overlay.js';
 import { DEV_PATHS, RELOAD_SCRIPT, injectReloadScript } from './live/reload.js';
 import { contentType } from './mime.js';
 import type { DevPlugin, DevPluginFactory } from './plugin.js';
-import { candidates, folderIndex, htmlFileAddress, isPublic, notFoundPages, parseRequestPath, withPath, withTrailingSlash } from './static.js';
+import {
+  candidates,
+  folderIndex,
+  htmlFileAddress,
+  isPublic,
+  notFoundPages,
+  parseRequestPath,
+  withPath,
+  withTrailingSlash,
+} from './static.js';
 
 export interface DevOptions {
   contentDir: string;
@@ -119,7 +128,14 @@ async function respond(site: DevSite, plugins: readonly DevPlugin[], req: Incomi
   else sendText(req, res, 404, 'Not found.');
 }
 
-function sendFile(site: DevSite, req: IncomingMessage, res: ServerResponse, status: number, file: OutputFile, headers: readonly [string, string][]): void {
+function sendFile(
+  site: DevSite,
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  file: OutputFile,
+  headers: readonly [string, string][],
+): void {
   const body = file.path.endsWith('.html') ? injectReloadScript(String(file.contents), site.build) : file.contents;
   send(req, res, status, devHeaders(file.path, headers), body);
 }

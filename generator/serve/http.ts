@@ -18,7 +18,10 @@ export function parsePort(value: string | number | undefined, fallback: number):
   if (value === undefined) return fallback;
   const port = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--port needs a whole number from 0 to 65535, got "${value}".`, 'use --port 0 to let the computer pick a free port');
+    throw new UsageError(
+      `--port needs a whole number from 0 to 65535, got "${value}".`,
+      'use --port 0 to let the computer pick a free port',
+    );
   }
   return port;
 }
@@ -83,14 +86,26 @@ export function closeServer(server: Server): Promise<void> {
 }
 
 /** Sends a complete response; HEAD gets the same status and headers without the body. */
-export function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+export function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   res.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 /** A short plain-text answer for refusals and errors. */
-export function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   send(req, res, status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers }, `${text}\n`);
 }
 

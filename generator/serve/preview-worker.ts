@@ -64,7 +64,14 @@ export async function startPreviewWorker(dir: string, state: string, env: NodeJS
   }
   const worker = await mf.getWorker();
   return {
-    fetch: async (request) => (await mf.dispatchFetch(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', duplex: 'half' } as never)) as unknown as Response,
+    fetch: async (request) =>
+      (await mf.dispatchFetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: 'manual',
+        duplex: 'half',
+      } as never)) as unknown as Response,
     scheduled: async () => {
       await (worker as unknown as { scheduled(options: { cron: string }): Promise<unknown> }).scheduled({ cron: '*/5 * * * *' });
     },
@@ -95,7 +102,11 @@ export async function bundleWorker(entry = 'worker/index.ts'): Promise<string> {
  */
 async function migrate(mf: { getD1Database(name: string): Promise<unknown> }): Promise<void> {
   const db = (await mf.getD1Database('DB')) as {
-    prepare(sql: string): { bind(...values: unknown[]): { run(): Promise<unknown> }; all<Row>(): Promise<{ results: Row[] }>; run(): Promise<unknown> };
+    prepare(sql: string): {
+      bind(...values: unknown[]): { run(): Promise<unknown> };
+      all<Row>(): Promise<{ results: Row[] }>;
+      run(): Promise<unknown>;
+    };
     batch(statements: unknown[]): Promise<unknown>;
   };
   await db.prepare('CREATE TABLE IF NOT EXISTS preview_migrations (name TEXT PRIMARY KEY)').run();
@@ -108,7 +119,10 @@ async function migrate(mf: { getD1Database(name: string): Promise<unknown> }): P
       .split(/;\s*(?:\n|$)/)
       .map((statement) => statement.trim())
       .filter(Boolean);
-    await db.batch([...statements.map((statement) => db.prepare(statement)), db.prepare('INSERT INTO preview_migrations (name) VALUES (?)').bind(name)]);
+    await db.batch([
+      ...statements.map((statement) => db.prepare(statement)),
+      db.prepare('INSERT INTO preview_migrations (name) VALUES (?)').bind(name),
+    ]);
   }
 }
 
@@ -144,7 +158,9 @@ export function workerHandler(worker: PreviewWorker): (req: IncomingMessage, res
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     if (url.pathname === SCHEDULED_ADDRESS && req.method === 'POST') {
       await worker.scheduled();
-      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The scheduled run is done: waiting quote requests were sent again.\n');
+      res
+        .writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('The scheduled run is done: waiting quote requests were sent again.\n');
       return true;
     }
     if (!reachesWorker(url.pathname)) return false;

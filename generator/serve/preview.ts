@@ -7,7 +7,17 @@ import { DEFAULT_HOST, allowOnlyGetAndHead, closeServer, listen, send, sendRedir
 import { compressed, isCompressible, negotiateEncoding } from './compress.js';
 import { Session } from '../contract/session.js';
 import { contentType } from './mime.js';
-import { cacheControl, candidates, folderIndex, htmlFileAddress, isPublic, notFoundPages, parseRequestPath, withPath, withTrailingSlash } from './static.js';
+import {
+  cacheControl,
+  candidates,
+  folderIndex,
+  htmlFileAddress,
+  isPublic,
+  notFoundPages,
+  parseRequestPath,
+  withPath,
+  withTrailingSlash,
+} from './static.js';
 
 export interface PreviewOptions {
   /** The built site folder, e.g. dist. */
@@ -34,10 +44,12 @@ export async function startPreview(options: PreviewOptions): Promise<RunningServ
   const session = new Session();
   const server = createServer((req, res) => {
     const intercepted = options.intercept?.(req, res) ?? Promise.resolve(false);
-    intercepted.then((answered) => (answered ? undefined : handle(root, req, res, session))).catch((error: unknown) => {
-      if (!res.headersSent) sendText(req, res, 500, `The preview server could not answer: ${(error as Error).message}`);
-      else res.destroy();
-    });
+    intercepted
+      .then((answered) => (answered ? undefined : handle(root, req, res, session)))
+      .catch((error: unknown) => {
+        if (!res.headersSent) sendText(req, res, 500, `The preview server could not answer: ${(error as Error).message}`);
+        else res.destroy();
+      });
   });
   const url = await listen(server, options.port ?? 0, options.host ?? DEFAULT_HOST);
   return { url, close: () => closeServer(server) };

@@ -36,7 +36,8 @@ export async function updateRecord(
   // A link where the folder, one of its files or the record should be: writing through it would
   // reach outside the content folder, and reading through it would record English for texts elsewhere.
   const folder = path.join(contentDir, language.folder);
-  const linked = (problem: Problem) => problem.code === 'not-a-file' && (problem.file === folder || problem.file.startsWith(folder + path.sep));
+  const linked = (problem: Problem) =>
+    problem.code === 'not-a-file' && (problem.file === folder || problem.file.startsWith(folder + path.sep));
   const broken = loaded.problems.filter((problem) => problem.file === file || linked(problem));
   if (problems.length > 0 || broken.length > 0) throw new ContentError([...broken, ...problems], loaded.sources);
   const accepted = acceptTranslations({ files: loaded.files, language, record, choose, unrecorded, previous });
@@ -49,7 +50,11 @@ export async function writeRecord(update: RecordUpdate): Promise<void> {
   if (!update.changedFile) return;
   // The folder may have been swapped for a link since it was read: then nothing is written.
   const folder = await lstat(path.dirname(update.file)).catch(() => undefined);
-  if (!folder?.isDirectory()) throw new UsageError(`${path.basename(path.dirname(update.file))} is no longer a plain folder, so the record was not written.`, 'check the folder, then mark the texts reviewed again');
+  if (!folder?.isDirectory())
+    throw new UsageError(
+      `${path.basename(path.dirname(update.file))} is no longer a plain folder, so the record was not written.`,
+      'check the folder, then mark the texts reviewed again',
+    );
   const temp = path.join(path.dirname(update.file), `.${path.basename(update.file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     await writeFile(temp, update.text, { flag: 'wx' });
@@ -80,11 +85,15 @@ export async function acceptTargets(contentDir: string, targets: readonly string
   const lines: string[] = [];
   for (const [i, target] of parsed.entries()) {
     const choose = (text: TranslatedText, translation: LoadedFile) =>
-      (target.rel === undefined || `${target.language.folder}/${translation.name}` === target.rel) && (target.line === undefined || onLine(target.line, target.column)(text, translation));
+      (target.rel === undefined || `${target.language.folder}/${translation.name}` === target.rel) &&
+      (target.line === undefined || onLine(target.line, target.column)(text, translation));
     const update = await updateRecord(dir, target.language, choose);
     const chosen = [...update.accepted.values()].flat().length;
     if (chosen === 0 && target.line !== undefined) {
-      throw new UsageError(`${targets[i]} is not where a translated text starts, so nothing was recorded.`, 'use the file:line at the start of the warning about the text');
+      throw new UsageError(
+        `${targets[i]} is not where a translated text starts, so nothing was recorded.`,
+        'use the file:line at the start of the warning about the text',
+      );
     }
     await writeRecord(update);
     const shown = path.relative(cwd, update.file).split(path.sep).join('/');
@@ -102,18 +111,28 @@ async function parseTarget(contentDir: string, target: string, cwd: string): Pro
   const column = match[3] === undefined ? undefined : Number(match[3]);
   const rel = path.relative(contentDir, where).split(path.sep).join('/');
   const language = TRANSLATIONS.find((candidate) => rel === candidate.folder || rel.startsWith(`${candidate.folder}/`));
-  const example = `${path.relative(cwd, path.join(contentDir, TRANSLATIONS[0]!.folder, 'services.yaml')).split(path.sep).join('/')}`;
+  const example = `${path
+    .relative(cwd, path.join(contentDir, TRANSLATIONS[0]!.folder, 'services.yaml'))
+    .split(path.sep)
+    .join('/')}`;
   if (!language || rel.startsWith('..')) {
-    throw new UsageError(`${target} is not a translation: --accept takes a file in a translation folder, or the folder itself.`, `e.g. ${example}, or ${example}:12 for one text`);
+    throw new UsageError(
+      `${target} is not a translation: --accept takes a file in a translation folder, or the folder itself.`,
+      `e.g. ${example}, or ${example}:12 for one text`,
+    );
   }
   if (rel === language.folder) {
     if (line !== undefined) throw new UsageError(`${target} names a line of a folder.`, `name the file, e.g. ${example}:12`);
-    if (!(await stat(where).catch(() => undefined))?.isDirectory()) throw new UsageError(`The folder ${target} does not exist.`, 'check the --content folder');
+    if (!(await stat(where).catch(() => undefined))?.isDirectory())
+      throw new UsageError(`The folder ${target} does not exist.`, 'check the --content folder');
     return { language };
   }
   const name = rel.slice(language.folder.length + 1);
   if (!Object.hasOwn(CONTENT_FILES, name)) {
-    throw new UsageError(`${target} is not a file the site translates.`, `name one of the files in ${path.dirname(example)}, e.g. ${example}`);
+    throw new UsageError(
+      `${target} is not a file the site translates.`,
+      `name one of the files in ${path.dirname(example)}, e.g. ${example}`,
+    );
   }
   return { language, rel, line, column };
 }

@@ -34,7 +34,9 @@ export interface Accepted {
 }
 
 export function acceptTranslations({ files, language, record, choose, unrecorded = false, previous }: AcceptInput): Accepted {
-  const next = new Map<string, Map<string, string>>([...(record ?? new Map<string, ReadonlyMap<string, string>>())].map(([name, texts]) => [name, new Map(texts)]));
+  const next = new Map<string, Map<string, string>>(
+    [...(record ?? new Map<string, ReadonlyMap<string, string>>())].map(([name, texts]) => [name, new Map(texts)]),
+  );
   const accepted = new Map<string, TranslatedText[]>();
   let changed = 0;
   for (const name of Object.keys(CONTENT_FILES) as ContentFile[]) {
@@ -42,7 +44,10 @@ export function acceptTranslations({ files, language, record, choose, unrecorded
     const translation = files.find((file) => file.name === name && file.language === language);
     if (!english?.data || !translation?.data || !CONTENT_FILES[name].safeParse(english.data).success) continue;
     const recorded = next.get(name);
-    const before = previous && previous.file === translation.file ? rekeyed(CONTENT_FILES[name], previous.data, translation.data, recorded ?? new Map()) : recorded;
+    const before =
+      previous && previous.file === translation.file
+        ? rekeyed(CONTENT_FILES[name], previous.data, translation.data, recorded ?? new Map())
+        : recorded;
     const block = new Map<string, string>();
     const chosen: TranslatedText[] = [];
     // Paired as the check pairs them, by the record as it was, so each text is recorded for the English it shows with.

@@ -47,7 +47,8 @@ function align(schema: Schema, english: unknown, translated: unknown, place: str
   if (!isData(english) || !isData(translated)) return english;
   const out: Record<string, unknown> = { ...english };
   for (const [key, field] of Object.entries(shape.fields)) {
-    if (Object.hasOwn(english, key) && Object.hasOwn(translated, key)) out[key] = align(field, english[key], translated[key], placeIn(place, key, translated), pair);
+    if (Object.hasOwn(english, key) && Object.hasOwn(translated, key))
+      out[key] = align(field, english[key], translated[key], placeIn(place, key, translated), pair);
   }
   return out;
 }

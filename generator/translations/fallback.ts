@@ -44,7 +44,8 @@ export function markFallbacks(data: unknown, paths: readonly (readonly PathSegme
 }
 
 function markAt(value: unknown, path: readonly PathSegment[], depth: number): unknown {
-  if (depth === path.length) return typeof value === 'string' && !value.startsWith(FALLBACK_START) ? `${FALLBACK_START}${value}${FALLBACK_END}` : value;
+  if (depth === path.length)
+    return typeof value === 'string' && !value.startsWith(FALLBACK_START) ? `${FALLBACK_START}${value}${FALLBACK_END}` : value;
   const segment = path[depth]!;
   if (Array.isArray(value) && typeof segment === 'number' && segment < value.length) {
     const copy = [...value];

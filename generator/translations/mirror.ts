@@ -53,7 +53,8 @@ function walk(input: MirrorInput, schema: Schema, english: unknown, translated: 
     translationOf.forEach((at, i) => {
       if (at === undefined) out.push(missingItem(input, shape.element, items, translated, i, path));
       else {
-        if (idOf(items[i]) !== undefined && isData(translated[at]) && idOf(translated[at]) === undefined) out.push(needsId(input, shape.element, items[i], [...path, at]));
+        if (idOf(items[i]) !== undefined && isData(translated[at]) && idOf(translated[at]) === undefined)
+          out.push(needsId(input, shape.element, items[i], [...path, at]));
         walk(input, shape.element, items[i], translated[at], [...path, at], out);
       }
     });
@@ -139,7 +140,14 @@ function blank(input: MirrorInput, english: unknown, path: PathSegment[]): Probl
   };
 }
 
-function missingItem(input: MirrorInput, element: Schema, items: unknown[], translated: unknown[], index: number, path: PathSegment[]): Problem {
+function missingItem(
+  input: MirrorInput,
+  element: Schema,
+  items: unknown[],
+  translated: unknown[],
+  index: number,
+  path: PathSegment[],
+): Problem {
   const first = firstText(element, items[index]);
   const has = translated.length;
   const listPath = has > 0 ? [...path, has - 1] : path;
@@ -170,7 +178,12 @@ function extraItem(input: MirrorInput, items: unknown[], translated: unknown[], 
   const index = Number(path.at(-1));
   const id = idOf(translated[index]);
   const ids = items.flatMap((item) => idOf(item) ?? []);
-  const location = { ...base(input, path), ...at(input, locateValue, path), code: 'extra-translation' as const, severity: 'warning' as const };
+  const location = {
+    ...base(input, path),
+    ...at(input, locateValue, path),
+    code: 'extra-translation' as const,
+    severity: 'warning' as const,
+  };
   if (id !== undefined && ids.includes(id)) {
     return {
       ...location,
@@ -251,7 +264,9 @@ function wrongKind(input: MirrorInput, path: PathSegment[], value: unknown, expe
     ...at(input, locateValue, path),
     code: empty ? 'missing-translation' : 'wrong-type',
     ...(empty ? { severity: 'warning' as const } : {}),
-    message: empty ? `"${String(path.at(-1) ?? 'the file')}" is empty; it needs ${expected}.` : `Expected ${expected}, got ${describe(value)}.`,
+    message: empty
+      ? `"${String(path.at(-1) ?? 'the file')}" is empty; it needs ${expected}.`
+      : `Expected ${expected}, got ${describe(value)}.`,
     hint: `follow the layout of ${input.englishFile}, keeping only its texts`,
   };
 }

@@ -20,7 +20,13 @@ const isData = (value: unknown): value is Data => typeof value === 'object' && v
  * does, so it waits for its review, as gettext leaves out a fuzzy entry. `pair` pairs list items as
  * the file's record says (pairs.ts).
  */
-export function overlay(schema: Schema, english: unknown, translated: unknown, fallbacks: PathSegment[][] = [], how: Partial<Omit<Laying, 'fallbacks'>> = {}): unknown {
+export function overlay(
+  schema: Schema,
+  english: unknown,
+  translated: unknown,
+  fallbacks: PathSegment[][] = [],
+  how: Partial<Omit<Laying, 'fallbacks'>> = {},
+): unknown {
   return lay(schema, english, translated, { fallbacks, pair: how.pair ?? byIdOrPlace, outdated: how.outdated ?? new Set() }, [], '');
 }
 
@@ -49,7 +55,14 @@ function lay(schema: Schema, english: unknown, translated: unknown, laying: Layi
     const { translationOf } = laying.pair(english, translated, place);
     return english.map((item: unknown, i) => {
       const at = translationOf[i];
-      return lay(shape.element, item, at === undefined ? undefined : translated[at], laying, [...path, i], at === undefined ? place : placeIn(place, at, translated));
+      return lay(
+        shape.element,
+        item,
+        at === undefined ? undefined : translated[at],
+        laying,
+        [...path, i],
+        at === undefined ? place : placeIn(place, at, translated),
+      );
     });
   }
   if (!isData(english)) return english;
@@ -59,7 +72,8 @@ function lay(schema: Schema, english: unknown, translated: unknown, laying: Layi
   }
   const result: Data = { ...english };
   for (const [key, field] of Object.entries(shape.fields)) {
-    if (Object.hasOwn(english, key)) result[key] = lay(field, english[key], translated[key], laying, [...path, key], placeIn(place, key, translated));
+    if (Object.hasOwn(english, key))
+      result[key] = lay(field, english[key], translated[key], laying, [...path, key], placeIn(place, key, translated));
   }
   return result;
 }
@@ -69,7 +83,13 @@ function lay(schema: Schema, english: unknown, translated: unknown, laying: Layi
  * translation file (its own list places), when it is one of the translation's own texts; undefined
  * when it is English left in place, whose problems are the English file's.
  */
-export function translationPath(schema: Schema, english: unknown, translated: unknown, path: readonly PropertyKey[], how: Partial<Omit<Laying, 'fallbacks'>> = {}): PathSegment[] | undefined {
+export function translationPath(
+  schema: Schema,
+  english: unknown,
+  translated: unknown,
+  path: readonly PropertyKey[],
+  how: Partial<Omit<Laying, 'fallbacks'>> = {},
+): PathSegment[] | undefined {
   const pair = how.pair ?? byIdOrPlace;
   let current: Schema = schema;
   let source = english;

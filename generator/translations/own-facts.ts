@@ -14,11 +14,18 @@ const OWN_FACT = 'contact.cityName';
  * English names no city for it to translate, every text names the English city: a Malayalam page
  * must not go on naming the city the company left.
  */
-export function ownFacts(files: readonly LoadedFile[], language: Language, record: SourceRecord | undefined, facts: { english: Facts; own: Facts }): Facts {
+export function ownFacts(
+  files: readonly LoadedFile[],
+  language: Language,
+  record: SourceRecord | undefined,
+  facts: { english: Facts; own: Facts },
+): Facts {
   const english = files.find((file) => file.name === 'site.yaml' && !file.language);
   const translation = files.find((file) => file.name === 'site.yaml' && file.language === language);
   if (english?.data === undefined || translation?.data === undefined) return facts.english;
   const recorded = record?.get('site.yaml');
-  const city = translatedTexts(CONTENT_FILES['site.yaml'], english.data, translation.data, pairerOf(recorded)).filter((text) => text.key === OWN_FACT);
+  const city = translatedTexts(CONTENT_FILES['site.yaml'], english.data, translation.data, pairerOf(recorded)).filter(
+    (text) => text.key === OWN_FACT,
+  );
   return city.length === 1 && outdatedTexts(city, recorded).length === 0 ? facts.own : facts.english;
 }

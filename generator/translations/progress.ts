@@ -41,7 +41,9 @@ export interface TextCounts {
  * the editor's banner and list of files say the numbers the command line does.
  */
 export function countTexts(progress: Progress, file?: string): TextCounts {
-  const names = new Set([...progress.untranslated.keys(), ...progress.outdated.keys()].filter((name) => file === undefined || name === file));
+  const names = new Set(
+    [...progress.untranslated.keys(), ...progress.outdated.keys()].filter((name) => file === undefined || name === file),
+  );
   let untranslated = 0;
   let outdated = 0;
   let files = 0;
@@ -73,25 +75,37 @@ export function progressLines(translations: readonly Progress[], warnings: reado
     const folder = path.join(contentDir, language.folder) + path.sep;
     const start = (codes: readonly string[]) => {
       const first = warnings.find((warning) => codes.includes(warning.code) && warning.file.startsWith(folder));
-      return first ? `${path.relative(cwd, first.file).split(path.sep).join('/')}${first.line ? `:${first.line}:${first.column ?? 1}` : ''}` : undefined;
+      return first
+        ? `${path.relative(cwd, first.file).split(path.sep).join('/')}${first.line ? `:${first.line}:${first.column ?? 1}` : ''}`
+        : undefined;
     };
     const lines: string[] = [];
     if (total.untranslated > 0) {
       const files = [...progress.untranslated.values()].filter((count) => count > 0).length;
       const where = start(['missing-translation', 'file-missing']);
-      lines.push(`${name}: ${plural(total.untranslated, 'text is', 'texts are')} not translated yet (in ${plural(files, 'file', 'files')}), shown in English on the ${name} pages${where ? `; start at ${where}` : ''}.`);
+      lines.push(
+        `${name}: ${plural(total.untranslated, 'text is', 'texts are')} not translated yet (in ${plural(files, 'file', 'files')}), shown in English on the ${name} pages${where ? `; start at ${where}` : ''}.`,
+      );
     }
     if (total.outdated > 0) {
       const files = [...progress.outdated.values()].filter((count) => count > 0).length;
       const where = start(['outdated-translation']);
-      lines.push(`${name}: ${plural(total.outdated, 'translation was', 'translations were')} written for English that has changed since (in ${plural(files, 'file', 'files')}); review ${total.outdated === 1 ? 'it' : 'them'}${where ? `, starting at ${where}` : ''}.`);
+      lines.push(
+        `${name}: ${plural(total.outdated, 'translation was', 'translations were')} written for English that has changed since (in ${plural(files, 'file', 'files')}); review ${total.outdated === 1 ? 'it' : 'them'}${where ? `, starting at ${where}` : ''}.`,
+      );
     }
     return [...lines, ...record];
   });
 }
 
 /** Translated texts the record has no English for (written by hand since): nothing says when their English changes. */
-function unrecordedLine(name: string, files: readonly (readonly [string, number])[], contentDir: string, folder: string, cwd: string): string {
+function unrecordedLine(
+  name: string,
+  files: readonly (readonly [string, number])[],
+  contentDir: string,
+  folder: string,
+  cwd: string,
+): string {
   const count = files.reduce((sum, [, n]) => sum + n, 0);
   const shown = (file: string) => path.relative(cwd, path.join(contentDir, file)).split(path.sep).join('/');
   return `${name}: ${plural(count, 'translated text has', 'translated texts have')} no record of the English ${count === 1 ? 'it was' : 'they were'} made from, so a change to that English would go unnoticed; once ${count === 1 ? 'it is' : 'they are'} reviewed, run "npx site translations --accept ${files.length === 1 ? shown(files[0]![0]) : shown(folder)}" or save ${files.length === 1 ? 'the file' : 'the files'} in the editor.`;

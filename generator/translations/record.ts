@@ -29,11 +29,21 @@ export function readRecord(loaded: LoadedRecord | undefined): ReadRecord {
   const problems: Problem[] = [];
   const record = new Map<string, Map<string, string>>();
   const rel = `${loaded.language.folder}/${path.basename(loaded.file)}`;
-  const fix = 'the editor and "npx site translations --accept" write this file; to start it again, delete it and run "npx site translations --accept ' + `content/${loaded.language.folder}"`;
+  const fix =
+    'the editor and "npx site translations --accept" write this file; to start it again, delete it and run "npx site translations --accept ' +
+    `content/${loaded.language.folder}"`;
   const contents = loaded.doc.contents as Node | null;
   if (loaded.data === undefined || (contents !== null && !isMap(contents))) {
     if (loaded.data === undefined && loaded.doc.errors.length > 0) return { record: undefined, problems };
-    problems.push({ code: 'translation-record', file: loaded.file, path: '', line: 1, column: 1, message: `${rel} must hold one block per translated file (e.g. "services.yaml:"), with one line per text under it.`, hint: fix });
+    problems.push({
+      code: 'translation-record',
+      file: loaded.file,
+      path: '',
+      line: 1,
+      column: 1,
+      message: `${rel} must hold one block per translated file (e.g. "services.yaml:"), with one line per text under it.`,
+      hint: fix,
+    });
     return { record: undefined, problems };
   }
   const names = Object.keys(CONTENT_FILES);
@@ -42,7 +52,13 @@ export function readRecord(loaded: LoadedRecord | undefined): ReadRecord {
     const where = { file: loaded.file, ...locateKey(loaded.doc, loaded.lineCounter, loaded.source, [name]) };
     if (!names.includes(name)) {
       const guess = closest(name, names);
-      problems.push({ ...where, code: 'translation-record', path: name, message: `"${name}" is not a file the site translates, so the English recorded under it is never compared.${guess ? ` Did you mean "${guess}"?` : ''}`, hint: guess ? `rename it to "${guess}"` : 'remove this block' });
+      problems.push({
+        ...where,
+        code: 'translation-record',
+        path: name,
+        message: `"${name}" is not a file the site translates, so the English recorded under it is never compared.${guess ? ` Did you mean "${guess}"?` : ''}`,
+        hint: guess ? `rename it to "${guess}"` : 'remove this block',
+      });
       continue;
     }
     const texts = new Map<string, string>();
@@ -50,7 +66,13 @@ export function readRecord(loaded: LoadedRecord | undefined): ReadRecord {
     const block = pair.value as Node | null;
     if (block === null || (isScalar(block) && block.value === null)) continue;
     if (!isMap(block)) {
-      problems.push({ ...where, code: 'translation-record', path: name, message: `"${name}" must hold one line per text ("key: English text"), indented under it.`, hint: fix });
+      problems.push({
+        ...where,
+        code: 'translation-record',
+        path: name,
+        message: `"${name}" must hold one line per text ("key: English text"), indented under it.`,
+        hint: fix,
+      });
       continue;
     }
     for (const entry of block.items) {
@@ -59,7 +81,14 @@ export function readRecord(loaded: LoadedRecord | undefined): ReadRecord {
       if (isScalar(value) && value.value !== null && typeof value.value !== 'object') texts.set(key, String(value.value));
       else {
         const at = locateValue(loaded.doc, loaded.lineCounter, loaded.source, [name, key]);
-        problems.push({ file: loaded.file, ...at, code: 'translation-record', path: `${name}.${key}`, message: `The English recorded for "${key}" must be a text on the same line.`, hint: 'write the English text as it is now after the key, or remove the line so the editor records it again on the next save' });
+        problems.push({
+          file: loaded.file,
+          ...at,
+          code: 'translation-record',
+          path: `${name}.${key}`,
+          message: `The English recorded for "${key}" must be a text on the same line.`,
+          hint: 'write the English text as it is now after the key, or remove the line so the editor records it again on the next save',
+        });
       }
     }
   }

@@ -20,7 +20,15 @@ export function rekeyed(schema: Schema, before: unknown, after: unknown, block: 
 
 const isData = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function follow(schema: Schema, before: unknown, after: unknown, was: string, now: string, block: ReadonlyMap<string, string>, out: Map<string, string>): void {
+function follow(
+  schema: Schema,
+  before: unknown,
+  after: unknown,
+  was: string,
+  now: string,
+  block: ReadonlyMap<string, string>,
+  out: Map<string, string>,
+): void {
   const shape = shapeOf(schema);
   if (shape.kind === 'leaf') {
     const english = block.get(was);
@@ -36,7 +44,8 @@ function follow(schema: Schema, before: unknown, after: unknown, was: string, no
   }
   if (!isData(before) || !isData(after)) return;
   for (const [key, field] of Object.entries(shape.fields)) {
-    if (Object.hasOwn(before, key) && Object.hasOwn(after, key)) follow(field, before[key], after[key], placeIn(was, key, before), placeIn(now, key, after), block, out);
+    if (Object.hasOwn(before, key) && Object.hasOwn(after, key))
+      follow(field, before[key], after[key], placeIn(was, key, before), placeIn(now, key, after), block, out);
   }
 }
 
@@ -49,7 +58,10 @@ function movedItems(before: readonly unknown[], after: readonly unknown[]): [num
   after.forEach((item, to) => {
     const id = idOf(item);
     const same = JSON.stringify(item);
-    const from = id !== undefined ? before.findIndex((old) => idOf(old) === id) : text.findIndex((old, i) => !used.has(i) && idOf(before[i]) === undefined && old === same);
+    const from =
+      id !== undefined
+        ? before.findIndex((old) => idOf(old) === id)
+        : text.findIndex((old, i) => !used.has(i) && idOf(before[i]) === undefined && old === same);
     if (from >= 0 && !used.has(from)) {
       used.add(from);
       pairs.push([from, to]);

@@ -54,7 +54,15 @@ export function translatedTexts(schema: Schema, english: unknown, translated: un
   return out;
 }
 
-function walk(schema: Schema, english: unknown, translated: unknown, place: string, path: PathSegment[], pair: Pairer, out: TranslatedText[]): void {
+function walk(
+  schema: Schema,
+  english: unknown,
+  translated: unknown,
+  place: string,
+  path: PathSegment[],
+  pair: Pairer,
+  out: TranslatedText[],
+): void {
   const shape = shapeOf(schema);
   if (shape.kind === 'leaf') {
     if (isTranslatableLeaf(schema) && typeof english === 'string' && !isBlank(translated)) out.push({ key: place, path, place, english });

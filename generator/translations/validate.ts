@@ -40,7 +40,13 @@ export interface TranslationResult {
  * `englishMatching` names the English files that match their schema (validateContent found them).
  * `facts` are filled into the texts before they are checked, so a text's length is the one shown.
  */
-export function validateTranslation(files: readonly LoadedFile[], language: Language, loadedRecord: LoadedRecord | undefined, englishMatching: ReadonlySet<ContentFile>, facts?: { english: Facts; own: Facts }): TranslationResult {
+export function validateTranslation(
+  files: readonly LoadedFile[],
+  language: Language,
+  loadedRecord: LoadedRecord | undefined,
+  englishMatching: ReadonlySet<ContentFile>,
+  facts?: { english: Facts; own: Facts },
+): TranslationResult {
   const { record, problems } = readRecord(loadedRecord);
   // A translation names facts in its own words only while those translate the English as it is now.
   const filled = facts && { english: facts.english, own: ownFacts(files, language, record, facts) };
@@ -76,14 +82,16 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     const fallbacks: PathSegment[][] = [];
     // Texts are checked as shown: the English ones with the English facts, the translated ones with their own.
     const shown = (data: unknown, of: Facts | undefined) => (of ? fillTexts(schema, data, (text) => fillFacts(text, of)) : data);
-    const result = schema.safeParse(overlay(schema, shown(english.data, filled?.english), shown(translation?.data, filled?.own), fallbacks, how), { reportInput: true });
+    const result = schema.safeParse(
+      overlay(schema, shown(english.data, filled?.english), shown(translation?.data, filled?.own), fallbacks, how),
+      { reportInput: true },
+    );
     // Each outdated text is one of the fallbacks, counted apart.
     untranslated.set(`${language.folder}/${name}`, fallbacks.length - changed.length);
     if (result.success) {
       parsed.set(name, localizeLinks(schema, result.data, language));
       inEnglish.push(...fallbacks.map((at) => [...SITE_PLACE[name], ...at]));
-    }
-    else if (translation) {
+    } else if (translation) {
       // Only the translation's own texts are its problems; the rest are the English file's, reported there.
       const own = result.error.issues.flatMap((issue) => {
         const at = translationPath(schema, english.data, translation.data, issue.path, how);
@@ -97,9 +105,24 @@ export function validateTranslation(files: readonly LoadedFile[], language: Lang
     warnings.push(...notes.slice(0, MAX_PROBLEMS_PER_FILE));
     if (errors.length > MAX_PROBLEMS_PER_FILE) problems.push(tooManyProblems(translation!.file, errors.length, MAX_PROBLEMS_PER_FILE));
     if (notes.length > MAX_PROBLEMS_PER_FILE) {
-      warnings.push({ ...tooManyProblems(translation!.file, notes.length, MAX_PROBLEMS_PER_FILE), severity: 'warning', more: 'missing-translation', message: `This file has ${notes.length} translation warnings; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`, hint: 'translate these, then check again to see the rest' });
+      warnings.push({
+        ...tooManyProblems(translation!.file, notes.length, MAX_PROBLEMS_PER_FILE),
+        severity: 'warning',
+        more: 'missing-translation',
+        message: `This file has ${notes.length} translation warnings; only the first ${MAX_PROBLEMS_PER_FILE} are shown, so the list stays readable.`,
+        hint: 'translate these, then check again to see the rest',
+      });
     }
   }
   const complete = (Object.keys(CONTENT_FILES) as ContentFile[]).every((name) => parsed.has(name));
-  return { language, problems, warnings, untranslated, outdated, unrecorded, inEnglish, site: problems.length === 0 && complete ? assemble(parsed) : undefined };
+  return {
+    language,
+    problems,
+    warnings,
+    untranslated,
+    outdated,
+    unrecorded,
+    inEnglish,
+    site: problems.length === 0 && complete ? assemble(parsed) : undefined,
+  };
 }

@@ -10,7 +10,12 @@ import { MARKER, type Marker } from './out-guard.js';
  * and new pages, and a marker listing both, so the next build recognises every file as its own.
  * Two renames of the whole folder would leave no site at all between them.
  */
-export async function moveIn(staging: string, target: string, files: readonly string[], modes: { file: number; folder: number }): Promise<void> {
+export async function moveIn(
+  staging: string,
+  target: string,
+  files: readonly string[],
+  modes: { file: number; folder: number },
+): Promise<void> {
   const previous = await markedFiles(target);
   const next = new Set(files);
   await writeMarker(target, [...new Set([...previous, ...files])], modes.file);

@@ -22,7 +22,10 @@ export interface Marker {
  * bookkeeping there: otherwise /.site-build.json would be on the web.
  */
 export function assetsIgnoreFile(): OutputFile {
-  return { path: '.assetsignore', contents: `# Written by site build: files of the site folder Cloudflare must not publish.\n/${MARKER}\n` };
+  return {
+    path: '.assetsignore',
+    contents: `# Written by site build: files of the site folder Cloudflare must not publish.\n/${MARKER}\n`,
+  };
 }
 
 export function markerFile(files: readonly OutputFile[]): OutputFile {
@@ -42,7 +45,20 @@ export interface GuardOptions {
 }
 
 /** Folders of the project that hold source, never output. */
-const SOURCE_FOLDERS = ['content', 'templates', 'static', 'client', 'generator', 'bin', 'schemas', 'scripts', 'tests', 'node_modules', '.git', '.github'];
+const SOURCE_FOLDERS = [
+  'content',
+  'templates',
+  'static',
+  'client',
+  'generator',
+  'bin',
+  'schemas',
+  'scripts',
+  'tests',
+  'node_modules',
+  '.git',
+  '.github',
+];
 
 const HINT = 'build into a folder of its own, e.g. --out dist (the default)';
 
@@ -60,10 +76,12 @@ export async function guardOutDir(outDir: string, options: GuardOptions): Promis
     throw new UsageError(`Refusing to write the site into ${shown}: ${why} Nothing was changed.`, hint);
   };
 
-  if (path.parse(target).root === target) refuse('it is the root of the file system, and building there would replace every file on the computer.');
+  if (path.parse(target).root === target)
+    refuse('it is the root of the file system, and building there would replace every file on the computer.');
   const roots = new Set([path.resolve(options.projectRoot), projectAround(options.cwd)].filter((dir): dir is string => dir !== undefined));
   for (const root of roots) {
-    if (contains(target, root)) refuse(target === root ? 'it is the project folder itself (with content/, the templates and .git).' : 'it holds the project folder.');
+    if (contains(target, root))
+      refuse(target === root ? 'it is the project folder itself (with content/, the templates and .git).' : 'it holds the project folder.');
   }
   const home = os.homedir();
   if (contains(target, home)) refuse(target === home ? 'it is your home folder.' : 'it holds your home folder.');
@@ -156,7 +174,8 @@ export function displayFolder(dir: string, cwd: string): string {
   const relative = path.relative(cwd, dir);
   if (relative === '') return '. (the folder you are in)';
   if (path.parse(dir).root === dir) return dir;
-  if (path.isAbsolute(relative) || relative.split(path.sep).filter((part) => part === '..').length > 2) return dir.split(path.sep).join('/');
+  if (path.isAbsolute(relative) || relative.split(path.sep).filter((part) => part === '..').length > 2)
+    return dir.split(path.sep).join('/');
   const slashed = relative.split(path.sep).join('/');
   return slashed.startsWith('..') ? slashed : `./${slashed}`;
 }

@@ -6,7 +6,19 @@ import { UsageError } from '../problems/problem.js';
 import { contains, displayFolder } from './out-guard.js';
 
 /** Folders of the project that hold its own files; schemas/ is where the schemas belong. */
-const SOURCE_FOLDERS = ['content', 'templates', 'static', 'client', 'generator', 'bin', 'scripts', 'tests', 'node_modules', '.git', '.github'];
+const SOURCE_FOLDERS = [
+  'content',
+  'templates',
+  'static',
+  'client',
+  'generator',
+  'bin',
+  'scripts',
+  'tests',
+  'node_modules',
+  '.git',
+  '.github',
+];
 
 const HINT = 'write them into a folder of their own, e.g. --out schemas (the default)';
 
@@ -17,7 +29,11 @@ const HINT = 'write them into a folder of their own, e.g. --out schemas (the def
  * files, never over a file it did not write (an earlier schema of the same name is its own), never
  * through a link. Files already there that it does not write are left alone.
  */
-export async function guardSchemaOut(outDir: string, files: readonly OutputFile[], options: { cwd: string; projectRoot: string }): Promise<void> {
+export async function guardSchemaOut(
+  outDir: string,
+  files: readonly OutputFile[],
+  options: { cwd: string; projectRoot: string },
+): Promise<void> {
   if (outDir.trim() === '') throw new UsageError('--out needs the name of a folder to write the schemas into, but it was empty.', HINT);
   const target = path.resolve(options.cwd, outDir);
   const shown = displayFolder(target, options.cwd);
@@ -35,7 +51,9 @@ export async function guardSchemaOut(outDir: string, files: readonly OutputFile[
       const source = path.join(root, name);
       const sources = [source, await realFolder(source)];
       if (sources.some((folder) => contains(folder, target) || contains(folder, real) || contains(target, folder))) {
-        refuse(`${displayFolder(source, options.cwd)} holds ${name === 'content' ? 'the content, which Publish shares' : "the project's own files"}, not schemas.`);
+        refuse(
+          `${displayFolder(source, options.cwd)} holds ${name === 'content' ? 'the content, which Publish shares' : "the project's own files"}, not schemas.`,
+        );
       }
     }
   }
@@ -50,7 +68,8 @@ export async function guardSchemaOut(outDir: string, files: readonly OutputFile[
     const folders = file.path.split('/').slice(0, -1);
     for (let depth = 1; depth <= folders.length; depth++) {
       const inside = folders.slice(0, depth).join('/');
-      if ((await lstat(path.join(target, inside)).catch(() => undefined))?.isSymbolicLink()) refuse(`${inside} in it is a link to another place.`, `pass a new folder, or put a real folder in place of the link ${inside}`);
+      if ((await lstat(path.join(target, inside)).catch(() => undefined))?.isSymbolicLink())
+        refuse(`${inside} in it is a link to another place.`, `pass a new folder, or put a real folder in place of the link ${inside}`);
     }
     const destination = path.join(target, ...file.path.split('/'));
     const existing = await lstat(destination).catch(() => undefined);
@@ -59,7 +78,10 @@ export async function guardSchemaOut(outDir: string, files: readonly OutputFile[
   }
   if (foreign.length > 0) {
     const names = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
-    refuse(`it already holds ${names}, which site schema did not write and would overwrite.`, 'pass a new folder, or move those files away first');
+    refuse(
+      `it already holds ${names}, which site schema did not write and would overwrite.`,
+      'pass a new folder, or move those files away first',
+    );
   }
 }
 

@@ -42,7 +42,12 @@ export async function writeSite(files: readonly OutputFile[], outDir: string, gu
       }),
     );
     if (await lstat(target).catch(() => undefined)) {
-      await moveIn(staging, target, files.map((file) => file.path), { file: FILE_MODE, folder: FOLDER_MODE });
+      await moveIn(
+        staging,
+        target,
+        files.map((file) => file.path),
+        { file: FILE_MODE, folder: FOLDER_MODE },
+      );
     } else {
       await rename(staging, target);
       return;

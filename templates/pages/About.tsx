@@ -13,7 +13,9 @@ export function AboutPage({ site, photos }: { site: Site; photos: Photos }) {
   const { story, values, whyChoose } = about;
   return (
     <>
-      <PageHero hero={about.hero}>{site.settings.business?.assurance && <Assurance text={site.settings.business.assurance} icon={false} />}</PageHero>
+      <PageHero hero={about.hero}>
+        {site.settings.business?.assurance && <Assurance text={site.settings.business.assurance} icon={false} />}
+      </PageHero>
 
       <Section id="story" heading={story.heading}>
         <div className="split">

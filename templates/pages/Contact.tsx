@@ -31,7 +31,11 @@ function methodLink(method: Method, site: Site): { href: string; detail: ReactNo
       return { href: contact.directionsUrl, detail: `${contact.address.street}, ${contact.address.city}`, external: true };
     }
     case 'chat':
-      return { href: whatsappUrl(contact.whatsapp, site.whatsapp.startChat.message), detail: <PhoneNumber phone={contact.whatsapp} />, external: true };
+      return {
+        href: whatsappUrl(contact.whatsapp, site.whatsapp.startChat.message),
+        detail: <PhoneNumber phone={contact.whatsapp} />,
+        external: true,
+      };
   }
 }
 
@@ -74,11 +78,7 @@ export function ContactPage({ site, siteUrl, language }: { site: Site; siteUrl: 
                 <h2>{method.title}</h2>
                 <p className="method-text">{method.text}</p>
                 <p className="method-detail">{link.detail}</p>
-                <a
-                  className="text-link"
-                  href={link.href}
-                  {...(link.external ? NEW_TAB : {})}
-                >
+                <a className="text-link" href={link.href} {...(link.external ? NEW_TAB : {})}>
                   {method.action}
                 </a>
               </li>

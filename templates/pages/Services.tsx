@@ -12,7 +12,6 @@ import { withQuery } from '../links.js';
 
 type Labels = Site['pages']['services']['labels'];
 
-
 function ServiceCard({ service, labels, photos, icons }: { service: Service; labels: Labels; photos: Photos; icons?: IconFiles }) {
   const titleId = `${service.id}-title`;
   const { pricing } = service;
@@ -23,7 +22,9 @@ function ServiceCard({ service, labels, photos, icons }: { service: Service; lab
           <Icon name={service.icon} size={32} />
         </span>
         <div>
-          <h2 id={titleId}><BreakAfterSlashes text={service.title} /></h2>
+          <h2 id={titleId}>
+            <BreakAfterSlashes text={service.title} />
+          </h2>
           <p className="service-tagline">{service.tagline}</p>
         </div>
       </header>

@@ -23,7 +23,19 @@ type FooterIconName = (typeof FOOTER_ICONS)[number];
  * `returnTo` is the absolute address of the page the footer is on: without JavaScript the
  * newsletter box posts to the relay, which sends the visitor back there.
  */
-export function Footer({ site, buildYear, returnTo, language, icons }: { site: Site; buildYear: number; returnTo: string; language: Language; icons?: IconFiles }) {
+export function Footer({
+  site,
+  buildYear,
+  returnTo,
+  language,
+  icons,
+}: {
+  site: Site;
+  buildYear: number;
+  returnTo: string;
+  language: Language;
+  icons?: IconFiles;
+}) {
   const { footer } = site.layout;
   const { company, contact, business } = site.settings;
   // A network the company has no page on yet is left out, not promised.

@@ -35,7 +35,12 @@ export function Head({ page, path, site, assets, siteUrl, language, alternates, 
       <meta name="theme-color" content={palette.primary} />
       <meta name="color-scheme" content="light" />
       {logo ? (
-        <link rel="icon" href={`/${ICON_PICTURES.tab.path}`} type="image/png" sizes={`${ICON_PICTURES.tab.size}x${ICON_PICTURES.tab.size}`} />
+        <link
+          rel="icon"
+          href={`/${ICON_PICTURES.tab.path}`}
+          type="image/png"
+          sizes={`${ICON_PICTURES.tab.size}x${ICON_PICTURES.tab.size}`}
+        />
       ) : (
         <link rel="icon" href={faviconDataUrl(palette)} type="image/svg+xml" />
       )}

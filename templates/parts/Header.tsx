@@ -46,7 +46,11 @@ export function Header({ site, path, language, alternates }: { site: Site; path:
             </li>
             {header.chatLabel && (
               <li>
-                <a className="button button-outline" href={whatsappUrl(site.settings.contact.whatsapp, site.whatsapp.startChat.message)} {...NEW_TAB}>
+                <a
+                  className="button button-outline"
+                  href={whatsappUrl(site.settings.contact.whatsapp, site.whatsapp.startChat.message)}
+                  {...NEW_TAB}
+                >
                   {header.chatLabel}
                 </a>
               </li>

@@ -50,7 +50,17 @@ function MapDrawing() {
  */
 const MAP_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox';
 
-export function MapPreview({ office, show, frameTitle, named = false }: { office: Office; show: string; frameTitle: string; named?: boolean }) {
+export function MapPreview({
+  office,
+  show,
+  frameTitle,
+  named = false,
+}: {
+  office: Office;
+  show: string;
+  frameTitle: string;
+  named?: boolean;
+}) {
   // An office card gives the address above its map (`named`); the map alone carries it on the drawing.
   const { address } = office;
   return (
@@ -60,7 +70,9 @@ export function MapPreview({ office, show, frameTitle, named = false }: { office
         {!named && (
           <p className="map-address">
             <Icon name="map-pin" size={20} />
-            <span>{[address.street, address.locality, address.city, `${address.region} ${address.postalCode}`].filter(Boolean).join(', ')}</span>
+            <span>
+              {[address.street, address.locality, address.city, `${address.region} ${address.postalCode}`].filter(Boolean).join(', ')}
+            </span>
           </p>
         )}
         <a className="button button-outline" href={office.directionsUrl} {...NEW_TAB} data-map-show>

@@ -34,7 +34,13 @@ export function ReviewSource({ source, label }: { source: { name: string; url?: 
 }
 
 /** Registration, insurance, payment, cancellation and claims: each a term and what it means. */
-export function BusinessFacts({ heading, facts }: { heading: HeadingContent; facts: readonly { id: string; title: string; text: string }[] }) {
+export function BusinessFacts({
+  heading,
+  facts,
+}: {
+  heading: HeadingContent;
+  facts: readonly { id: string; title: string; text: string }[];
+}) {
   return (
     <Section id="business" heading={heading} tone="tint">
       <dl className="facts">

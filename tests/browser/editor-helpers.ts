@@ -55,23 +55,25 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
  * said to be that company's own, so that `site build --strict` (which publishing runs) accepts it.
  */
 export function strictReady(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !/^\s*# PLACEHOLDER\b/.test(line))
-    .join('\n')
-    .replaceAll('+91 90000 00000', '+91 94470 12345')
-    .replaceAll('example.com', 'keralamovers.in')
-    .replaceAll('Example Movers & Packers', 'Kerala Movers & Packers')
-    // The sample's texts were written for this company: it says so, or the sample's wording would stop the build.
-    .replace(/^( +)name: Kerala Movers & Packers$/m, '$1name: Kerala Movers & Packers\n$1textsWrittenFor: Kerala Movers & Packers')
-    .replaceAll('Example Movers and Packers', 'Kerala Movers and Packers')
-    .replaceAll('Example%20Movers', 'Kerala%20Movers')
-    .replaceAll('example-movers', 'keralamovers')
-    .replaceAll('12 Example Road', '14 Temple Road')
-    .replaceAll('Edappally%2C%20Kochi', 'Palarivattom%2C%20Kochi')
-    .replaceAll('32AAECE1234F1ZB', '32AAECK5678M1Z2')
-    .replaceAll('10.02581', '10.00412')
-    .replaceAll('76.30832', '76.30514');
+  return (
+    text
+      .split('\n')
+      .filter((line) => !/^\s*# PLACEHOLDER\b/.test(line))
+      .join('\n')
+      .replaceAll('+91 90000 00000', '+91 94470 12345')
+      .replaceAll('example.com', 'keralamovers.in')
+      .replaceAll('Example Movers & Packers', 'Kerala Movers & Packers')
+      // The sample's texts were written for this company: it says so, or the sample's wording would stop the build.
+      .replace(/^( +)name: Kerala Movers & Packers$/m, '$1name: Kerala Movers & Packers\n$1textsWrittenFor: Kerala Movers & Packers')
+      .replaceAll('Example Movers and Packers', 'Kerala Movers and Packers')
+      .replaceAll('Example%20Movers', 'Kerala%20Movers')
+      .replaceAll('example-movers', 'keralamovers')
+      .replaceAll('12 Example Road', '14 Temple Road')
+      .replaceAll('Edappally%2C%20Kochi', 'Palarivattom%2C%20Kochi')
+      .replaceAll('32AAECE1234F1ZB', '32AAECK5678M1Z2')
+      .replaceAll('10.02581', '10.00412')
+      .replaceAll('76.30832', '76.30514')
+  );
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -116,7 +118,13 @@ export async function startEditorProject(options: { strictReady?: boolean; ident
   } else {
     await git(dir, 'config', 'user.name', GIT_ENV.GIT_AUTHOR_NAME);
     await git(dir, 'config', 'user.email', GIT_ENV.GIT_AUTHOR_EMAIL);
-    server = await startDev({ contentDir: content, root: dir, port: 0, log: { cwd: dir, out: () => undefined, err: () => undefined }, plugins: [contentEditor] });
+    server = await startDev({
+      contentDir: content,
+      root: dir,
+      port: 0,
+      log: { cwd: dir, out: () => undefined, err: () => undefined },
+      plugins: [contentEditor],
+    });
   }
   return {
     dir,
@@ -143,8 +151,13 @@ export async function startEditorProject(options: { strictReady?: boolean; ident
 /** `site dev` from the compiled CLI, with git's settings only from the repository itself. */
 async function spawnDev(content: string, cwd: string, home: string): Promise<EditorProject['server']> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: home, GIT_CONFIG_NOSYSTEM: '1' };
-  for (const key of ['GIT_CONFIG_GLOBAL', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'EMAIL']) delete env[key];
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/site.js'), 'dev', '--content', content, '--port', '0'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const key of ['GIT_CONFIG_GLOBAL', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'EMAIL'])
+    delete env[key];
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/site.js'), 'dev', '--content', content, '--port', '0'], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let printed = '';
   const url = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {

@@ -21,7 +21,10 @@ let cached: BrowserEnv | undefined;
 export function browserEnv(): BrowserEnv {
   if (cached) return cached;
   const raw = process.env[ENV_VARIABLE];
-  if (!raw) throw new Error(`${ENV_VARIABLE} is not set: run the browser tests with "npx playwright test", whose global setup builds and serves the site.`);
+  if (!raw)
+    throw new Error(
+      `${ENV_VARIABLE} is not set: run the browser tests with "npx playwright test", whose global setup builds and serves the site.`,
+    );
   cached = JSON.parse(raw) as BrowserEnv;
   return cached;
 }

@@ -11,6 +11,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();
   const site = await startTestSite();
   process.env[ENV_VARIABLE] = JSON.stringify(site.env);
-  console.log(`[browser tests] site built and served at ${site.env.baseURL}, relay at ${site.env.relayEndpoint} (${Date.now() - started} ms)`);
+  console.log(
+    `[browser tests] site built and served at ${site.env.baseURL}, relay at ${site.env.relayEndpoint} (${Date.now() - started} ms)`,
+  );
   return site.close;
 }

@@ -15,10 +15,16 @@ export const ROUTES = PAGES.filter((page) => page.inMenu).map((page) => ({
 }));
 
 /** Pages linked from the footer and the forms rather than the header (the privacy notice is one). */
-export const FOOTER_ROUTES = PAGES.filter((page) => page.addressed && !page.inMenu).map((page) => ({ path: openedAt(page, ENGLISH), name: page.id }));
+export const FOOTER_ROUTES = PAGES.filter((page) => page.addressed && !page.inMenu).map((page) => ({
+  path: openedAt(page, ENGLISH),
+  name: page.id,
+}));
 
 /** The Malayalam edition's pages (content/ml/); the 404 is served from ml/404.html by hosts that look for the nearest one. */
-export const MALAYALAM_ROUTES = PAGES.filter((page) => page.addressed).map((page) => ({ path: openedAt(page, MALAYALAM), name: `ml-${page.id}` }));
+export const MALAYALAM_ROUTES = PAGES.filter((page) => page.addressed).map((page) => ({
+  path: openedAt(page, MALAYALAM),
+  name: `ml-${page.id}`,
+}));
 
 /** The header links, in order. */
 export const NAV_LABELS = HEADER_LINKS.map((link) => link.label);

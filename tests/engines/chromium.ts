@@ -7,7 +7,11 @@ import { TEST_CHROMIUM, testChromiumPath } from '../../scripts/chromium.mjs';
 import type { Engine } from './engine.js';
 
 export async function launchChromium(): Promise<Engine> {
-  const browser = await chromium.launch({ executablePath: testChromiumPath(), args: [...TEST_CHROMIUM.args], ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs] });
+  const browser = await chromium.launch({
+    executablePath: testChromiumPath(),
+    args: [...TEST_CHROMIUM.args],
+    ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs],
+  });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const errors: string[] = [];
   const watch = (page: Page) => {
@@ -48,6 +52,11 @@ export async function launchChromium(): Promise<Engine> {
 async function answerOtherHostsLocally(context: BrowserContext): Promise<void> {
   await context.route(
     (url) => url.protocol.startsWith('http') && url.hostname !== '127.0.0.1',
-    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Stand-in</title><p>Another host, answered locally.</p>' }),
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><title>Stand-in</title><p>Another host, answered locally.</p>',
+      }),
   );
 }

@@ -36,7 +36,9 @@ export async function addProbe(dist: string): Promise<void> {
   await writeFile(path.join(dist, PROBE_FILE), PROBE);
   const entries = await readdir(dist, { recursive: true, withFileTypes: true });
   const assets = path.join(dist, 'assets');
-  for (const entry of entries.filter((item) => item.isFile() && item.name.endsWith('.html') && !path.join(item.parentPath, item.name).startsWith(`${assets}${path.sep}`))) {
+  for (const entry of entries.filter(
+    (item) => item.isFile() && item.name.endsWith('.html') && !path.join(item.parentPath, item.name).startsWith(`${assets}${path.sep}`),
+  )) {
     const file = path.join(entry.parentPath, entry.name);
     const html = await readFile(file, 'utf8');
     // After the policy's <meta>, so the policy governs the probe too.

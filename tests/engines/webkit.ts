@@ -64,7 +64,10 @@ export async function launchWebKit(): Promise<Engine> {
   const evaluate = <T>(body: string) => driver.executeScript<T>(`return (async () => {${body}})()`);
   /** The page's viewport once it has settled: the same after two frames as before them. */
   const settledViewport = async (): Promise<[number, number]> => {
-    const read = () => evaluate<[number, number]>('await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))); return [innerWidth, innerHeight];');
+    const read = () =>
+      evaluate<[number, number]>(
+        'await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))); return [innerWidth, innerHeight];',
+      );
     let previous = await read();
     for (;;) {
       const next = await read();
@@ -77,7 +80,10 @@ export async function launchWebKit(): Promise<Engine> {
     // up the toolbar's share.
     let chrome = { width: 0, height: 0 };
     for (let attempt = 0; attempt < 3; attempt++) {
-      await driver.manage().window().setRect({ width: width + chrome.width, height: height + chrome.height });
+      await driver
+        .manage()
+        .window()
+        .setRect({ width: width + chrome.width, height: height + chrome.height });
       const [innerWidth, innerHeight] = await settledViewport();
       if (innerWidth === width && innerHeight === height) return;
       const rect = await driver.manage().window().getRect();
@@ -97,7 +103,12 @@ export async function launchWebKit(): Promise<Engine> {
       await driver.executeScript('arguments[0].scrollIntoView({ block: "center" });', element);
       await element.click();
     },
-    clickAt: (x, y) => driver.actions().move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT }).click().perform(),
+    clickAt: (x, y) =>
+      driver
+        .actions()
+        .move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT })
+        .click()
+        .perform(),
     type: async (selector, text) => driver.findElement(By.css(selector)).sendKeys(text),
     press: (key) => driver.actions().sendKeys(KEYS[key]).perform(),
     screenshot: async (file) => {
@@ -110,7 +121,11 @@ export async function launchWebKit(): Promise<Engine> {
       const before = new Set(await driver.getAllWindowHandles());
       await action();
       let tab: string | undefined;
-      await driver.wait(async () => (tab = (await driver.getAllWindowHandles()).find((handle) => !before.has(handle))) !== undefined, HANG_BOUND_MS, 'no new tab opened');
+      await driver.wait(
+        async () => (tab = (await driver.getAllWindowHandles()).find((handle) => !before.has(handle))) !== undefined,
+        HANG_BOUND_MS,
+        'no new tab opened',
+      );
       await driver.switchTo().window(tab!);
       await driver.wait(async () => (await driver.getCurrentUrl()) !== 'about:blank', HANG_BOUND_MS, 'the new tab never left about:blank');
       const result = { url: await driver.getCurrentUrl(), hasOpener: await driver.executeScript<boolean>('return window.opener !== null') };
@@ -134,7 +149,10 @@ async function driverListening(origin: string, child: ReturnType<typeof spawn>):
   child.once('exit', (code) => (exited = code ?? -1));
   child.once('error', () => (exited = -1));
   while (Date.now() - started < HANG_BOUND_MS) {
-    if (exited !== null) throw new Error(`WebKitWebDriver (${webkitDriverPath()}) stopped at once (exit ${exited}). On Debian: apt-get install webkit2gtk-driver.`);
+    if (exited !== null)
+      throw new Error(
+        `WebKitWebDriver (${webkitDriverPath()}) stopped at once (exit ${exited}). On Debian: apt-get install webkit2gtk-driver.`,
+      );
     try {
       if ((await fetch(`${origin}/status`)).ok) return;
     } catch {

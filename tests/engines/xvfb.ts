@@ -28,7 +28,13 @@ export async function startDisplay(): Promise<Display> {
       if (said.includes('\n')) resolve(said.trim());
     });
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', (error) => reject(new Error(`Could not start Xvfb (${xvfbPath()}), the virtual display WebKit draws in: ${error.message}. On Debian: apt-get install xvfb.`)));
+    child.once('error', (error) =>
+      reject(
+        new Error(
+          `Could not start Xvfb (${xvfbPath()}), the virtual display WebKit draws in: ${error.message}. On Debian: apt-get install xvfb.`,
+        ),
+      ),
+    );
     child.once('exit', (code) => reject(new Error(`Xvfb stopped at once (exit ${code}): ${stderr.trim()}`)));
   });
   return { name: `:${number}`, close: () => void child.kill() };

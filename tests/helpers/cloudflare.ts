@@ -47,15 +47,40 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
   const configFile = await writeConfig(temp, siteDir, options.worker ? WORKER_CONFIG : SITE_CONFIG);
   const state = path.join(temp, 'state');
   if (options.secrets) {
-    await writeFile(path.join(temp, '.dev.vars'), Object.entries(options.secrets).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`).join(''));
+    await writeFile(
+      path.join(temp, '.dev.vars'),
+      Object.entries(options.secrets)
+        .map(([name, value]) => `${name}=${JSON.stringify(value)}\n`)
+        .join(''),
+    );
   }
   if (options.migrate) {
-    const migrated = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--config', configFile, '--persist-to', state], { cwd: temp, env: offline(temp), encoding: 'utf8', timeout: 120_000 });
-    if (migrated.status !== 0) throw new Error(`wrangler d1 migrations apply failed (exit ${migrated.status}):\n${migrated.stdout}${migrated.stderr}`);
+    const migrated = spawnSync(
+      process.execPath,
+      [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--config', configFile, '--persist-to', state],
+      { cwd: temp, env: offline(temp), encoding: 'utf8', timeout: 120_000 },
+    );
+    if (migrated.status !== 0)
+      throw new Error(`wrangler d1 migrations apply failed (exit ${migrated.status}):\n${migrated.stdout}${migrated.stderr}`);
   }
   const child = spawn(
     process.execPath,
-    [WRANGLER, 'dev', '--config', configFile, '--ip', '127.0.0.1', '--port', '0', '--inspector-port', '0', '--persist-to', state, '--log-level', 'info'],
+    [
+      WRANGLER,
+      'dev',
+      '--config',
+      configFile,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--inspector-port',
+      '0',
+      '--persist-to',
+      state,
+      '--log-level',
+      'info',
+    ],
     { cwd: temp, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: offline(temp) },
   );
   let output = '';
@@ -113,7 +138,10 @@ export async function writeConfig(temp: string, siteDir: string, source: string 
   const configFile = path.join(temp, 'wrangler.json');
   const d1_databases = config.d1_databases?.map((database) => ({ ...database, migrations_dir: path.join(from, database.migrations_dir) }));
   const main = config.main === undefined ? undefined : path.join(from, config.main);
-  await writeFile(configFile, JSON.stringify({ ...config, $schema: undefined, main, d1_databases, assets: { ...config.assets, directory: siteDir } }));
+  await writeFile(
+    configFile,
+    JSON.stringify({ ...config, $schema: undefined, main, d1_databases, assets: { ...config.assets, directory: siteDir } }),
+  );
   return configFile;
 }
 

@@ -10,7 +10,13 @@ import type { Site } from '../../generator/schema/index.js';
 import { ENGLISH, type Language } from '../../generator/contract/languages.js';
 import { banner, contentinfo, controlLabelled, digitsOf, headings, main, parseHtml, statItems, squash, textOf } from './dom.js';
 
-const PAGES = { home: 'index.html', about: 'about/index.html', services: 'services/index.html', contact: 'contact/index.html', notFound: '404.html' };
+const PAGES = {
+  home: 'index.html',
+  about: 'about/index.html',
+  services: 'services/index.html',
+  contact: 'contact/index.html',
+  notFound: '404.html',
+};
 
 /** ₹ and the digits grouped the Indian way (₹1,25,000), computed here rather than by the generator. */
 export function rupeesText(amount: number): string {
@@ -69,9 +75,14 @@ function editionRules(
     for (const other of editions) {
       if (editions.length < 2) break;
       if (file !== PAGES.notFound && !doc.querySelector(`link[rel="alternate"][hreflang="${other.language.hreflang}"]`)) {
-        fail(`${file} does not name its ${other.language.englishName} version (link rel="alternate" hreflang="${other.language.hreflang}").`);
+        fail(
+          `${file} does not name its ${other.language.englishName} version (link rel="alternate" hreflang="${other.language.hreflang}").`,
+        );
       }
-      if (other.language.code !== language.code && !banner(doc).querySelector(`a[hreflang="${other.language.hreflang}"][lang="${other.language.htmlLang}"]`)) {
+      if (
+        other.language.code !== language.code &&
+        !banner(doc).querySelector(`a[hreflang="${other.language.hreflang}"][lang="${other.language.htmlLang}"]`)
+      ) {
         fail(`${file}'s header has no link to the ${other.language.englishName} pages.`);
       }
     }
@@ -105,7 +116,8 @@ function editionRules(
     const card = anchored;
     const where = `/services, the ${service.id} card,`;
     contains(where, card, rupeesText(service.pricing.starting));
-    for (const text of [service.fullDescription, service.pricing.note, ...service.process, ...service.whatsIncluded, ...service.idealFor]) contains(where, card, text);
+    for (const text of [service.fullDescription, service.pricing.note, ...service.process, ...service.whatsIncluded, ...service.idealFor])
+      contains(where, card, text);
     for (const feature of service.keyFeatures) contains(where, card, `${feature.title}`);
   }
 
@@ -127,7 +139,8 @@ function editionRules(
 
   // About: the story and the values.
   const about = main(page(PAGES.about));
-  for (const text of [...site.pages.about.story.paragraphs, ...site.pages.about.values.items.map((v) => v.title)]) contains('/about', about, text);
+  for (const text of [...site.pages.about.story.paragraphs, ...site.pages.about.values.items.map((v) => v.title)])
+    contains('/about', about, text);
 
   // Contact: the quote form offers exactly the services the content lists, in its order; with no
   // list, every service in services.yaml order but those under leftOut.
@@ -140,7 +153,8 @@ function editionRules(
   const { services: formIds, leftOut = [] } = site.pages.contact.form;
   const offeredIds = formIds ?? site.services.map((service) => service.id).filter((id) => !leftOut.includes(id));
   const listed = offeredIds.map((id) => squash(byId.get(id)?.formLabel ?? byId.get(id)?.title ?? id));
-  if (JSON.stringify(offered) !== JSON.stringify(listed)) fail(`The quote form offers ${JSON.stringify(offered)}, but the content lists ${JSON.stringify(listed)}.`);
+  if (JSON.stringify(offered) !== JSON.stringify(listed))
+    fail(`The quote form offers ${JSON.stringify(offered)}, but the content lists ${JSON.stringify(listed)}.`);
 
   // The footer's service links, on every page.
   for (const [file, doc] of docs) {
@@ -160,7 +174,8 @@ function editionRules(
 /** The built file an internal address is served from, if any (`/about` and `/about/` both count). */
 function fileFor(address: string, files: ReadonlyMap<string, unknown>): string | undefined {
   const pathname = decodeURIComponent(address.replace(/[?#].*$/, '')).replace(/^\//, '');
-  const candidates = pathname === '' ? ['index.html'] : pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`];
+  const candidates =
+    pathname === '' ? ['index.html'] : pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`];
   return candidates.find((candidate) => files.has(candidate));
 }
 
@@ -171,11 +186,17 @@ function brokenLinks(files: ReadonlyMap<string, unknown>, docs: ReadonlyMap<stri
     const addresses = [
       ...Array.from(doc.querySelectorAll('[href]')).map((el) => el.getAttribute('href')!),
       ...Array.from(doc.querySelectorAll('[src]')).map((el) => el.getAttribute('src')!),
-      ...Array.from(doc.querySelectorAll('[srcset]')).flatMap((el) => el.getAttribute('srcset')!.split(',').map((part) => part.trim().split(/\s+/)[0]!)),
+      ...Array.from(doc.querySelectorAll('[srcset]')).flatMap((el) =>
+        el
+          .getAttribute('srcset')!
+          .split(',')
+          .map((part) => part.trim().split(/\s+/)[0]!),
+      ),
     ];
     for (const address of addresses) {
       if (address.startsWith('#')) {
-        if (address.length > 1 && !doc.getElementById(address.slice(1))) failures.push(`${file} links to ${address}, which is not on the page.`);
+        if (address.length > 1 && !doc.getElementById(address.slice(1)))
+          failures.push(`${file} links to ${address}, which is not on the page.`);
         continue;
       }
       if (!address.startsWith('/') || address.startsWith('//')) continue;
@@ -186,7 +207,8 @@ function brokenLinks(files: ReadonlyMap<string, unknown>, docs: ReadonlyMap<stri
       }
       const fragment = address.includes('#') ? address.slice(address.indexOf('#') + 1) : '';
       const targetDoc = docs.get(target);
-      if (fragment && targetDoc && !targetDoc.getElementById(fragment)) failures.push(`${file} links to ${address}, but ${target} has no element with id "${fragment}".`);
+      if (fragment && targetDoc && !targetDoc.getElementById(fragment))
+        failures.push(`${file} links to ${address}, but ${target} has no element with id "${fragment}".`);
     }
   }
   return failures;
@@ -205,8 +227,10 @@ function structuredDataProblems(built: BuildResult, docs: ReadonlyMap<string, Do
         failures.push(`${file} has structured data (JSON-LD) that is not valid JSON.`);
         continue;
       }
-      if (!json.includes(JSON.stringify(site.settings.company.name).slice(1, -1))) failures.push(`${file}'s structured data does not name ${site.settings.company.name}.`);
-      if (!file.endsWith(PAGES.notFound) && !/"inLanguage":"[a-z]{2}"/.test(json)) failures.push(`${file}'s structured data does not say which language the page is in.`);
+      if (!json.includes(JSON.stringify(site.settings.company.name).slice(1, -1)))
+        failures.push(`${file}'s structured data does not name ${site.settings.company.name}.`);
+      if (!file.endsWith(PAGES.notFound) && !/"inLanguage":"[a-z]{2}"/.test(json))
+        failures.push(`${file}'s structured data does not say which language the page is in.`);
       // The services page offers each service, named in its language; the English one is held to the English titles.
       if (file !== PAGES.services) continue;
       for (const service of site.services) {
@@ -220,7 +244,9 @@ function structuredDataProblems(built: BuildResult, docs: ReadonlyMap<string, Do
   const sitemap = String(built.files.find((f) => f.path === 'sitemap.xml')?.contents ?? '');
   const siteUrl = site.settings.seo.siteUrl.replace(/\/+$/, '');
   const prefixes = ['', ...(site.translations ?? []).map((t) => `/${t.language.folder}`)];
-  for (const route of prefixes.flatMap((prefix) => ['/', '/about', '/services', '/contact'].map((r) => (prefix && r === '/' ? `${prefix}/` : prefix + r)))) {
+  for (const route of prefixes.flatMap((prefix) =>
+    ['/', '/about', '/services', '/contact'].map((r) => (prefix && r === '/' ? `${prefix}/` : prefix + r)),
+  )) {
     const pattern = new RegExp(`<loc>${escapeRegExp(siteUrl + route)}/?</loc>`);
     if (!pattern.test(sitemap)) failures.push(`sitemap.xml does not list ${siteUrl}${route}.`);
   }

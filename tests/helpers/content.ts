@@ -70,9 +70,12 @@ export async function replacePlaceholders(dir: string): Promise<void> {
   doc.setIn(['seo', 'siteUrl'], 'https://www.periyarpackers.in');
   doc.setIn(['contact', 'geo', 'latitude'], 9.96712);
   doc.setIn(['contact', 'geo', 'longitude'], 76.31842);
-  ['facebook.com/periyarpackers', 'instagram.com/periyarpackers', 'youtube.com/@periyarpackers', 'linkedin.com/company/periyarpackers'].forEach((page, index) =>
-    doc.setIn(['social', index, 'url'], `https://www.${page}`),
-  );
+  [
+    'facebook.com/periyarpackers',
+    'instagram.com/periyarpackers',
+    'youtube.com/@periyarpackers',
+    'linkedin.com/company/periyarpackers',
+  ].forEach((page, index) => doc.setIn(['social', index, 'url'], `https://www.${page}`));
   doc.setIn(['business', 'legalName'], 'Periyar Packers and Movers Private Limited');
   doc.setIn(['business', 'gstin'], '32AAGCP4321K1ZL');
   doc.setIn(['business', 'registeredAddress'], '14/220 NH Bypass, Vyttila, Kochi, Kerala 682019');

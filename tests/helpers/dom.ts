@@ -46,7 +46,8 @@ export function spokenText(node: Node): string {
   if (node.nodeType !== 1) return '';
   const element = node as Element;
   if (element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('hidden')) return '';
-  if (element !== node.ownerDocument?.documentElement && element.getAttribute('aria-label')) return ` ${element.getAttribute('aria-label')} `;
+  if (element !== node.ownerDocument?.documentElement && element.getAttribute('aria-label'))
+    return ` ${element.getAttribute('aria-label')} `;
   return Array.from(element.childNodes).map(spokenText).join('');
 }
 
@@ -55,7 +56,12 @@ export function accessibleName(element: Element): string {
   const labelledBy = element.getAttribute('aria-labelledby');
   if (labelledBy) {
     const doc = element.ownerDocument;
-    return squash(labelledBy.split(/\s+/).map((id) => textOf(doc.getElementById(id))).join(' '));
+    return squash(
+      labelledBy
+        .split(/\s+/)
+        .map((id) => textOf(doc.getElementById(id)))
+        .join(' '),
+    );
   }
   const label = element.getAttribute('aria-label');
   if (label) return squash(label);
@@ -102,7 +108,9 @@ export function heading(root: ParentNode, name: string | RegExp, level?: number)
   const found = headings(root).filter((h) => matches(textOf(h), name) && (level === undefined || h.tagName === `H${level}`));
   if (found.length !== 1) {
     const all = headings(root).map((h) => `${h.tagName.toLowerCase()} "${textOf(h)}"`);
-    throw new Error(`Expected one ${level ? `h${level}` : 'heading'} ${describeName(name)}, found ${found.length}. Headings: ${all.join(', ')}`);
+    throw new Error(
+      `Expected one ${level ? `h${level}` : 'heading'} ${describeName(name)}, found ${found.length}. Headings: ${all.join(', ')}`,
+    );
   }
   return found[0]!;
 }
@@ -143,7 +151,9 @@ export function listAfter(title: Element): HTMLUListElement | HTMLOListElement {
 }
 
 export function itemTexts(list: Element): string[] {
-  return Array.from(list.children).filter((c) => c.tagName === 'LI').map(textOf);
+  return Array.from(list.children)
+    .filter((c) => c.tagName === 'LI')
+    .map(textOf);
 }
 
 /** The control a <label> with exactly `text` points at through for=id. */

@@ -26,7 +26,11 @@ export async function gitProject(options: { identity?: boolean } = {}): Promise<
   await writeFile(path.join(dir, 'README.md'), '# Our site\n');
   const remote = path.join(await mkdtemp(path.join(os.tmpdir(), 'editor-remote-')), 'site.git');
   const git = (args: string[], cwd = dir) =>
-    execFileSync('git', [...IDENTITY, ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+    execFileSync('git', [...IDENTITY, ...args], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+    });
   git(['init', '--quiet', '--bare', '--initial-branch=main', remote], os.tmpdir());
   git(['init', '--quiet', '--initial-branch=main']);
   if (options.identity !== false) {

@@ -27,7 +27,14 @@ export interface RawRequest {
 export function raw(port: number, options: RawRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: options.address ?? '127.0.0.1', port, method: options.method ?? 'GET', path: options.target, headers: { host: `127.0.0.1:${port}`, ...options.headers }, setHost: false },
+      {
+        host: options.address ?? '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.target,
+        headers: { host: `127.0.0.1:${port}`, ...options.headers },
+        setHost: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -56,8 +56,14 @@ function freshTitle(base: string, taken: readonly unknown[]): string {
 function addedService(services: YAMLSeq): { id: string; title: string } {
   const items = services.items as YAMLMap[];
   return {
-    id: freshId('houseboat-shifting', items.map((item) => item.get('id'))),
-    title: freshTitle('Houseboat Shifting', items.map((item) => item.get('title'))),
+    id: freshId(
+      'houseboat-shifting',
+      items.map((item) => item.get('id')),
+    ),
+    title: freshTitle(
+      'Houseboat Shifting',
+      items.map((item) => item.get('title')),
+    ),
   };
 }
 
@@ -74,7 +80,11 @@ export async function applyMonthOfEdits(contentDir: string, options: EditOptions
     companyName: 'Periyar Packers & Movers',
     phone: '+91 98470 12345',
     newService: { id: '', title: '', price: 125000 },
-    newReview: { id: '', name: 'Sreekutty Varghese', comment: 'They packed our "fragile" crockery in Thrissur & not one plate broke — ഒരുപാട് നന്ദി!' },
+    newReview: {
+      id: '',
+      name: 'Sreekutty Varghese',
+      comment: 'They packed our "fragile" crockery in Thrissur & not one plate broke — ഒരുപാട് നന്ദി!',
+    },
     newPrices: new Map(),
     newFigure: { value: '6200+', label: 'Families moved' },
     newHeroTitle: 'Moving across Kerala? We carry it with care',
@@ -114,7 +124,10 @@ export async function applyMonthOfEdits(contentDir: string, options: EditOptions
   await edit(path.join(contentDir, 'testimonials.yaml'), (doc) => {
     const reviews = seq(doc, ['testimonials']);
     const copy = (reviews.items[0] as YAMLMap).clone() as YAMLMap;
-    result.newReview.id = freshId('sreekutty', reviews.items.map((item) => (item as YAMLMap).get('id')));
+    result.newReview.id = freshId(
+      'sreekutty',
+      reviews.items.map((item) => (item as YAMLMap).get('id')),
+    );
     const names = reviews.items.map((item) => String((item as YAMLMap).get('name')));
     while (names.includes(result.newReview.name)) result.newReview.name += ' K';
     copy.set('id', result.newReview.id);
@@ -157,7 +170,6 @@ export async function applyMonthOfEdits(contentDir: string, options: EditOptions
       reviews.items.push(copy);
     });
   }
-
 
   // Lists of services default to every service, so the new one needs no other file. Only where
   // the content chooses its services by id does the office add the new id, as it would by hand.

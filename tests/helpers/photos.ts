@@ -32,10 +32,34 @@ export function testPhoto(name: TestPhoto): Promise<Buffer> {
 
 /** Where each photo goes in the content, as an operator would write it. */
 export const PHOTO_PLACES = [
-  { file: 'pages/home.yaml', path: ['hero', 'image'], photo: 'hero', alt: 'Our blue truck loaded with boxes on a country road', altMl: 'പെട്ടികൾ നിറച്ച ഞങ്ങളുടെ നീല ട്രക്ക് ഒരു നാട്ടുവഴിയിൽ' },
-  { file: 'pages/about.yaml', path: ['story', 'image'], photo: 'story', alt: 'The packing crew outside our Kochi office', altMl: 'കൊച്ചി ഓഫീസിന് മുന്നിൽ ഞങ്ങളുടെ പാക്കിംഗ് ടീം' },
-  { file: 'services.yaml', path: ['services', 0, 'image'], photo: 'hero', alt: 'A truck packed for a house move', altMl: 'വീട് ഷിഫ്റ്റിംഗിനായി സാധനങ്ങൾ കയറ്റിയ ട്രക്ക്' },
-  { file: 'services.yaml', path: ['services', 1, 'image'], photo: 'small', alt: 'Office boxes stacked and labelled', altMl: 'ലേബൽ ചെയ്ത് അടുക്കിവെച്ച ഓഫീസ് പെട്ടികൾ' },
+  {
+    file: 'pages/home.yaml',
+    path: ['hero', 'image'],
+    photo: 'hero',
+    alt: 'Our blue truck loaded with boxes on a country road',
+    altMl: 'പെട്ടികൾ നിറച്ച ഞങ്ങളുടെ നീല ട്രക്ക് ഒരു നാട്ടുവഴിയിൽ',
+  },
+  {
+    file: 'pages/about.yaml',
+    path: ['story', 'image'],
+    photo: 'story',
+    alt: 'The packing crew outside our Kochi office',
+    altMl: 'കൊച്ചി ഓഫീസിന് മുന്നിൽ ഞങ്ങളുടെ പാക്കിംഗ് ടീം',
+  },
+  {
+    file: 'services.yaml',
+    path: ['services', 0, 'image'],
+    photo: 'hero',
+    alt: 'A truck packed for a house move',
+    altMl: 'വീട് ഷിഫ്റ്റിംഗിനായി സാധനങ്ങൾ കയറ്റിയ ട്രക്ക്',
+  },
+  {
+    file: 'services.yaml',
+    path: ['services', 1, 'image'],
+    photo: 'small',
+    alt: 'Office boxes stacked and labelled',
+    altMl: 'ലേബൽ ചെയ്ത് അടുക്കിവെച്ച ഓഫീസ് പെട്ടികൾ',
+  },
   { file: 'testimonials.yaml', path: ['testimonials', 0, 'photo'], photo: 'face', alt: 'Anjali Menon', altMl: 'അഞ്ജലി മേനോൻ' },
 ] as const satisfies readonly { file: string; path: readonly (string | number)[]; photo: TestPhoto; alt: string; altMl: string }[];
 

@@ -32,7 +32,12 @@ export async function migrations(): Promise<string[]> {
   const statements: string[] = [];
   for (const file of files) {
     const sql = (await readFile(path.join(folder, file), 'utf8')).replace(/--[^\n]*/g, '');
-    statements.push(...sql.split(/;\s*(?:\n|$)/).map((statement) => statement.trim()).filter(Boolean));
+    statements.push(
+      ...sql
+        .split(/;\s*(?:\n|$)/)
+        .map((statement) => statement.trim())
+        .filter(Boolean),
+    );
   }
   return statements;
 }
@@ -51,7 +56,13 @@ export async function startWorker(bindings: Record<string, string> = { SETUP_COD
   await db.batch((await migrations()).map((statement) => db.prepare(statement)));
   return {
     fetch: async (pathname, init) => (await mf.dispatchFetch(new URL(pathname, SITE), init as never)) as unknown as Response,
-    sql: async <Row>(query: string, ...values: unknown[]) => (await db.prepare(query).bind(...values).all<Row>()).results,
+    sql: async <Row>(query: string, ...values: unknown[]) =>
+      (
+        await db
+          .prepare(query)
+          .bind(...values)
+          .all<Row>()
+      ).results,
     close: () => mf.dispose(),
   };
 }
@@ -68,20 +79,42 @@ export async function emptyTables(worker: WorkerHost): Promise<void> {
 
 /** A passkey row, as a phone's set-up would leave it (its key is never checked by these tests). */
 export async function addPasskey(worker: WorkerHost, id: string, name = 'Anil’s phone'): Promise<void> {
-  await worker.sql('INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES (?, ?, 0, ?, ?, ?)', id, new Uint8Array([1, 2, 3]), '["internal"]', name, Date.now());
+  await worker.sql(
+    'INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES (?, ?, 0, ?, ?, ?)',
+    id,
+    new Uint8Array([1, 2, 3]),
+    '["internal"]',
+    name,
+    Date.now(),
+  );
 }
 
 /** A session row for the passkey; answers the cookie and CSRF token a signed-in browser would hold. */
-export async function addSession(worker: WorkerHost, passkeyId: string, expiresAt = Date.now() + HOUR): Promise<{ cookie: string; csrf: string }> {
+export async function addSession(
+  worker: WorkerHost,
+  passkeyId: string,
+  expiresAt = Date.now() + HOUR,
+): Promise<{ cookie: string; csrf: string }> {
   const token = randomBytes(32).toString('base64url');
   const csrf = randomBytes(32).toString('base64url');
-  await worker.sql('INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', sha256(token), csrf, passkeyId, Date.now() - HOUR, expiresAt);
+  await worker.sql(
+    'INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    sha256(token),
+    csrf,
+    passkeyId,
+    Date.now() - HOUR,
+    expiresAt,
+  );
   return { cookie: `__Host-session=${token}`, csrf };
 }
 
 /** A JSON POST from the site's own page, with `headers` added or replaced. */
 export function post(worker: WorkerHost, pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return worker.fetch(pathname, { method: 'POST', headers: { Origin: SITE, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return worker.fetch(pathname, {
+    method: 'POST',
+    headers: { Origin: SITE, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The refusal's status and stable code. */

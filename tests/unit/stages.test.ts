@@ -105,7 +105,8 @@ describe('the stages and who may import whom', () => {
 
   it('lets the templates import only the contract they render from (contract/, the schema types), never a stage', () => {
     const stages = imports.filter(
-      ({ from, to }) => from.startsWith('templates/') && !to.startsWith('templates/') && !TEMPLATE_CONTRACT.some((allowed) => allowed.test(to)),
+      ({ from, to }) =>
+        from.startsWith('templates/') && !to.startsWith('templates/') && !TEMPLATE_CONTRACT.some((allowed) => allowed.test(to)),
     );
     expect(show(stages)).toEqual([]);
   });

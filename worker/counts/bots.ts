@@ -3,7 +3,8 @@
  * when the request carries it, else a user agent that names itself a crawler, a headless browser
  * or a library. The user agent is only looked at here, never kept.
  */
-const BOT_AGENT = /bot|crawl|spider|slurp|archiver|facebookexternalhit|whatsapp\/|preview|headless|lighthouse|pagespeed|phantomjs|selenium|puppeteer|playwright|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|httpclient|libwww|scrapy/i;
+const BOT_AGENT =
+  /bot|crawl|spider|slurp|archiver|facebookexternalhit|whatsapp\/|preview|headless|lighthouse|pagespeed|phantomjs|selenium|puppeteer|playwright|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|httpclient|libwww|scrapy/i;
 
 interface BotSignals {
   verifiedBotCategory?: string;

@@ -19,7 +19,9 @@ export function dayOf(at: number): string {
 
 export async function count(db: D1Database, { page, language, event, detail }: Counted, now: number): Promise<void> {
   await db
-    .prepare('INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET count = count + 1')
+    .prepare(
+      'INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET count = count + 1',
+    )
     .bind(dayOf(now), page, language, event, detail)
     .run();
 }

@@ -33,12 +33,20 @@ export async function summarize(db: D1Database, now: number, days: number): Prom
   const from = dayList[0]!;
   const to = dayList[dayList.length - 1]!;
   const [events, pages, quotes, refusals] = await Promise.all([
-    db.prepare('SELECT day, event, SUM(count) AS n FROM counts WHERE day BETWEEN ? AND ? GROUP BY day, event').bind(from, to).all<{ day: string; event: string; n: number }>(),
     db
-      .prepare("SELECT page, SUM(count) AS n FROM counts WHERE day BETWEEN ? AND ? AND event = 'view' GROUP BY page ORDER BY n DESC, page LIMIT 1")
+      .prepare('SELECT day, event, SUM(count) AS n FROM counts WHERE day BETWEEN ? AND ? GROUP BY day, event')
+      .bind(from, to)
+      .all<{ day: string; event: string; n: number }>(),
+    db
+      .prepare(
+        "SELECT page, SUM(count) AS n FROM counts WHERE day BETWEEN ? AND ? AND event = 'view' GROUP BY page ORDER BY n DESC, page LIMIT 1",
+      )
       .bind(from, to)
       .all<{ page: string; n: number }>(),
-    db.prepare('SELECT received_at FROM quote_requests WHERE received_at > ?').bind(now - (days + 1) * DAY).all<{ received_at: number }>(),
+    db
+      .prepare('SELECT received_at FROM quote_requests WHERE received_at > ?')
+      .bind(now - (days + 1) * DAY)
+      .all<{ received_at: number }>(),
     // quote_refusals counts by the day in UTC (quotes/store.ts): within a day of the period's edges.
     db
       .prepare('SELECT SUM(count) AS n FROM quote_refusals WHERE day BETWEEN ? AND ?')

@@ -71,7 +71,9 @@ export function jsonSchemaFiles(): OutputFile[] {
   const file = (path: string, schema: JsonSchema) => ({ path, contents: `${JSON.stringify(schema, null, 2)}\n` });
   return [
     ...names.map((name) => file(schemaPath(name), contentJsonSchema(name))),
-    ...TRANSLATIONS.flatMap((language) => names.map((name) => file(`${language.folder}/${schemaPath(name)}`, translationJsonSchema(name, language)))),
+    ...TRANSLATIONS.flatMap((language) =>
+      names.map((name) => file(`${language.folder}/${schemaPath(name)}`, translationJsonSchema(name, language))),
+    ),
   ];
 }
 

@@ -8,7 +8,6 @@ import { defOf, type Schema } from './walk.js';
  * icons and links have no place in it: they are written once, in the English file.
  */
 
-
 /**
  * A schema without the wrappers that do not change what is written (optional, default, nullable,
  * and a transform's input side), and whether one of them made it optional.
@@ -82,7 +81,8 @@ export function translationSchema(schema: Schema): Schema | undefined {
  */
 function withPairingId(element: Schema, id: Schema): Schema {
   const pairing = (unwrapOptional(id).inner as z.ZodType).optional().meta({
-    description: 'The id of the English item this translates, so it stays with that item if the English list changes order (without one, items pair by their order)',
+    description:
+      'The id of the English item this translates, so it stays with that item if the English list changes order (without one, items pair by their order)',
     expected: 'the id of an item in the English list',
     hint: 'copy the id from the English item this one translates',
     pairing: true,
@@ -103,7 +103,9 @@ function derive(schema: Schema): Schema | undefined {
     if (!element) return undefined;
     const english = shapeOf(shape.element);
     const id = english.kind === 'object' ? english.fields.id : undefined;
-    result = z.array((id ? withPairingId(element, id) : element) as z.ZodType).meta({ description: 'One entry for each entry of the English list, in the same order' });
+    result = z
+      .array((id ? withPairingId(element, id) : element) as z.ZodType)
+      .meta({ description: 'One entry for each entry of the English list, in the same order' });
   } else {
     const fields: Record<string, z.ZodType> = {};
     for (const [key, field] of Object.entries(shape.fields)) {

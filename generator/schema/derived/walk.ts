@@ -40,7 +40,8 @@ export function schemaAt(root: Schema, path: readonly PathSegment[]): Schema | u
     if (!current) return undefined;
     const def = defOf(unwrap(current));
     // Own keys only: content may hold a key named "constructor" or "__proto__".
-    if (def.type === 'object' && typeof segment === 'string') current = def.shape && Object.hasOwn(def.shape, segment) ? def.shape[segment] : undefined;
+    if (def.type === 'object' && typeof segment === 'string')
+      current = def.shape && Object.hasOwn(def.shape, segment) ? def.shape[segment] : undefined;
     else if (def.type === 'array' && typeof segment === 'number') current = def.element;
     else return undefined;
   }

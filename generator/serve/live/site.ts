@@ -175,7 +175,13 @@ export class DevSite {
     if (reports.length === 0) {
       try {
         const { site, photos, pictures } = this.#prepared!;
-        const files = assembleSite(site, this.#bundle!, { render: this.#templates!.render, linkStylesheet: true, photos, pictures, session: this.#memory });
+        const files = assembleSite(site, this.#bundle!, {
+          render: this.#templates!.render,
+          linkStylesheet: true,
+          photos,
+          pictures,
+          session: this.#memory,
+        });
         this.#files = new Map(files.map((file) => [file.path, file]));
         this.#rules = parseHeaders(String(this.#files.get('_headers')?.contents ?? ''));
       } catch (error) {

@@ -44,7 +44,8 @@ export const headerChecks: Check[] = [
           await engine.resize(width, 740);
           const shape = await engine.evaluate<{ height: number; belowFirstRow: string[] }>(HEADER_SHAPE);
           if (shape.belowFirstRow.length > 0) broken.push(`at ${width} px a second row holds ${shape.belowFirstRow.join(' | ')}`);
-          if (width < PHONE_HEADER_BELOW && shape.height > PHONE_HEADER_HEIGHT) broken.push(`at ${width} px it is ${shape.height} px tall, over ${PHONE_HEADER_HEIGHT}`);
+          if (width < PHONE_HEADER_BELOW && shape.height > PHONE_HEADER_HEIGHT)
+            broken.push(`at ${width} px it is ${shape.height} px tall, over ${PHONE_HEADER_HEIGHT}`);
         }
         if (broken.length > 0) throw new Error(`${engine.name}, ${edition.path}: the header breaks:\n  ${broken.join('\n  ')}`);
         await expectNoErrors(engine, edition.path);

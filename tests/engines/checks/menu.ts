@@ -16,7 +16,11 @@ async function openMenu(engine: Engine, baseURL: string, path: string): Promise<
   await waitUntil(engine, attribute('[data-menu]', 'data-open', ''), 'the menu panel to open');
   await waitUntil(engine, shown('[data-menu] a[href]'), 'the menu links to show');
   // A link still sliding in is not where a tap lands yet.
-  await waitUntil(engine, 'return document.querySelector("[data-menu]").getAnimations({ subtree: true }).length === 0;', 'the menu to finish sliding in');
+  await waitUntil(
+    engine,
+    'return document.querySelector("[data-menu]").getAnimations({ subtree: true }).length === 0;',
+    'the menu to finish sliding in',
+  );
 }
 
 async function expectClosed(engine: Engine, how: string): Promise<void> {
@@ -60,7 +64,11 @@ export const menuChecks: Check[] = [
       await openMenu(engine, baseURL, '/');
       await engine.press('Escape');
       await expectClosed(engine, 'Escape');
-      await waitUntil(engine, `return document.activeElement === document.querySelector(${JSON.stringify(TOGGLE)});`, 'the focus on the toggle');
+      await waitUntil(
+        engine,
+        `return document.activeElement === document.querySelector(${JSON.stringify(TOGGLE)});`,
+        'the focus on the toggle',
+      );
       await expectNoErrors(engine, '/');
     },
   },

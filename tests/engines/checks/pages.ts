@@ -69,7 +69,9 @@ export const pageChecks: Check[] = [PHONE, DESKTOP].flatMap((viewport) =>
         if (page.name.startsWith('ml')) {
           const font = await engine.evaluate<{ heading: string; same: boolean }>(MALAYALAM_FONT);
           if (!/^"?Noto Sans Malayalam"?,/.test(font.heading) || !font.same) {
-            throw new Error(`${engine.name}, ${page.path}: not drawn in the Malayalam font (the heading asks for ${font.heading}; ${font.same ? '' : 'its text measures differently from Noto Sans Malayalam'}).`);
+            throw new Error(
+              `${engine.name}, ${page.path}: not drawn in the Malayalam font (the heading asks for ${font.heading}; ${font.same ? '' : 'its text measures differently from Noto Sans Malayalam'}).`,
+            );
           }
         }
         await engine.screenshot(path.join(shots, `${page.name}-${viewport.width}.png`));
@@ -110,7 +112,8 @@ export const footerChecks: Check[] = [PHONE, DESKTOP].flatMap((viewport) =>
         await engine.resize(viewport.width, viewport.height);
         await engine.open(`${baseURL}${path}`);
         const cut = await engine.evaluate<string[]>(CUT_FOOTER_LINKS);
-        if (cut.length > 0) throw new Error(`${engine.name}, ${path} at ${viewport.width} px: footer links cut in pieces: ${cut.join(', ')}`);
+        if (cut.length > 0)
+          throw new Error(`${engine.name}, ${path} at ${viewport.width} px: footer links cut in pieces: ${cut.join(', ')}`);
         await expectNoErrors(engine, path);
       },
     }),

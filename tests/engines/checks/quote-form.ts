@@ -85,8 +85,16 @@ export const quoteFormChecks: Check[] = [
       await engine.evaluate(WATCH_MESSAGES);
       await engine.click(SUBMIT);
       // The browser refuses the send by putting the focus on the first answer it needs.
-      await waitUntil(engine, `return document.activeElement === document.querySelector('${FORM} [name="name"]');`, 'the focus on the first required answer');
-      await waitUntil(engine, `return document.querySelector('${FORM} [name="name"]').matches(':invalid');`, 'the name to be marked as missing');
+      await waitUntil(
+        engine,
+        `return document.activeElement === document.querySelector('${FORM} [name="name"]');`,
+        'the focus on the first required answer',
+      );
+      await waitUntil(
+        engine,
+        `return document.querySelector('${FORM} [name="name"]').matches(':invalid');`,
+        'the name to be marked as missing',
+      );
       const shownMessages = await engine.evaluate<string[]>('return window.__formSeen;');
       if (shownMessages.length > 0) throw new Error(`${engine.name}: the empty form showed ${shownMessages.join(', ')}`);
       if ((await relay.submissions()).length > 0) throw new Error(`${engine.name}: the empty form reached the relay`);
@@ -108,7 +116,8 @@ export const quoteFormChecks: Check[] = [
       if (wrong.length > 0) throw new Error(`${engine.name}: the relay got the quote with\n  ${wrong.join('\n  ')}`);
       const left = await engine.evaluate<Record<string, string>>(VALUES);
       const filled = Object.entries(left).filter(([, value]) => value !== '');
-      if (filled.length > 0) throw new Error(`${engine.name}: after the send the form still holds ${filled.map(([name]) => name).join(', ')}`);
+      if (filled.length > 0)
+        throw new Error(`${engine.name}: after the send the form still holds ${filled.map(([name]) => name).join(', ')}`);
       await expectNoErrors(engine, '/contact/');
     },
   },
@@ -126,7 +135,11 @@ export const quoteFormChecks: Check[] = [
       const wrong = differences(await engine.evaluate<Record<string, string>>(VALUES), expected(serviceTitle()));
       if (wrong.length > 0) throw new Error(`${engine.name}: after the failed send the form holds\n  ${wrong.join('\n  ')}`);
       // The relay's error answer is the failure under test: the script logs it, and Chromium logs the status.
-      await expectNoErrors(engine, '/contact/', /The quote request could not be sent|status of 500 \(Internal Server Error\) \(.*\/submit\)$/);
+      await expectNoErrors(
+        engine,
+        '/contact/',
+        /The quote request could not be sent|status of 500 \(Internal Server Error\) \(.*\/submit\)$/,
+      );
     },
   },
 ];

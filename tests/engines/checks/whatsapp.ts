@@ -37,7 +37,10 @@ export const whatsappChecks: Check[] = [
         const edges = await engine.evaluate<{ left: number; right: number; width: number }>(
           `const box = document.querySelector(${JSON.stringify(POPUP)}).getBoundingClientRect(); return { left: box.left, right: box.right, width: innerWidth };`,
         );
-        if (edges.left < 0 || edges.right > edges.width) throw new Error(`${engine.name}: at ${viewport.width} px the open popup runs off the screen (${Math.round(edges.left)} to ${Math.round(edges.right)} px of ${edges.width})`);
+        if (edges.left < 0 || edges.right > edges.width)
+          throw new Error(
+            `${engine.name}: at ${viewport.width} px the open popup runs off the screen (${Math.round(edges.left)} to ${Math.round(edges.right)} px of ${edges.width})`,
+          );
         await engine.click('[data-whatsapp-close]');
         await expectClosed(engine, 'the close button');
         await openPopup(engine);
@@ -59,7 +62,9 @@ export const whatsappChecks: Check[] = [
       const tab = await engine.newTab(() => engine.click(link));
       const opened = new URL(tab.url);
       if (opened.origin !== 'https://wa.me' || opened.pathname !== `/${digits}` || opened.searchParams.get('text') !== action.message) {
-        throw new Error(`${engine.name}: "${action.title}" opened ${tab.url}, not the chat with ${digits} and its message "${action.message}"`);
+        throw new Error(
+          `${engine.name}: "${action.title}" opened ${tab.url}, not the chat with ${digits} and its message "${action.message}"`,
+        );
       }
       if (tab.hasOpener) throw new Error(`${engine.name}: the chat tab can reach the site's page (window.opener is set)`);
       await expectClosed(engine, 'the quick action');

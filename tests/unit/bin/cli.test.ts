@@ -24,7 +24,9 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const entry of entries.filter((e) => e.isFile())) {
     const file = path.join(entry.parentPath, entry.name);
-    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+    out[path.relative(dir, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
   }
   return out;
 }
@@ -89,7 +91,15 @@ describe('site build', () => {
     const io = captureIo(dir);
     expect(await main(['build'], io)).toBe(0);
     const files = await snapshot(path.join(dir, 'dist'));
-    for (const page of ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html', '404.html', 'sitemap.xml', 'robots.txt']) {
+    for (const page of [
+      'index.html',
+      'about/index.html',
+      'services/index.html',
+      'contact/index.html',
+      '404.html',
+      'sitemap.xml',
+      'robots.txt',
+    ]) {
       expect(files).toHaveProperty([page]);
       expect(io.stdout()).toMatch(new RegExp(`^  ${page.replace('.', '\\.')}\\s+\\d+\\.\\d kB\\s+\\d+\\.\\d kB gzip$`, 'm'));
     }

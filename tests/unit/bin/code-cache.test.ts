@@ -38,7 +38,9 @@ function run(command = 'build'): Promise<{ cache: string; result: { answer: stri
     cli.save();
     console.log(JSON.stringify({ cache: cli.cache, result }));`;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', script], (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout))));
+    execFile(process.execPath, ['--input-type=module', '-e', script], (error, stdout, stderr) =>
+      error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout)),
+    );
   });
 }
 

@@ -34,7 +34,9 @@ async function open(file: string, counts: string | null = '/api/count'): Promise
   if (counts) document.body.dataset.counts = counts;
   else document.body.removeAttribute('data-counts');
   // The page's own address: a link an earlier test followed may have left the window elsewhere.
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://localhost:3000/${file.replace(/index\.html$/, '')}`);
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://localhost:3000/${file.replace(/index\.html$/, '')}`,
+  );
   initCounts(document);
 }
 
@@ -63,7 +65,11 @@ it('counts a tap on a call link and on a WhatsApp chat link', async () => {
   await open('index.html');
   document.querySelector<HTMLAnchorElement>('main a[href^="tel:"], footer a[href^="tel:"]')!.click();
   document.querySelector<HTMLAnchorElement>('a[href^="https://wa.me/"]:not([data-whatsapp-toggle])')!.click();
-  expect(events()).toEqual([['view', ''], ['call', ''], ['whatsapp', '']]);
+  expect(events()).toEqual([
+    ['view', ''],
+    ['call', ''],
+    ['whatsapp', ''],
+  ]);
 });
 
 it('does not count opening the WhatsApp popup, once its button is a button: only a chat started from it', async () => {
@@ -78,7 +84,10 @@ it('does not count opening the WhatsApp popup, once its button is a button: only
 it('counts a switch to another language, with the language it leads to', async () => {
   await open('services/index.html');
   document.querySelector<HTMLAnchorElement>('a[hreflang="ml"]')!.click();
-  expect(events()).toEqual([['view', ''], ['language', 'ml']]);
+  expect(events()).toEqual([
+    ['view', ''],
+    ['language', 'ml'],
+  ]);
 });
 
 it('counts the service chosen in the quote form, by its id', async () => {
@@ -86,7 +95,10 @@ it('counts the service chosen in the quote form, by its id', async () => {
   const select = document.querySelector<HTMLSelectElement>('select[name=service]')!;
   select.selectedIndex = 1;
   select.dispatchEvent(new Event('change', { bubbles: true }));
-  expect(events()).toEqual([['view', ''], ['service', select.selectedOptions[0]!.dataset.service]]);
+  expect(events()).toEqual([
+    ['view', ''],
+    ['service', select.selectedOptions[0]!.dataset.service],
+  ]);
 });
 
 it('counts a quote request sent, and one that failed and was then carried to WhatsApp or a call', async () => {
@@ -105,5 +117,8 @@ it('counts a quote request sent, and one that failed and was then carried to Wha
   const fallback = hook('data-form-fallback');
   hook<HTMLAnchorElement>('data-fallback-whatsapp').click();
   fallback.querySelector<HTMLAnchorElement>('a[href^="tel:"]')!.click();
-  expect(events().slice(-2)).toEqual([['rescued-whatsapp', ''], ['rescued-call', '']]);
+  expect(events().slice(-2)).toEqual([
+    ['rescued-whatsapp', ''],
+    ['rescued-call', ''],
+  ]);
 });

@@ -37,7 +37,12 @@ describe('the map on the contact page', () => {
     expect(frames[0]!.getAttribute('src')).toBe(src);
     expect(frames[0]!.title).toBe(title);
     // The frame may run the map and open "View larger map" in a tab, and nothing more: no forms, no navigating this page.
-    expect(frames[0]!.getAttribute('sandbox')!.split(' ').sort()).toEqual(['allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
+    expect(frames[0]!.getAttribute('sandbox')!.split(' ').sort()).toEqual([
+      'allow-popups',
+      'allow-popups-to-escape-sandbox',
+      'allow-same-origin',
+      'allow-scripts',
+    ]);
     expect(box().children).toHaveLength(1);
     expect(box().hasAttribute('data-map-shown')).toBe(true);
     expect(document.activeElement).toBe(frames[0]);

@@ -8,7 +8,8 @@ import { loadPage } from './client-page.js';
 const ORIGIN = 'http://localhost:3000';
 const rules = () => document.querySelectorAll('script[type="speculationrules"]');
 const prefetched = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.href);
-const link = (name: string) => [...document.querySelectorAll<HTMLAnchorElement>('header a[href]')].find((a) => a.textContent?.trim() === name)!;
+const link = (name: string) =>
+  [...document.querySelectorAll<HTMLAnchorElement>('header a[href]')].find((a) => a.textContent?.trim() === name)!;
 const pointTo = (element: Element) => element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
 
 const supports = HTMLScriptElement.supports;

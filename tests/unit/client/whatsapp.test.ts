@@ -224,10 +224,10 @@ describe('the chat links the page renders', () => {
       stop();
       await loadPage(file);
       await start();
-      expect(actions().map((link) => chatMessage(link.href)), file).toEqual([
-        ...content.actions.map((a) => a.message),
-        content.startChat.message,
-      ]);
+      expect(
+        actions().map((link) => chatMessage(link.href)),
+        file,
+      ).toEqual([...content.actions.map((a) => a.message), content.startChat.message]);
     }
   });
 });

@@ -33,7 +33,9 @@ describe('the content rules themselves', () => {
     tamper('services/index.html', (html) => html.replace(rupeesText(service.pricing.starting), '₹0'));
     tamper('index.html', (html) => html.replaceAll(review.name, 'Someone'));
     tamper('about/index.html', (html) => html.replace('href="/contact', 'href="/contact-us'));
-    tamper('ml/services/index.html', (html) => html.replace(rupeesText(service.pricing.starting), '₹0').replace('<html lang="ml"', '<html lang="en"'));
+    tamper('ml/services/index.html', (html) =>
+      html.replace(rupeesText(service.pricing.starting), '₹0').replace('<html lang="ml"', '<html lang="en"'),
+    );
     expect(brokenRules(built)).toEqual([
       `/services, the ${service.id} card, does not show "${rupeesText(service.pricing.starting)}".`,
       `The home page (review ${review.id}) does not show "${review.name}".`,

@@ -35,7 +35,7 @@ describe('scripts/find-engines.sh where it cannot install', () => {
     expect(status).toBe(1);
     expect(out).toBe('');
     expect(err).toMatch(/^The cross-engine tests need these, and they are missing: firefox-esr/);
-    expect(err).toContain("docker run --rm -v \"$PWD\":/site -w /site node:24-bookworm sh -c 'npm ci && npm test'");
+    expect(err).toContain('docker run --rm -v "$PWD":/site -w /site node:24-bookworm sh -c \'npm ci && npm test\'');
     expect(err).toContain('FIREFOX_PATH (a Firefox ESR)');
   });
 

@@ -30,7 +30,9 @@ const workflowFiles = (await readdir(WORKFLOWS)).filter((name) => /\.ya?ml$/.tes
 const deploy = parse(await readFile(path.join(WORKFLOWS, 'deploy.yml'), 'utf8')) as { jobs: Record<string, Job> };
 const needsOf = (job: Job) => [job.needs ?? []].flat();
 /** Jobs that publish: they run wrangler or GitHub's Pages actions. */
-const publishing = Object.entries(deploy.jobs).filter(([, job]) => job.steps.some((step) => /wrangler (deploy|versions upload)/.test(step.run ?? '') || /upload-pages-artifact/.test(step.uses ?? '')));
+const publishing = Object.entries(deploy.jobs).filter(([, job]) =>
+  job.steps.some((step) => /wrangler (deploy|versions upload)/.test(step.run ?? '') || /upload-pages-artifact/.test(step.uses ?? '')),
+);
 
 describe('the workflows', () => {
   it.each(workflowFiles)('%s passes action-validator', async (name) => {
@@ -48,7 +50,8 @@ describe('the workflows', () => {
   it('install nothing on GitHub’s runner itself: packages only in the Debian container', () => {
     for (const [name, job] of Object.entries(deploy.jobs)) {
       if (job.container) continue;
-      for (const step of job.steps) expect(step.run ?? '', `${name}: ${step.name}`).not.toMatch(/\b(sudo|apt-get|apt)\b|npm test\b|playwright install/);
+      for (const step of job.steps)
+        expect(step.run ?? '', `${name}: ${step.name}`).not.toMatch(/\b(sudo|apt-get|apt)\b|npm test\b|playwright install/);
     }
   });
 
@@ -60,7 +63,10 @@ describe('the workflows', () => {
 
   it('publish on Cloudflare with the site’s own Worker, whose form posts to it, and make its tables after each deploy of main', () => {
     const script = deploy.jobs.cloudflare!.steps.map((step) => step.run ?? '').join('\n');
-    const wrangler = script.split('\n').filter((line) => /npx wrangler /.test(line)).map((line) => line.trim());
+    const wrangler = script
+      .split('\n')
+      .filter((line) => /npx wrangler /.test(line))
+      .map((line) => line.trim());
     expect(wrangler).toEqual([
       'npx wrangler deploy -c worker/wrangler.jsonc',
       'npx wrangler d1 migrations apply DB --remote -c worker/wrangler.jsonc',
@@ -74,7 +80,9 @@ describe('the workflows', () => {
       expect(needsOf(job), name).toEqual(expect.arrayContaining(['changes', 'site', 'tests']));
       expect(job.if, name).toContain("needs.site.result == 'success'");
       // A skipped npm test lets a publish through only for a push that changed content alone.
-      expect(job.if!.replace(/\s+/g, ' '), name).toContain("(needs.tests.result == 'success' || (needs.tests.result == 'skipped' && needs.changes.outputs.code == 'false'))");
+      expect(job.if!.replace(/\s+/g, ' '), name).toContain(
+        "(needs.tests.result == 'success' || (needs.tests.result == 'skipped' && needs.changes.outputs.code == 'false'))",
+      );
     }
     expect(deploy.jobs.tests!.if).toBe("needs.changes.outputs.code == 'true'");
   });
@@ -178,17 +186,23 @@ describe('who publishes, push by push (the jobs’ if: conditions, evaluated)', 
 
 describe('npm run test:content', () => {
   it('runs every test that reads content/, and needs no browser', async () => {
-    const script = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['test:content']!;
+    const script = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+      'test:content'
+    ]!;
     const tests = (await readdir(path.join(ROOT, 'tests/unit'), { recursive: true })).filter((file) => file.endsWith('.test.ts'));
     const readers: string[] = [];
-    for (const file of tests) if ((await readFile(path.join(ROOT, 'tests/unit', file), 'utf8')).includes('LIVE_CONTENT')) readers.push(`tests/unit/${file.split(path.sep).join('/')}`);
+    for (const file of tests)
+      if ((await readFile(path.join(ROOT, 'tests/unit', file), 'utf8')).includes('LIVE_CONTENT'))
+        readers.push(`tests/unit/${file.split(path.sep).join('/')}`);
     expect(readers.length).toBeGreaterThan(0);
     for (const file of readers) expect(script.split(/\s+/), `${file} reads content/`).toContain(file);
     expect(script).not.toMatch(/playwright|engines/);
   });
 
   it('fails when a test file it lists is missing, naming it, instead of passing without it', async () => {
-    const script = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['test:content']!;
+    const script = (JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+      'test:content'
+    ]!;
     const [command, ...args] = script.split(/\s+/);
     const dir = await mkdtemp(path.join(os.tmpdir(), 'site-test-content-'));
     try {
@@ -197,7 +211,10 @@ describe('npm run test:content', () => {
       expect(gone).toBe('tests/unit/content/live-content.test.ts');
       for (const file of [...args.filter((arg) => arg.startsWith('scripts/')), ...present]) {
         await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-        await writeFile(path.join(dir, file), file.startsWith('scripts/') ? await readFile(path.join(ROOT, file)) : "import { it } from 'vitest';\nit('passes', () => {});\n");
+        await writeFile(
+          path.join(dir, file),
+          file.startsWith('scripts/') ? await readFile(path.join(ROOT, file)) : "import { it } from 'vitest';\nit('passes', () => {});\n",
+        );
       }
       await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
       const env = { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
@@ -219,8 +236,16 @@ describe('scripts/changed-code.sh', () => {
 
   /** git with an identity of its own, so nothing depends on the machine's. */
   const git = (cwd: string, ...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' }).trim();
-  const decide = (cwd: string, before: string) => execFileSync('bash', [path.join(ROOT, 'scripts/changed-code.sh'), before], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd,
+      encoding: 'utf8',
+    }).trim();
+  const decide = (cwd: string, before: string) =>
+    execFileSync('bash', [path.join(ROOT, 'scripts/changed-code.sh'), before], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
 
   async function repo(): Promise<{ dir: string; commit: (file: string) => Promise<string> }> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'site-changes-'));

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { cardsDrift, cardsInLine } from '../../../editor/home-cards.js';
 
 describe('the home page’s service cards beside the services list', () => {
-  const cards = [{ service: 'residential', desc: 'Homes' }, { service: 'office' }, { icon: 'car', title: 'Vehicles', desc: 'Cars and bikes' }];
+  const cards = [
+    { service: 'residential', desc: 'Homes' },
+    { service: 'office' },
+    { icon: 'car', title: 'Vehicles', desc: 'Cars and bikes' },
+  ];
 
   it('reordering the services or adding one left the cards as they were with no word of it: the difference is named', () => {
     expect(cardsDrift(cards, ['residential', 'office'])).toBeUndefined();

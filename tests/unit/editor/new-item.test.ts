@@ -56,7 +56,12 @@ describe('Add in a Malayalam list whose English items have ids', () => {
 
 describe('the English a translated field shows', () => {
   it('is the English item its id names, not the one in the same place', () => {
-    const translated = { services: [{ id: english[1]!.id, title: 'രണ്ട്' }, { id: english[0]!.id, title: 'ഒന്ന്' }] };
+    const translated = {
+      services: [
+        { id: english[1]!.id, title: 'രണ്ട്' },
+        { id: english[0]!.id, title: 'ഒന്ന്' },
+      ],
+    };
     expect(englishAt({ services: english }, translated, ['services', 0, 'title'])).toBe(english[1]!.title);
     expect(englishAt({ services: english }, translated, ['services', 1, 'title'])).toBe(english[0]!.title);
   });

@@ -58,7 +58,14 @@ describe('what the controls show and send', () => {
       fields: [
         { key: 'title', label: 'Title', required: true, kind: 'text' },
         { key: 'formLabel', label: 'Form label', required: false, kind: 'text' },
-        { key: 'steps', label: 'Steps', required: true, kind: 'list', minItems: 1, item: { key: '', label: 'Step', required: true, kind: 'text' } },
+        {
+          key: 'steps',
+          label: 'Steps',
+          required: true,
+          kind: 'list',
+          minItems: 1,
+          item: { key: '', label: 'Step', required: true, kind: 'text' },
+        },
         { key: 'price', label: 'Price', required: true, kind: 'price' },
       ],
     };

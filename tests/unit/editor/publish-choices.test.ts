@@ -10,7 +10,13 @@ const conflicts: Conflicts = {
       file: 'content/site.yaml',
       differences: [
         { path: ['contact', 'phone'], label: 'Contact › Phone', theirs: '+91 98460 77777', mine: '+91 98460 88888' },
-        { path: ['contact', 'support'], label: 'Contact › Support', theirs: 'Helpline till 10 PM', mine: '24/7 helpline', changed: 'theirs' },
+        {
+          path: ['contact', 'support'],
+          label: 'Contact › Support',
+          theirs: 'Helpline till 10 PM',
+          mine: '24/7 helpline',
+          changed: 'theirs',
+        },
       ],
     },
   ],

@@ -19,9 +19,26 @@ import { headersFor, parseHeaders } from '../../../generator/serve/headers.js';
  */
 const NOW = new Date('2026-06-01T00:00:00Z');
 /** The colours the sample's design is drawn in: none may show on a site with colours of its own. */
-const SAMPLE_BRAND_SHADES = (['primary', 'primaryDark', 'primaryTint', 'accent', 'accentDark', 'accentLight', 'onAccent', 'ink', 'muted', 'line', 'field', 'warm', 'onDark', 'onDarkMuted', 'water', 'waterDeep'] as const).map(
-  (name) => SAMPLE_PALETTE[name],
-);
+const SAMPLE_BRAND_SHADES = (
+  [
+    'primary',
+    'primaryDark',
+    'primaryTint',
+    'accent',
+    'accentDark',
+    'accentLight',
+    'onAccent',
+    'ink',
+    'muted',
+    'line',
+    'field',
+    'warm',
+    'onDark',
+    'onDarkMuted',
+    'water',
+    'waterDeep',
+  ] as const
+).map((name) => SAMPLE_PALETTE[name]);
 
 const temporary: string[] = [];
 afterAll(async () => {
@@ -53,7 +70,8 @@ describe('the palette worked out from two colours', () => {
 
   it('gives a deep blue a blue tint, ink and footer text, and an orange its own light shade', () => {
     const palette = paletteOf({ primary: '#1e3a8a', accent: '#f97316' });
-    for (const name of ['primaryDark', 'primaryTint', 'ink', 'onDark', 'water'] as const) expect(Math.abs(hslOf(palette[name]).h - hslOf('#1e3a8a').h), name).toBeLessThan(20);
+    for (const name of ['primaryDark', 'primaryTint', 'ink', 'onDark', 'water'] as const)
+      expect(Math.abs(hslOf(palette[name]).h - hslOf('#1e3a8a').h), name).toBeLessThan(20);
     expect(Math.abs(hslOf(palette.accentLight).h - hslOf('#f97316').h)).toBeLessThan(12);
     for (const shade of SAMPLE_BRAND_SHADES) expect(Object.values(palette)).not.toContain(shade);
     expect(contrastFailures({ primary: '#1e3a8a', accent: '#f97316' })).toEqual([]);
@@ -121,7 +139,12 @@ describe('a company with its own colours and logo (tests/fixtures/brand-malabar)
     expect(home).toContain('<link rel="icon" href="/icon-32.png" type="image/png" sizes="32x32"/>');
     expect(home).toContain('"logo":"https://www.malabarrelocations.in/logo.png"');
     const source = await sharp(logo).resize(32, 32).raw().toBuffer();
-    for (const [file, size] of [['logo.png', 512], ['icon-32.png', 32], ['apple-touch-icon.png', 180], [header![1]!, 72]] as const) {
+    for (const [file, size] of [
+      ['logo.png', 512],
+      ['icon-32.png', 32],
+      ['apple-touch-icon.png', 180],
+      [header![1]!, 72],
+    ] as const) {
       const meta = await sharp(bytes(result, file)).metadata();
       expect([meta.format, meta.width, meta.height], file).toEqual(['png', size, size]);
       // The same picture, scaled: compared at one size, the pixels differ by little.
@@ -135,9 +158,22 @@ describe('a company with its own colours and logo (tests/fixtures/brand-malabar)
   it('keeps every page’s first response within the first round trip: brotli and headers ≤ 14,600 bytes', () => {
     const lookup = lookupFromFiles(result.files);
     const headers = parseHeaders(lookup('/_headers')!.toString('utf8'));
-    for (const page of ['/', '/about/', '/services/', '/contact/', '/404.html', '/ml/', '/ml/about/', '/ml/services/', '/ml/contact/', '/ml/404.html']) {
+    for (const page of [
+      '/',
+      '/about/',
+      '/services/',
+      '/contact/',
+      '/404.html',
+      '/ml/',
+      '/ml/about/',
+      '/ml/services/',
+      '/ml/contact/',
+      '/ml/404.html',
+    ]) {
       const response = firstResponseBytes(page, lookup, headersFor(headers, page));
-      expect(response.total, `${page} is ${response.body} bytes brotli + ${response.headers} of headers`).toBeLessThanOrEqual(BUDGETS.firstRoundTripBytes);
+      expect(response.total, `${page} is ${response.body} bytes brotli + ${response.headers} of headers`).toBeLessThanOrEqual(
+        BUDGETS.firstRoundTripBytes,
+      );
     }
   });
 
@@ -176,7 +212,8 @@ describe('the share pictures', () => {
     expect(text(recoloured, 'index.html')).toContain('#7c2d12');
     expect(text(recoloured, 'index.html')).not.toContain(SAMPLE_PALETTE.primary);
     expect(text(recoloured, 'favicon.svg')).toContain('#7c2d12');
-    for (const file of ['share.png', 'logo.png']) expect(bytes(recoloured, file).equals(bytes(again, file)), `${file} follows the colours`).toBe(false);
+    for (const file of ['share.png', 'logo.png'])
+      expect(bytes(recoloured, file).equals(bytes(again, file)), `${file} follows the colours`).toBe(false);
   }, 60_000);
 });
 
@@ -185,7 +222,12 @@ describe('a file in static/ at an address the build makes', () => {
     const dir = await fixture();
     const staticDir = path.join(dir, 'static');
     await mkdir(staticDir);
-    await writeFile(path.join(staticDir, 'logo.png'), await sharp({ create: { width: 600, height: 600, channels: 3, background: '#123456' } }).png().toBuffer());
+    await writeFile(
+      path.join(staticDir, 'logo.png'),
+      await sharp({ create: { width: 600, height: 600, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer(),
+    );
     await writeFile(path.join(staticDir, 'google1234.html'), 'google-site-verification: google1234.html\n');
     const failure = await build({ contentDir: path.join(dir, 'content'), now: NOW, staticDir }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ContentError);
@@ -247,7 +289,12 @@ describe('a logo named in site.yaml', () => {
   }
 
   it('too small for the sizes it is drawn at is a warning at its line, like a photo', async () => {
-    const content = await withLogo('tiny-logo.png', await sharp({ create: { width: 200, height: 200, channels: 4, background: '#1e3a8a' } }).png().toBuffer());
+    const content = await withLogo(
+      'tiny-logo.png',
+      await sharp({ create: { width: 200, height: 200, channels: 4, background: '#1e3a8a' } })
+        .png()
+        .toBuffer(),
+    );
     const { warnings, site } = await checkContent(content);
     expect(site).toBeDefined();
     const warning = warnings.find((found) => found.path === 'brand.logo')!;

@@ -38,7 +38,9 @@ describe('byte budgets', () => {
   it.each(EVERY_PAGE)('%s arrives whole in the first round trip of a new connection: brotli and headers ≤ 14,600 bytes', (page) => {
     const response = firstResponseBytes(page, lookup, headersFor(parseHeaders(lookup('/_headers')!.toString('utf8')), page));
     expect(response.headers, 'the headers _headers gives the page are counted').toBeGreaterThan(400);
-    expect(response.total, `${page} is ${response.body} bytes brotli + ${response.headers} of headers`).toBeLessThanOrEqual(BUDGETS.firstRoundTripBytes);
+    expect(response.total, `${page} is ${response.body} bytes brotli + ${response.headers} of headers`).toBeLessThanOrEqual(
+      BUDGETS.firstRoundTripBytes,
+    );
   });
 
   it('every HTML file the build writes is within 20 KB gzipped', () => {
@@ -57,7 +59,9 @@ describe('byte budgets', () => {
   it('a first visit to / downloads ≤ 80 KB in all, fonts and images included', () => {
     const home: PageWeight = pageWeight('/', lookup);
     const listing = home.resources.map((item) => `${item.url} ${kb(item.transfer)}`).join(', ');
-    expect(home.firstVisit.transfer, `first visit to / is ${kb(home.firstVisit.transfer)}: ${listing}`).toBeLessThanOrEqual(BUDGETS.firstVisitHome);
+    expect(home.firstVisit.transfer, `first visit to / is ${kb(home.firstVisit.transfer)}: ${listing}`).toBeLessThanOrEqual(
+      BUDGETS.firstVisitHome,
+    );
   });
 });
 

@@ -84,7 +84,9 @@ describe('site form-test', () => {
     const result = await formTest(['--content', await contentDir(), '--form-endpoint', relay.endpoint]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`The form relay at ${relay.endpoint} refused the test request: "This form needs Activation."`);
-    expect(result.stderr).toMatch(/hint: open the email from FormSubmit in the inbox of hello@example\.com .*activation link.*run "site form-test" again/);
+    expect(result.stderr).toMatch(
+      /hint: open the email from FormSubmit in the inbox of hello@example\.com .*activation link.*run "site form-test" again/,
+    );
     expectPlainWords(result.stderr);
     expect(await control.submissions()).toHaveLength(1);
   });
@@ -93,7 +95,9 @@ describe('site form-test', () => {
     await control.set({ mode: 'error' });
     const result = await formTest(['--content', await contentDir(), '--form-endpoint', relay.endpoint]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`The form relay at ${relay.endpoint} answered 500 Internal Server Error instead of accepting the test request.`);
+    expect(result.stderr).toContain(
+      `The form relay at ${relay.endpoint} answered 500 Internal Server Error instead of accepting the test request.`,
+    );
     expectPlainWords(result.stderr);
   });
 
@@ -110,7 +114,9 @@ describe('site form-test', () => {
     const endpoint = `http://127.0.0.1:${await closedPort()}/submit`;
     const result = await formTest(['--content', await contentDir(), '--form-endpoint', endpoint]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`The form relay at ${endpoint.replace(/[.]/g, '\\.')} could not be reached \\(.*ECONNREFUSED.*\\)\\.`));
+    expect(result.stderr).toMatch(
+      new RegExp(`The form relay at ${endpoint.replace(/[.]/g, '\\.')} could not be reached \\(.*ECONNREFUSED.*\\)\\.`),
+    );
     expectPlainWords(result.stderr);
   });
 
@@ -144,13 +150,21 @@ describe('site form-test', () => {
 });
 
 describe('sendFormTest and describeOutcome', () => {
-  const request = (endpoint: string, timeoutMs = 300): FormTestRequest => ({ endpoint, recipient: 'office@movers.example', subjectPrefix: 'Quote -', timeoutMs });
+  const request = (endpoint: string, timeoutMs = 300): FormTestRequest => ({
+    endpoint,
+    recipient: 'office@movers.example',
+    subjectPrefix: 'Quote -',
+    timeoutMs,
+  });
 
   it('gives up after the timeout and says how long it waited', async () => {
     await control.set({ mode: 'hang' });
     const outcome = await sendFormTest(request(relay.endpoint));
     expect(outcome).toEqual({ kind: 'timeout' });
-    expect(describeOutcome(outcome, request(relay.endpoint))).toMatchObject({ ok: false, message: `The form relay at ${relay.endpoint} did not answer within 0.3 seconds.` });
+    expect(describeOutcome(outcome, request(relay.endpoint))).toMatchObject({
+      ok: false,
+      message: `The form relay at ${relay.endpoint} did not answer within 0.3 seconds.`,
+    });
   });
 
   it('a refusal for another reason quotes it, without the activation advice', () => {

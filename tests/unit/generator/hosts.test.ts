@@ -24,16 +24,20 @@ function forms(html: string): { quote: Element; newsletter: Element } {
 
 const built = new Map<Host, BuildResult>();
 beforeAll(async () => {
-  for (const host of ['cloudflare', 'github-pages'] as const) built.set(host, await build({ contentDir: SAMPLE_CONTENT, formEndpoint: RELAY, host, now: NOW }));
+  for (const host of ['cloudflare', 'github-pages'] as const)
+    built.set(host, await build({ contentDir: SAMPLE_CONTENT, formEndpoint: RELAY, host, now: NOW }));
 }, 240_000);
 
 describe('a build for Cloudflare', () => {
-  it.each(['contact/index.html', 'ml/contact/index.html'])('posts the quote form in %s to the site’s own Worker, with JavaScript and without', (page) => {
-    const { quote, newsletter } = forms(file(built.get('cloudflare')!, page)!);
-    expect([quote.getAttribute('action'), quote.getAttribute('data-endpoint')]).toEqual([QUOTE_ENDPOINT, QUOTE_ENDPOINT]);
-    // The newsletter box still posts to the relay: the Worker keeps quote requests only.
-    expect([newsletter.getAttribute('action'), newsletter.getAttribute('data-endpoint')]).toEqual([RELAY, RELAY]);
-  });
+  it.each(['contact/index.html', 'ml/contact/index.html'])(
+    'posts the quote form in %s to the site’s own Worker, with JavaScript and without',
+    (page) => {
+      const { quote, newsletter } = forms(file(built.get('cloudflare')!, page)!);
+      expect([quote.getAttribute('action'), quote.getAttribute('data-endpoint')]).toEqual([QUOTE_ENDPOINT, QUOTE_ENDPOINT]);
+      // The newsletter box still posts to the relay: the Worker keeps quote requests only.
+      expect([newsletter.getAttribute('action'), newsletter.getAttribute('data-endpoint')]).toEqual([RELAY, RELAY]);
+    },
+  );
 
   it('keeps the page the Worker sends a plain post back to, in the page’s language', () => {
     const { quote } = forms(file(built.get('cloudflare')!, 'ml/contact/index.html')!);
@@ -48,7 +52,11 @@ describe('a build for Cloudflare', () => {
 
   it.each([
     ['privacy/index.html', 'What our own site keeps', 'Each quote request is deleted from our site 180 days after you send it.'],
-    ['ml/privacy/index.html', 'ഞങ്ങളുടെ സ്വന്തം സൈറ്റ് സൂക്ഷിക്കുന്നത്', 'ഓരോ ക്വട്ടേഷൻ അപേക്ഷയും നിങ്ങൾ അയച്ച് 180 ദിവസം കഴിഞ്ഞ് ഞങ്ങളുടെ സൈറ്റിൽ നിന്ന് നീക്കം ചെയ്യും.'],
+    [
+      'ml/privacy/index.html',
+      'ഞങ്ങളുടെ സ്വന്തം സൈറ്റ് സൂക്ഷിക്കുന്നത്',
+      'ഓരോ ക്വട്ടേഷൻ അപേക്ഷയും നിങ്ങൾ അയച്ച് 180 ദിവസം കഴിഞ്ഞ് ഞങ്ങളുടെ സൈറ്റിൽ നിന്ന് നീക്കം ചെയ്യും.',
+    ],
   ])('says on %s what the site keeps, and for the days it keeps it', (page, title, keptFor) => {
     const html = file(built.get('cloudflare')!, page)!;
     expect(html).toContain(`<h2 id="own-site-title">${title}</h2>`);

@@ -39,7 +39,9 @@ function page(file: string): Document {
 describe('a month of operator edits', () => {
   it('is accepted by site check', async () => {
     const checked = await checkContent(path.join(dir, 'content'));
-    expect(formatProblems(checked.problems, checked.sources, { cwd: dir }), 'site check refused the edited content').toBe('0 problems in 0 files.');
+    expect(formatProblems(checked.problems, checked.sources, { cwd: dir }), 'site check refused the edited content').toBe(
+      '0 problems in 0 files.',
+    );
     built = await build({ contentDir: path.join(dir, 'content') });
   });
 
@@ -109,8 +111,10 @@ describe('a month of operator edits with the Malayalam files left as they were',
     const strict = await checkContent(path.join(englishOnly, 'content'), { strict: true });
     // A company that asked for complete translations (completeTranslations: true) has the deploy
     // wait for them on purpose: then the texts still to translate are expected refusals too.
-    const waitsForTranslations = parseDocument(await readFile(path.join(englishOnly, 'content/site.yaml'), 'utf8')).get('completeTranslations') === true;
-    const expected = (problem: Problem) => problem.code === 'placeholder' || (waitsForTranslations && isTranslationWarning({ ...problem, severity: 'warning' }));
+    const waitsForTranslations =
+      parseDocument(await readFile(path.join(englishOnly, 'content/site.yaml'), 'utf8')).get('completeTranslations') === true;
+    const expected = (problem: Problem) =>
+      problem.code === 'placeholder' || (waitsForTranslations && isTranslationWarning({ ...problem, severity: 'warning' }));
     expect(strict.problems.filter((problem) => !expected(problem))).toEqual([]);
     site = await build({ contentDir: path.join(englishOnly, 'content') });
     expect(site.warnings.some((warning) => warning.code === 'missing-translation')).toBe(existsSync(path.join(englishOnly, 'content/ml')));

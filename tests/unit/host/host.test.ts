@@ -28,7 +28,9 @@ function get(base: string, target: string, headers: Record<string, string> = {})
     request({ host: hostname, port, path: target, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+      );
     })
       .on('error', reject)
       .end();
@@ -37,7 +39,8 @@ function get(base: string, target: string, headers: Record<string, string> = {})
 
 const YEAR = 'public, max-age=31536000, immutable';
 /** A browser must ask the host before using its copy again: no-cache, or max-age=0 with must-revalidate. */
-const revalidates = (value: string) => /(^|,\s*)no-cache\b/.test(value) || (/\bmax-age=0\b/.test(value) && /\bmust-revalidate\b/.test(value));
+const revalidates = (value: string) =>
+  /(^|,\s*)no-cache\b/.test(value) || (/\bmax-age=0\b/.test(value) && /\bmust-revalidate\b/.test(value));
 
 let project: string;
 let dist: string;

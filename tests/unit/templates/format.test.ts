@@ -7,7 +7,31 @@ import { formatMonthYear, formatRupees } from '../../../templates/format.js';
 
 describe('formatRupees', () => {
   const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-  const amounts = [0, 1, 9, 99, 999, 1000, 8999, 12000, 99999, 100000, 125000, 999999, 1000000, 12345678, 123456789012, 2 ** 53 + 2, 1e21, 8999.4, 8999.5, 0.4, -500, -1234567.6, -0.2];
+  const amounts = [
+    0,
+    1,
+    9,
+    99,
+    999,
+    1000,
+    8999,
+    12000,
+    99999,
+    100000,
+    125000,
+    999999,
+    1000000,
+    12345678,
+    123456789012,
+    2 ** 53 + 2,
+    1e21,
+    8999.4,
+    8999.5,
+    0.4,
+    -500,
+    -1234567.6,
+    -0.2,
+  ];
 
   it.each(amounts)('prints %d as en-IN does, with Indian digit groups', (amount) => {
     expect(formatRupees(amount)).toBe(intl.format(amount));
@@ -19,7 +43,10 @@ describe('formatRupees', () => {
 });
 
 describe('formatMonthYear', () => {
-  const dates = Array.from({ length: 12 }, (_, month) => `2026-${String(month + 1).padStart(2, '0')}-${String(month + 15).slice(-2)}`).concat(['1999-12-31', '2030-01-01']);
+  const dates = Array.from(
+    { length: 12 },
+    (_, month) => `2026-${String(month + 1).padStart(2, '0')}-${String(month + 15).slice(-2)}`,
+  ).concat(['1999-12-31', '2030-01-01']);
 
   it.each([ENGLISH, MALAYALAM])('names every month as Intl does in $englishName', (language) => {
     const intl = new Intl.DateTimeFormat(language.htmlLang, { month: 'long', year: 'numeric', timeZone: 'UTC' });

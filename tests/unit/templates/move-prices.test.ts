@@ -10,9 +10,27 @@ const note = (text: string) => ({ pricing: { starting: 1000, note: text } });
 
 describe('a price is a move’s', () => {
   it('unless its note gives a span of time or a quantity, in English or Malayalam', () => {
-    for (const text of ['per month', 'Per Month, for a room of boxes', '₹/day', 'a week', 'per km beyond 100 km', 'per box', 'monthly', 'പ്രതിമാസം', 'ഓരോ മാസവും', 'ഒരു ദിവസത്തിന്'])
+    for (const text of [
+      'per month',
+      'Per Month, for a room of boxes',
+      '₹/day',
+      'a week',
+      'per km beyond 100 km',
+      'per box',
+      'monthly',
+      'പ്രതിമാസം',
+      'ഓരോ മാസവും',
+      'ഒരു ദിവസത്തിന്',
+    ])
       expect(isMovePrice(note(text)), text).toBe(false);
-    for (const text of ['for a 1 BHK move within the same city', 'per pet, for a move within Kerala', 'for a small office', 'done in a day', 'ഒരേ നഗരത്തിനുള്ളിൽ 1 BHK ഷിഫ്റ്റിംഗിന്', 'ഒരു മൃഗത്തിന്, കേരളത്തിനുള്ളിലെ യാത്രയ്ക്ക്'])
+    for (const text of [
+      'for a 1 BHK move within the same city',
+      'per pet, for a move within Kerala',
+      'for a small office',
+      'done in a day',
+      'ഒരേ നഗരത്തിനുള്ളിൽ 1 BHK ഷിഫ്റ്റിംഗിന്',
+      'ഒരു മൃഗത്തിന്, കേരളത്തിനുള്ളിലെ യാത്രയ്ക്ക്',
+    ])
       expect(isMovePrice(note(text)), text).toBe(true);
   });
 });
@@ -30,7 +48,8 @@ describe('a site whose storage per month costs less than any move', () => {
     await closeParser();
   });
   const html = (file: string) => String(built.files.find((f) => f.path === file)!.contents);
-  const jsonLd = (file: string) => JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html(file))![1]!) as { priceRange: string };
+  const jsonLd = (file: string) =>
+    JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html(file))![1]!) as { priceRange: string };
 
   it('quotes the lowest price of a move on the home page, not the month of storage (regression: "Moves from ₹1,999")', () => {
     for (const file of ['index.html', 'ml/index.html']) {

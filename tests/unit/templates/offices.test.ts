@@ -3,7 +3,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../../generator/build.js';
 import { contentWithFixture } from '../../helpers/content.js';
-import { accessibleName, cardOf, closeParser, contentinfo, heading, linksNamed, main, parseHtml, squash, textOf } from '../../helpers/dom.js';
+import {
+  accessibleName,
+  cardOf,
+  closeParser,
+  contentinfo,
+  heading,
+  linksNamed,
+  main,
+  parseHtml,
+  squash,
+  textOf,
+} from '../../helpers/dom.js';
 
 /**
  * A company with a second office (tests/fixtures/two-offices: the sample with a Kozhikode branch
@@ -61,7 +72,9 @@ describe.each(EDITIONS)('two offices in $language', (edition) => {
 
     // Each map and each directions link leads to its own office, and says which office it is for.
     const branchDirections = linksNamed(branchCard, `${edition.directions} (${edition.branch})`);
-    expect(branchDirections.map((link) => link.getAttribute('href'))).toEqual(['https://www.openstreetmap.org/?mlat=11.26543&mlon=75.77012']);
+    expect(branchDirections.map((link) => link.getAttribute('href'))).toEqual([
+      'https://www.openstreetmap.org/?mlat=11.26543&mlon=75.77012',
+    ]);
     expect(linksNamed(mainCard, `${edition.directions} (${edition.main})`)[0]!.getAttribute('href')).toContain('Edappally');
     const branchMap = branchCard.querySelector('[data-map]')!;
     expect(branchMap.getAttribute('data-map-src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
@@ -86,14 +99,25 @@ describe.each(EDITIONS)('two offices in $language', (edition) => {
     for (const file of ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html']) {
       const footer = squash(textOf(contentinfo(page(`${edition.prefix}${file}`))));
       expect(footer).toContain(`${edition.main}: 12 Example Road, Edappally, Kochi, Kerala 682024`);
-      expect(footer).toContain(`${edition.branch}: 4 Beach Road, Vellayil, Kozhikode, Kerala 673032 · +91 94470 12345 · ${edition.branchHours}`);
+      expect(footer).toContain(
+        `${edition.branch}: 4 Beach Road, Vellayil, Kozhikode, Kerala 673032 · +91 94470 12345 · ${edition.branchHours}`,
+      );
     }
   });
 
   test('the structured data gives the first office as the company’s address and the branch as a department', () => {
-    const data = JSON.parse(page(`${edition.prefix}contact/index.html`).querySelector('script[type="application/ld+json"]')!.textContent!) as {
+    const data = JSON.parse(
+      page(`${edition.prefix}contact/index.html`).querySelector('script[type="application/ld+json"]')!.textContent!,
+    ) as {
       address: { addressLocality: string };
-      department: Array<{ '@type': string; name: string; telephone: string; address: { streetAddress: string; addressLocality: string; postalCode: string }; geo: { latitude: number }; openingHoursSpecification: { opens: string; dayOfWeek: string[] } }>;
+      department: Array<{
+        '@type': string;
+        name: string;
+        telephone: string;
+        address: { streetAddress: string; addressLocality: string; postalCode: string };
+        geo: { latitude: number };
+        openingHoursSpecification: { opens: string; dayOfWeek: string[] };
+      }>;
     };
     expect(data.address.addressLocality).toBe('Kochi');
     expect(data.department).toHaveLength(1);

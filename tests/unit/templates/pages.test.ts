@@ -159,7 +159,14 @@ describe('/ (home)', () => {
 
   test('the sections come in the order of the spec', () => {
     const h = site.pages.home;
-    const order = [h.about.heading.title, h.services.heading.title, h.whyChooseUs.heading.title, h.howItWorks.heading.title, h.testimonials.heading.title, h.cta.title];
+    const order = [
+      h.about.heading.title,
+      h.services.heading.title,
+      h.whyChooseUs.heading.title,
+      h.howItWorks.heading.title,
+      h.testimonials.heading.title,
+      h.cta.title,
+    ];
     const mainHeadings = headingTexts(main(home()), 2);
     expect(mainHeadings).toEqual(order);
   });
@@ -283,7 +290,8 @@ describe('/about', () => {
     const values = region(about(), site.pages.about.values.heading.title, 2);
     const expected = ['Safety First', 'Trust & Reliability', 'Customer Satisfaction', 'Professional Excellence'];
     expect(headingTexts(values, 3)).toEqual(expected);
-    for (const value of site.pages.about.values.items) expect(textOf(cardOf(heading(values, value.title, 3)))).toContain(squash(value.desc));
+    for (const value of site.pages.about.values.items)
+      expect(textOf(cardOf(heading(values, value.title, 3)))).toContain(squash(value.desc));
   });
 
   test('has a why-choose feature grid', () => {
@@ -473,7 +481,16 @@ describe('/contact', () => {
     const visible = Array.from(form().querySelectorAll('input, select, textarea')).filter(
       (c) => c.getAttribute('type') !== 'hidden' && !c.hasAttribute('hidden'),
     );
-    expect(visible.map((c) => c.getAttribute('name'))).toEqual(['name', 'email', 'phone', 'service', 'moveFrom', 'moveTo', 'moveDate', 'message']);
+    expect(visible.map((c) => c.getAttribute('name'))).toEqual([
+      'name',
+      'email',
+      'phone',
+      'service',
+      'moveFrom',
+      'moveTo',
+      'moveDate',
+      'message',
+    ]);
   });
 
   test('the success and error messages wait, hidden, in a live region', () => {
@@ -557,7 +574,10 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     expect(navs.length).toBeGreaterThanOrEqual(2);
     // A landmark is named only by aria-label or aria-labelledby, never by its contents.
     const names = navs.map((nav) => (nav.hasAttribute('aria-label') || nav.hasAttribute('aria-labelledby') ? accessibleName(nav) : ''));
-    expect(names.every((name) => name !== ''), names.join(', ')).toBe(true);
+    expect(
+      names.every((name) => name !== ''),
+      names.join(', '),
+    ).toBe(true);
     expect(new Set(names).size, names.join(', ')).toBe(navs.length);
     expect(names[0]).toBe(site.layout.header.navLabel);
     expect(names).toContain(site.layout.footer.quickLinksTitle);
@@ -701,14 +721,18 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
       const picture = links[0]!.querySelector('img[alt=""]');
       if (picture) {
         const drawing = built.files.find((f) => `/${f.path}` === picture.getAttribute('src'));
-        expect(String(drawing?.contents), `${entry.label}'s mark`).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/s);
+        expect(String(drawing?.contents), `${entry.label}'s mark`).toMatch(
+          /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/s,
+        );
       } else expect(links[0]!.querySelector('svg[aria-hidden="true"]'), `${entry.label} draws its icon`).not.toBeNull();
     }
   });
 
   test('the copyright line shows © and the build year', () => {
     const footer = contentinfo(doc());
-    const lines = Array.from(footer.querySelectorAll('p')).map(textOf).filter((t) => t.includes('©'));
+    const lines = Array.from(footer.querySelectorAll('p'))
+      .map(textOf)
+      .filter((t) => t.includes('©'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`©\\s*${BUILD_YEAR}\\b`));
     expect(lines[0]).toContain(site.settings.company.name);
@@ -718,7 +742,9 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     const toggle = linkNamed(doc(), site.whatsapp.openLabel);
     const href = toggle.getAttribute('href')!;
     expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=[^\s]+$/);
-    expect(new URL(href).href).toBe(`https://wa.me/${digitsOf(site.settings.contact.whatsapp)}?text=${encodeURIComponent(site.whatsapp.startChat.message)}`);
+    expect(new URL(href).href).toBe(
+      `https://wa.me/${digitsOf(site.settings.contact.whatsapp)}?text=${encodeURIComponent(site.whatsapp.startChat.message)}`,
+    );
     expect(new URL(href).searchParams.get('text')).toBe(site.whatsapp.startChat.message);
     expect(toggle.getAttribute('target')).toBe('_blank');
   });
@@ -755,18 +781,23 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     expect(meta(doc(), 'name', 'twitter:card')).toMatch(/^summary(_large_image)?$/);
   });
 
-  test(route ? 'its canonical address is the site address plus its path' : 'it claims no canonical address (hosts send it with status 404, which is never indexed)', () => {
-    const canonical = Array.from(doc().head.querySelectorAll('link[rel="canonical"]')).map((l) => l.getAttribute('href'));
-    if (route) {
-      const expected = `${SITE_URL}${route.route}`;
-      expect(canonical).toEqual([expected]);
-      expect(meta(doc(), 'property', 'og:url')).toBe(expected);
-      expect(meta(doc(), 'name', 'robots') ?? '').not.toMatch(/noindex/);
-    } else {
-      expect(canonical).toEqual([]);
-      expect(meta(doc(), 'property', 'og:url')).toBeNull();
-    }
-  });
+  test(
+    route
+      ? 'its canonical address is the site address plus its path'
+      : 'it claims no canonical address (hosts send it with status 404, which is never indexed)',
+    () => {
+      const canonical = Array.from(doc().head.querySelectorAll('link[rel="canonical"]')).map((l) => l.getAttribute('href'));
+      if (route) {
+        const expected = `${SITE_URL}${route.route}`;
+        expect(canonical).toEqual([expected]);
+        expect(meta(doc(), 'property', 'og:url')).toBe(expected);
+        expect(meta(doc(), 'name', 'robots') ?? '').not.toMatch(/noindex/);
+      } else {
+        expect(canonical).toEqual([]);
+        expect(meta(doc(), 'property', 'og:url')).toBeNull();
+      }
+    },
+  );
 
   test('describes the company as a schema.org MovingCompany', () => {
     const scripts = Array.from(doc().querySelectorAll('script[type="application/ld+json"]'));
@@ -808,18 +839,21 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     offers: file === 'services/index.html',
   };
 
-  test(shows.hours ? 'gives the office’s position and opening hours' : 'leaves the position and hours to the home and contact pages', () => {
-    const data = jsonLd(doc());
-    if (!shows.hours) {
-      for (const key of ['geo', 'openingHoursSpecification', 'email']) expect(data, key).not.toHaveProperty(key);
-      return;
-    }
-    expect(data.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 10.02581, longitude: 76.30832 });
-    for (const value of [data.geo.latitude, data.geo.longitude]) expect(String(value).split('.')[1]!.length).toBeGreaterThanOrEqual(5);
-    expect(data.openingHoursSpecification).toMatchObject({ opens: '08:00', closes: '20:00' });
-    expect(data.openingHoursSpecification.dayOfWeek).toHaveLength(6);
-    expect(data.email).toBe(site.settings.contact.email);
-  });
+  test(
+    shows.hours ? 'gives the office’s position and opening hours' : 'leaves the position and hours to the home and contact pages',
+    () => {
+      const data = jsonLd(doc());
+      if (!shows.hours) {
+        for (const key of ['geo', 'openingHoursSpecification', 'email']) expect(data, key).not.toHaveProperty(key);
+        return;
+      }
+      expect(data.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 10.02581, longitude: 76.30832 });
+      for (const value of [data.geo.latitude, data.geo.longitude]) expect(String(value).split('.')[1]!.length).toBeGreaterThanOrEqual(5);
+      expect(data.openingHoursSpecification).toMatchObject({ opens: '08:00', closes: '20:00' });
+      expect(data.openingHoursSpecification.dayOfWeek).toHaveLength(6);
+      expect(data.email).toBe(site.settings.contact.email);
+    },
+  );
 
   test(shows.profile || shows.hours ? 'names the area served' : 'leaves the area served to the home, about and contact pages', () => {
     const data = jsonLd(doc());
@@ -833,35 +867,46 @@ describe.each(ALL_PAGES)('every page: %s', (file) => {
     else expect(data).not.toHaveProperty('areaServed');
   });
 
-  test(shows.profile ? 'describes the company: what it does, since when, and its pages elsewhere' : 'leaves the company’s profile to the home and about pages', () => {
-    const data = jsonLd(doc());
-    if (!shows.profile) {
-      for (const key of ['description', 'foundingDate', 'sameAs', 'image']) expect(data, key).not.toHaveProperty(key);
-      return;
-    }
-    expect(data.description).toBe(site.settings.company.description);
-    expect(data.foundingDate).toBe(String(site.settings.company.foundedYear));
-    expect(data.sameAs).toEqual(site.settings.social.flatMap((entry) => (entry.url ? [entry.url] : [])));
-  });
+  test(
+    shows.profile
+      ? 'describes the company: what it does, since when, and its pages elsewhere'
+      : 'leaves the company’s profile to the home and about pages',
+    () => {
+      const data = jsonLd(doc());
+      if (!shows.profile) {
+        for (const key of ['description', 'foundingDate', 'sameAs', 'image']) expect(data, key).not.toHaveProperty(key);
+        return;
+      }
+      expect(data.description).toBe(site.settings.company.description);
+      expect(data.foundingDate).toBe(String(site.settings.company.foundedYear));
+      expect(data.sameAs).toEqual(site.settings.social.flatMap((entry) => (entry.url ? [entry.url] : [])));
+    },
+  );
 
-  test(shows.offers ? 'offers each service from its starting price: a minimum price, not a price' : 'leaves the offers to the services page', () => {
-    const offers = jsonLd(doc()).makesOffer as Array<Record<string, any>> | undefined;
-    if (!shows.offers) {
-      expect(offers).toBeUndefined();
-      return;
-    }
-    expect(offers).toHaveLength(6);
-    expect(Object.fromEntries(offers!.map((o) => [o.itemOffered.name, o.priceSpecification]))).toEqual(
-      Object.fromEntries(
-        Object.entries(STARTING_PRICES).map(([name, p]) => [name, { '@type': 'PriceSpecification', minPrice: p.number, priceCurrency: 'INR' }]),
-      ),
-    );
-    for (const offer of offers!) expect(offer, offer.itemOffered.name).not.toHaveProperty('price');
-    // Each service is described by the tagline its card shows under its heading.
-    const taglines = Array.from(doc().querySelectorAll('.service-tagline')).map(textOf);
-    expect(offers!.map((o) => o.itemOffered.description)).toEqual(site.services.map((service) => squash(service.tagline)));
-    expect(taglines).toEqual(site.services.map((service) => squash(service.tagline)));
-  });
+  test(
+    shows.offers ? 'offers each service from its starting price: a minimum price, not a price' : 'leaves the offers to the services page',
+    () => {
+      const offers = jsonLd(doc()).makesOffer as Array<Record<string, any>> | undefined;
+      if (!shows.offers) {
+        expect(offers).toBeUndefined();
+        return;
+      }
+      expect(offers).toHaveLength(6);
+      expect(Object.fromEntries(offers!.map((o) => [o.itemOffered.name, o.priceSpecification]))).toEqual(
+        Object.fromEntries(
+          Object.entries(STARTING_PRICES).map(([name, p]) => [
+            name,
+            { '@type': 'PriceSpecification', minPrice: p.number, priceCurrency: 'INR' },
+          ]),
+        ),
+      );
+      for (const offer of offers!) expect(offer, offer.itemOffered.name).not.toHaveProperty('price');
+      // Each service is described by the tagline its card shows under its heading.
+      const taglines = Array.from(doc().querySelectorAll('.service-tagline')).map(textOf);
+      expect(offers!.map((o) => o.itemOffered.description)).toEqual(site.services.map((service) => squash(service.tagline)));
+      expect(taglines).toEqual(site.services.map((service) => squash(service.tagline)));
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -882,7 +927,9 @@ describe('the page for unknown addresses and the files for search engines', () =
     expect(sitemap.documentElement.tagName).toBe('urlset');
     const locs = Array.from(sitemap.getElementsByTagName('loc')).map(textOf);
     expect(locs).toEqual(
-      ['/', '/ml/', '/about/', '/ml/about/', '/services/', '/ml/services/', '/contact/', '/ml/contact/', '/privacy/', '/ml/privacy/'].map((p) => SITE_URL + p),
+      ['/', '/ml/', '/about/', '/ml/about/', '/services/', '/ml/services/', '/contact/', '/ml/contact/', '/privacy/', '/ml/privacy/'].map(
+        (p) => SITE_URL + p,
+      ),
     );
     expect(xml).not.toMatch(/404/);
   });
@@ -956,7 +1003,11 @@ describe('text from content', () => {
     expect(home.querySelectorAll('script:not([type="speculationrules"])')).toHaveLength(2);
     const data = JSON.parse(home.querySelector('script[type="application/ld+json"]')!.textContent ?? '') as { description: string };
     expect(data.description).toBe(`A moving company ${SCRIPT} from Kochi.`);
-    expect(Array.from(home.querySelectorAll('script')).some((s) => (s.textContent ?? '').includes('alert(1)') && s.getAttribute('type') !== 'application/ld+json')).toBe(false);
+    expect(
+      Array.from(home.querySelectorAll('script')).some(
+        (s) => (s.textContent ?? '').includes('alert(1)') && s.getAttribute('type') !== 'application/ld+json',
+      ),
+    ).toBe(false);
     expect(textOf(contentinfo(home))).toContain(`A moving company ${SCRIPT} from Kochi.`);
   });
 });

@@ -46,9 +46,13 @@ describe('price bands on /services', () => {
     expect(textOf(table.querySelector('caption'))).toBe('Starting prices');
     const rows = Array.from(table.querySelectorAll('tr')).map((row) => [textOf(row.querySelector('th')), textOf(row.querySelector('td'))]);
     expect(rows).toEqual(BANDS.map((band) => [band.label, rupeesText(band.from)]));
-    expect(Array.from(heading(card, 'What changes the price', 3).nextElementSibling!.querySelectorAll('li')).map((li) => textOf(li))).toEqual(FACTORS);
+    expect(
+      Array.from(heading(card, 'What changes the price', 3).nextElementSibling!.querySelectorAll('li')).map((li) => textOf(li)),
+    ).toEqual(FACTORS);
     // Right under the title: the price, then the bands, then the description.
-    const price = Array.from(card.querySelectorAll('p')).find((p) => textOf(p).includes(rupeesText(2999)) && textOf(p).startsWith('Starting from'))!;
+    const price = Array.from(card.querySelectorAll('p')).find(
+      (p) => textOf(p).includes(rupeesText(2999)) && textOf(p).startsWith('Starting from'),
+    )!;
     const description = Array.from(card.querySelectorAll('p')).find((p) => textOf(p).length > 200)!;
     expect(price.compareDocumentPosition(table) & 4).toBeTruthy(); // DOCUMENT_POSITION_FOLLOWING
     expect(table.compareDocumentPosition(description) & 4).toBeTruthy(); // DOCUMENT_POSITION_FOLLOWING

@@ -18,7 +18,17 @@ const SITE_URL = 'https://movers.example.in';
 const NOW = new Date('2031-05-01T12:00:00Z');
 const EDITIONS = [
   { folder: '', files: ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html', 'privacy/index.html', '404.html'] },
-  { folder: 'ml', files: ['ml/index.html', 'ml/about/index.html', 'ml/services/index.html', 'ml/contact/index.html', 'ml/privacy/index.html', 'ml/404.html'] },
+  {
+    folder: 'ml',
+    files: [
+      'ml/index.html',
+      'ml/about/index.html',
+      'ml/services/index.html',
+      'ml/contact/index.html',
+      'ml/privacy/index.html',
+      'ml/404.html',
+    ],
+  },
 ] as const;
 const ALL_FILES = EDITIONS.flatMap((edition) => edition.files);
 
@@ -75,28 +85,34 @@ describe('with every trust field filled in', () => {
     expect(link.getAttribute('href')).toMatch(/^(\/ml)?\/privacy\/$/);
   });
 
-  test.each(['contact/index.html', 'ml/contact/index.html'])('%s: the quote form says who receives the details through which relay, with the link', (file) => {
-    const { form } = siteFor(full.site, file).pages.contact;
-    const quote = page(file).querySelector('form[data-quote-form]')!;
-    const link = linkNamed(quote, form.privacyLink);
-    expect(textOf(link.parentElement)).toBe(`${form.privacy} ${form.privacyLink}`);
-    expect(form.privacy).toContain('FormSubmit');
-    expect(link.getAttribute('href')).toBe(file.startsWith('ml/') ? '/ml/privacy/' : '/privacy/');
-    // The phone field says a number from any country is fine, read out with the field.
-    const phone = quote.querySelector('input[name="phone"]')!;
-    const help = page(file).getElementById(phone.getAttribute('aria-describedby')!)!;
-    expect(textOf(help)).toBe(form.fields.phone.help);
-  });
+  test.each(['contact/index.html', 'ml/contact/index.html'])(
+    '%s: the quote form says who receives the details through which relay, with the link',
+    (file) => {
+      const { form } = siteFor(full.site, file).pages.contact;
+      const quote = page(file).querySelector('form[data-quote-form]')!;
+      const link = linkNamed(quote, form.privacyLink);
+      expect(textOf(link.parentElement)).toBe(`${form.privacy} ${form.privacyLink}`);
+      expect(form.privacy).toContain('FormSubmit');
+      expect(link.getAttribute('href')).toBe(file.startsWith('ml/') ? '/ml/privacy/' : '/privacy/');
+      // The phone field says a number from any country is fine, read out with the field.
+      const phone = quote.querySelector('input[name="phone"]')!;
+      const help = page(file).getElementById(phone.getAttribute('aria-describedby')!)!;
+      expect(textOf(help)).toBe(form.fields.phone.help);
+    },
+  );
 
-  test.each(['index.html', 'ml/index.html', 'about/index.html', 'ml/about/index.html'])('%s: the "licensed and insured" line and the source of the figures', (file) => {
-    const { business, reviews } = siteFor(full.site, file).settings;
-    const doc = page(file);
-    const hero = doc.getElementById('page-title')!.closest('section')!;
-    expect(textOf(hero)).toContain(business!.assurance!);
-    const source = linkNamed(main(doc), reviews!.label);
-    expect(source.getAttribute('href')).toBe(reviews!.url);
-    expect(source.getAttribute('rel')).toBe('noopener noreferrer');
-  });
+  test.each(['index.html', 'ml/index.html', 'about/index.html', 'ml/about/index.html'])(
+    '%s: the "licensed and insured" line and the source of the figures',
+    (file) => {
+      const { business, reviews } = siteFor(full.site, file).settings;
+      const doc = page(file);
+      const hero = doc.getElementById('page-title')!.closest('section')!;
+      expect(textOf(hero)).toContain(business!.assurance!);
+      const source = linkNamed(main(doc), reviews!.label);
+      expect(source.getAttribute('href')).toBe(reviews!.url);
+      expect(source.getAttribute('rel')).toBe('noopener noreferrer');
+    },
+  );
 
   test('each review names where it was posted', () => {
     const { testimonials, pages: content } = full.site;
@@ -104,50 +120,68 @@ describe('with every trust field filled in', () => {
     for (const review of testimonials) expect(textOf(reviews)).toContain(`${content.home.testimonials.sourceLabel} ${review.source!.name}`);
   });
 
-  test.each(['about/index.html', 'ml/about/index.html'])('%s: registration, insurance, payment, cancellation and claims, each with what it means', (file) => {
-    const site = siteFor(full.site, file);
-    const facts = region(page(file), site.pages.about.facts!.heading.title, 2);
-    const terms = Array.from(facts.querySelectorAll('dt')).map(textOf);
-    expect(terms).toEqual(site.settings.business!.facts!.map((fact) => fact.title));
-    expect(Array.from(facts.querySelectorAll('dd')).map(textOf)).toEqual(site.settings.business!.facts!.map((fact) => fact.text));
-  });
+  test.each(['about/index.html', 'ml/about/index.html'])(
+    '%s: registration, insurance, payment, cancellation and claims, each with what it means',
+    (file) => {
+      const site = siteFor(full.site, file);
+      const facts = region(page(file), site.pages.about.facts!.heading.title, 2);
+      const terms = Array.from(facts.querySelectorAll('dt')).map(textOf);
+      expect(terms).toEqual(site.settings.business!.facts!.map((fact) => fact.title));
+      expect(Array.from(facts.querySelectorAll('dd')).map(textOf)).toEqual(site.settings.business!.facts!.map((fact) => fact.text));
+    },
+  );
 
-  test.each(['contact/index.html', 'ml/contact/index.html'])('%s: the questions and answers are in the HTML, each answer under its question without a script', (file) => {
-    const { faq } = siteFor(full.site, file).pages.contact;
-    const section = region(page(file), faq!.heading.title, 2);
-    const items = Array.from(section.querySelectorAll('details'));
-    expect(items.map((item) => textOf(item.querySelector('summary')))).toEqual(faq!.items.map((item) => item.question));
-    expect(items.map((item) => textOf(item.querySelector('p')))).toEqual(faq!.items.map((item) => item.answer));
-  });
+  test.each(['contact/index.html', 'ml/contact/index.html'])(
+    '%s: the questions and answers are in the HTML, each answer under its question without a script',
+    (file) => {
+      const { faq } = siteFor(full.site, file).pages.contact;
+      const section = region(page(file), faq!.heading.title, 2);
+      const items = Array.from(section.querySelectorAll('details'));
+      expect(items.map((item) => textOf(item.querySelector('summary')))).toEqual(faq!.items.map((item) => item.question));
+      expect(items.map((item) => textOf(item.querySelector('p')))).toEqual(faq!.items.map((item) => item.answer));
+    },
+  );
 
-  test.each(['contact/index.html', 'ml/contact/index.html'])('%s: the same questions as FAQPage structured data, in the page’s language', (file) => {
-    const site = siteFor(full.site, file);
-    const faq = jsonLd(page(file)).mainEntityOfPage.hasPart;
-    expect(faq['@type']).toBe('FAQPage');
-    expect(faq.inLanguage).toBe(file.startsWith('ml/') ? 'ml' : 'en');
-    expect(faq.mainEntity).toEqual(
-      site.pages.contact.faq!.items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
-    );
-    for (const other of ['index.html', 'services/index.html', 'privacy/index.html']) expect(jsonLd(page(other)).mainEntityOfPage).not.toHaveProperty('hasPart');
-  });
+  test.each(['contact/index.html', 'ml/contact/index.html'])(
+    '%s: the same questions as FAQPage structured data, in the page’s language',
+    (file) => {
+      const site = siteFor(full.site, file);
+      const faq = jsonLd(page(file)).mainEntityOfPage.hasPart;
+      expect(faq['@type']).toBe('FAQPage');
+      expect(faq.inLanguage).toBe(file.startsWith('ml/') ? 'ml' : 'en');
+      expect(faq.mainEntity).toEqual(
+        site.pages.contact.faq!.items.map((item) => ({
+          '@type': 'Question',
+          name: item.question,
+          acceptedAnswer: { '@type': 'Answer', text: item.answer },
+        })),
+      );
+      for (const other of ['index.html', 'services/index.html', 'privacy/index.html'])
+        expect(jsonLd(page(other)).mainEntityOfPage).not.toHaveProperty('hasPart');
+    },
+  );
 
-  test.each(['contact/index.html', 'ml/contact/index.html'])('%s: the districts and routes served, and the districts in areaServed', (file) => {
-    const site = siteFor(full.site, file);
-    const areas = site.pages.contact.areas!;
-    const section = region(page(file), areas.heading.title, 2);
-    for (const group of [areas.districts, areas.routes!]) {
-      const title = heading(section, group.title, 3);
-      expect(Array.from(title.parentElement!.querySelectorAll('li')).map(textOf)).toEqual(group.items);
-    }
-    const served = jsonLd(page(file)).areaServed.map((area: { name: string }) => area.name);
-    expect(served).toEqual([...site.settings.company.areaServed, ...areas.districts.items]);
-  });
+  test.each(['contact/index.html', 'ml/contact/index.html'])(
+    '%s: the districts and routes served, and the districts in areaServed',
+    (file) => {
+      const site = siteFor(full.site, file);
+      const areas = site.pages.contact.areas!;
+      const section = region(page(file), areas.heading.title, 2);
+      for (const group of [areas.districts, areas.routes!]) {
+        const title = heading(section, group.title, 3);
+        expect(Array.from(title.parentElement!.querySelectorAll('li')).map(textOf)).toEqual(group.items);
+      }
+      const served = jsonLd(page(file)).areaServed.map((area: { name: string }) => area.name);
+      expect(served).toEqual([...site.settings.company.areaServed, ...areas.districts.items]);
+    },
+  );
 
   test('the company in structured data carries its legal name and GSTIN where it is described: the home and about pages', () => {
     const { business } = full.site.settings;
     for (const file of ALL_FILES) {
       const data = jsonLd(page(file));
-      if (/^(ml\/)?(index|about\/index)\.html$/.test(file)) expect(data, file).toMatchObject({ legalName: business!.legalName, taxID: business!.gstin });
+      if (/^(ml\/)?(index|about\/index)\.html$/.test(file))
+        expect(data, file).toMatchObject({ legalName: business!.legalName, taxID: business!.gstin });
       else for (const key of ['legalName', 'taxID']) expect(data, `${file} ${key}`).not.toHaveProperty(key);
     }
   });
@@ -167,7 +201,9 @@ describe('with every trust field filled in', () => {
     // Like every page: its own canonical address, and the other language's as an alternate.
     const other = file.startsWith('ml/') ? '/privacy/' : '/ml/privacy/';
     expect(doc.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${SITE_URL}/${file.replace('index.html', '')}`);
-    expect(Array.from(doc.querySelectorAll('link[rel="alternate"]')).map((link) => link.getAttribute('href'))).toContain(`${SITE_URL}${other}`);
+    expect(Array.from(doc.querySelectorAll('link[rel="alternate"]')).map((link) => link.getAttribute('href'))).toContain(
+      `${SITE_URL}${other}`,
+    );
   });
 
   test('each language shares its own card, described in its language', () => {
@@ -203,7 +239,10 @@ describe('with every trust field left out', () => {
     };
     await edit('site.yaml', [['business'], ['reviews'], ...[0, 1, 2, 3].map((i) => ['social', i, 'url'])]);
     await edit('ml/site.yaml', [['business'], ['reviews']]);
-    await edit('testimonials.yaml', [0, 1, 2].map((i) => ['testimonials', i, 'source']));
+    await edit(
+      'testimonials.yaml',
+      [0, 1, 2].map((i) => ['testimonials', i, 'source']),
+    );
     await edit('pages/contact.yaml', [['faq'], ['areas'], ['form', 'fields', 'phone', 'help']]);
     await edit('ml/pages/contact.yaml', [['faq'], ['areas'], ['form', 'fields', 'phone', 'help']]);
     await edit('pages/about.yaml', [['facts']]);
@@ -219,22 +258,39 @@ describe('with every trust field left out', () => {
   test.each(ALL_FILES)('%s shows nothing of them, and no empty element stands in their place', (file) => {
     const doc = pagesWithout.get(file)!;
     const text = textOf(doc.body);
-    for (const word of ['GSTIN', 'ജിഎസ്ടിഐഎൻ', 'Licensed and insured', 'Posted on', 'Read all our reviews', 'Follow Us', 'Before You Book', 'Areas We Serve']) {
+    for (const word of [
+      'GSTIN',
+      'ജിഎസ്ടിഐഎൻ',
+      'Licensed and insured',
+      'Posted on',
+      'Read all our reviews',
+      'Follow Us',
+      'Before You Book',
+      'Areas We Serve',
+    ]) {
       expect(text, word).not.toContain(word);
     }
-    expect(doc.querySelector('.assurance, .footer-legal, .stats-source, .review-source, .social-list, #faq, #areas, #business, .field-help')).toBeNull();
+    expect(
+      doc.querySelector('.assurance, .footer-legal, .stats-source, .review-source, .social-list, #faq, #areas, #business, .field-help'),
+    ).toBeNull();
     for (const element of Array.from(doc.body.querySelectorAll('p, li, ul, dl, h2, h3, section'))) {
-      expect(textOf(element) !== '' || element.querySelector('img, svg, iframe, input') !== null, `an empty <${element.tagName.toLowerCase()}> in ${file}`).toBe(true);
+      expect(
+        textOf(element) !== '' || element.querySelector('img, svg, iframe, input') !== null,
+        `an empty <${element.tagName.toLowerCase()}> in ${file}`,
+      ).toBe(true);
     }
     // The privacy notice stays: the forms and the footer still link to it.
-    expect(linkNamed(copyrightLine(contentinfo(doc)), siteFor(sample, file).layout.footer.privacyLink).getAttribute('href')).toMatch(/\/privacy\/$/);
+    expect(linkNamed(copyrightLine(contentinfo(doc)), siteFor(sample, file).layout.footer.privacyLink).getAttribute('href')).toMatch(
+      /\/privacy\/$/,
+    );
   });
 
   test.each(ALL_FILES)('%s claims none of them in its structured data', (file) => {
     const data = jsonLd(pagesWithout.get(file)!);
     for (const key of ['legalName', 'taxID', 'sameAs']) expect(data, key).not.toHaveProperty(key);
     expect(data.mainEntityOfPage ?? {}).not.toHaveProperty('hasPart');
-    if (/^(ml\/)?(index|about\/index)\.html$/.test(file)) expect(data.areaServed.map((area: { name: string }) => area.name)).toEqual(siteFor(sample, file).settings.company.areaServed);
+    if (/^(ml\/)?(index|about\/index)\.html$/.test(file))
+      expect(data.areaServed.map((area: { name: string }) => area.name)).toEqual(siteFor(sample, file).settings.company.areaServed);
   });
 });
 
@@ -242,7 +298,9 @@ test('a share photo from content is what a shared link shows, described by its o
   const dir = await contentWithFixture();
   temporary.push(dir);
   await mkdir(path.join(dir, 'content/images'), { recursive: true });
-  const photo = await sharp({ create: { width: 1600, height: 840, channels: 3, background: '#0b5563' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1600, height: 840, channels: 3, background: '#0b5563' } })
+    .jpeg()
+    .toBuffer();
   await writeFile(path.join(dir, 'content/images/crew.jpg'), photo);
   const at = path.join(dir, 'content/site.yaml');
   const doc = parseDocument(await readFile(at, 'utf8'));

@@ -42,7 +42,10 @@ async function mapBox(page: Page) {
 
 for (const { path, texts } of PAGES) {
   for (const viewport of [MOBILE, DESKTOP]) {
-    test(`${path} at ${viewport.width} px asks no other host for anything until "Show the map" is pressed, then shows the map in the same place`, async ({ page, external }) => {
+    test(`${path} at ${viewport.width} px asks no other host for anything until "Show the map" is pressed, then shows the map in the same place`, async ({
+      page,
+      external,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto(path);
       await settle(page);

@@ -72,10 +72,7 @@ test('Escape closes the popup and gives focus back to the button', async ({ page
 
 test("the popup's own close button closes it", async ({ page }) => {
   await openPopup(page);
-  await widget(page)
-    .getByRole('button', { name: 'Close WhatsApp chat' })
-    .and(page.locator(':not([aria-expanded])'))
-    .click();
+  await widget(page).getByRole('button', { name: 'Close WhatsApp chat' }).and(page.locator(':not([aria-expanded])')).click();
   await expectClosed(page);
 });
 

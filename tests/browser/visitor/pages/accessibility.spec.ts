@@ -45,7 +45,11 @@ for (const viewport of [MOBILE, DESKTOP]) {
 
     // Each of these shows two answers at once, in different parts of the same page (the quote
     // form in the main content, the newsletter box in the footer): one axe run for both.
-    test('the quote form with its error and fallback showing, and the newsletter box after a failed sign-up, have no axe violations', async ({ page, relay, issues }) => {
+    test('the quote form with its error and fallback showing, and the newsletter box after a failed sign-up, have no axe violations', async ({
+      page,
+      relay,
+      issues,
+    }) => {
       issues.allow('console', /^Failed to load resource|quote|newsletter/i);
       await relay.set({ mode: 'error' });
       await page.goto('/contact');
@@ -57,7 +61,11 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expectNoViolations(page);
     });
 
-    test('the quote form back online with a kept request, and the newsletter box after a sign-up, have no axe violations', async ({ page, context, issues }) => {
+    test('the quote form back online with a kept request, and the newsletter box after a sign-up, have no axe violations', async ({
+      page,
+      context,
+      issues,
+    }) => {
       issues.allow('console', /quote/i);
       await page.goto('/contact');
       // The footer's drawings are fetched as it nears the screen: they arrive before the connection drops.

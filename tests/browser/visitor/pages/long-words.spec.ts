@@ -19,7 +19,11 @@ let site: { url: string; close(): Promise<void> };
 test.beforeAll(async () => {
   project = await contentWithFixture('long-malayalam-words');
   const errors: string[] = [];
-  const code = await main(['build', '--content', 'content', '--out', 'dist'], { cwd: project, out: () => {}, err: (text) => errors.push(text) });
+  const code = await main(['build', '--content', 'content', '--out', 'dist'], {
+    cwd: project,
+    out: () => {},
+    err: (text) => errors.push(text),
+  });
   if (code !== 0) throw new Error(`The sample with long Malayalam words did not build:\n${errors.join('\n')}`);
   site = await startPreview({ dir: path.join(project, 'dist'), port: 0, host: '127.0.0.1' });
 });
@@ -29,7 +33,13 @@ test.afterAll(async () => {
 });
 
 const at = (route: string) => new URL(route, site.url).href;
-const PAGES = [...ROUTES.map((route) => route.path), ...FOOTER_ROUTES.map((route) => route.path), '/404.html', ...MALAYALAM_ROUTES.map((route) => route.path), '/ml/404.html'];
+const PAGES = [
+  ...ROUTES.map((route) => route.path),
+  ...FOOTER_ROUTES.map((route) => route.path),
+  '/404.html',
+  ...MALAYALAM_ROUTES.map((route) => route.path),
+  '/ml/404.html',
+];
 
 for (const width of [320, 360]) {
   test.describe(`at ${width} px wide`, () => {
@@ -49,8 +59,14 @@ for (const width of [320, 360]) {
           window: document.documentElement.clientWidth,
           // What sticks out, to say where to look when it fails.
           out: [...document.querySelectorAll('body *')]
-            .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && element.getClientRects().length > 0)
-            .filter((element) => getComputedStyle(element).visibility !== 'hidden' && !element.closest('[hidden], [aria-hidden="true"], #site-menu'))
+            .filter(
+              (element) =>
+                element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && element.getClientRects().length > 0,
+            )
+            .filter(
+              (element) =>
+                getComputedStyle(element).visibility !== 'hidden' && !element.closest('[hidden], [aria-hidden="true"], #site-menu'),
+            )
             .slice(0, 5)
             .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 40)}"`),
         }));

@@ -23,7 +23,10 @@ for (const viewport of [MOBILE, DESKTOP]) {
         for (const label of NAV_LABELS) {
           await expect(page.getByRole('banner').getByRole('link', { name: label, exact: true })).toBeVisible();
         }
-        await expect(page.getByRole('banner').getByRole('link', { name: route.navLabel, exact: true })).toHaveAttribute('aria-current', 'page');
+        await expect(page.getByRole('banner').getByRole('link', { name: route.navLabel, exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
       }
       // No control that needs JavaScript is on offer.
       await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
@@ -34,7 +37,9 @@ for (const viewport of [MOBILE, DESKTOP]) {
 test('the WhatsApp button is a link that opens a chat in a new tab', async ({ page, context }) => {
   const wa = content<WhatsAppContent>('whatsapp.yaml');
   await page.goto('/about/');
-  const button = page.getByRole('complementary', { name: 'Chat with us', exact: true }).getByRole('link', { name: 'Chat with us on WhatsApp' });
+  const button = page
+    .getByRole('complementary', { name: 'Chat with us', exact: true })
+    .getByRole('link', { name: 'Chat with us on WhatsApp' });
   await expect(button).toBeVisible();
   const [chatPage] = await Promise.all([context.waitForEvent('page'), button.click()]);
   await chatPage.waitForLoadState('domcontentloaded');

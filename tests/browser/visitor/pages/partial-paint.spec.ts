@@ -64,7 +64,10 @@ function movesAtCuts(page: Page, body: string, points: number[]): Promise<string
         for (const [key, corner] of await corners()) {
           const final = whole.get(key);
           if (final !== undefined && final !== corner) {
-            const where = point === body.length ? 'the whole page before its script ran' : `cut after …${body.slice(point - 40, point).replace(/\s+/g, ' ')}`;
+            const where =
+              point === body.length
+                ? 'the whole page before its script ran'
+                : `cut after …${body.slice(point - 40, point).replace(/\s+/g, ' ')}`;
             moved.push(`${where}: ${key} at ${corner} moves to ${final}`);
           }
         }

@@ -24,7 +24,9 @@ async function headerShape(page: Page): Promise<{ height: number; belowFirstRow:
     };
     const parts = Array.from(header.querySelector('.container, div')!.children).filter(shown);
     const firstRowBottom = Math.min(...parts.map((part) => part.getBoundingClientRect().bottom));
-    const belowFirstRow = parts.filter((part) => part.getBoundingClientRect().top >= firstRowBottom - 1).map((part) => part.outerHTML.slice(0, 80));
+    const belowFirstRow = parts
+      .filter((part) => part.getBoundingClientRect().top >= firstRowBottom - 1)
+      .map((part) => part.outerHTML.slice(0, 80));
     return { height: box.height, belowFirstRow };
   });
 }
@@ -51,7 +53,13 @@ async function coveredText(page: Page): Promise<string[]> {
       const fixed = fixedElements();
       // The bars along the top (the header, a row of links under it) are where the page begins: text
       // scrolls out of sight beneath them, as past the screen's edge.
-      const bars = fixed.filter((element) => element.getBoundingClientRect().top <= 1 || fixed.some((other) => other !== element && Math.abs(other.getBoundingClientRect().bottom - element.getBoundingClientRect().top) <= 1));
+      const bars = fixed.filter(
+        (element) =>
+          element.getBoundingClientRect().top <= 1 ||
+          fixed.some(
+            (other) => other !== element && Math.abs(other.getBoundingClientRect().bottom - element.getBoundingClientRect().top) <= 1,
+          ),
+      );
       const top = Math.max(0, ...bars.map((bar) => bar.getBoundingClientRect().bottom));
       const floating = fixed.filter((element) => !bars.includes(element) && !bars.some((bar) => bar.contains(element)));
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

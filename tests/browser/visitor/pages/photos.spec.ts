@@ -23,10 +23,14 @@ let server: { url: string; close(): Promise<void> };
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   project = await contentWithPhotos();
-  const built = spawnSync('node', ['bin/site.js', 'build', '--content', path.join(project, 'content'), '--out', path.join(project, 'dist')], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const built = spawnSync(
+    'node',
+    ['bin/site.js', 'build', '--content', path.join(project, 'content'), '--out', path.join(project, 'dist')],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
   if (built.status !== 0) throw new Error(`Building the site with photos failed:\n${built.stdout}${built.stderr}`);
   server = await startPreview({ dir: path.join(project, 'dist'), port: 0, host: '127.0.0.1' });
 });
@@ -44,10 +48,17 @@ async function watchShifts(page: Page): Promise<void> {
     const shifts: number[] = [];
     (window as unknown as { shifts: number[] }).shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }[]) {
         if (!entry.hadRecentInput) shifts.push(entry.value);
         (window as unknown as { shiftSources: string[] }).shiftSources ??= [];
-        for (const source of entry.sources) (window as unknown as { shiftSources: string[] }).shiftSources.push(`${(source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? source.node?.nodeName} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)} at ${performance.now()} scrollY ${scrollY}`);
+        for (const source of entry.sources)
+          (window as unknown as { shiftSources: string[] }).shiftSources.push(
+            `${(source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? source.node?.nodeName} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)} at ${performance.now()} scrollY ${scrollY}`,
+          );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -59,7 +70,9 @@ async function loadEveryPhoto(page: Page): Promise<void> {
   const step = page.viewportSize()!.height;
   for (let y = 0; y < height; y += step) await page.mouse.wheel(0, step);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0), undefined, {
+    timeout: 15_000,
+  });
 }
 
 for (const viewport of [MOBILE, DESKTOP]) {
@@ -75,7 +88,10 @@ for (const viewport of [MOBILE, DESKTOP]) {
         await settle(page);
         const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
         const sources = await page.evaluate(() => (window as unknown as { shiftSources?: string[] }).shiftSources ?? []);
-        expect(shifts.reduce((sum, value) => sum + value, 0), `layout shifts: ${JSON.stringify(shifts)}\n${sources.join('\n')}`).toBe(0);
+        expect(
+          shifts.reduce((sum, value) => sum + value, 0),
+          `layout shifts: ${JSON.stringify(shifts)}\n${sources.join('\n')}`,
+        ).toBe(0);
       });
 
       test(`${target}: every photo is shown at the proportions its width and height promise`, async ({ page }) => {
@@ -113,7 +129,8 @@ test.describe('on a 375 px phone at 2× density', () => {
   test('the hero photo is the AVIF the byte budget counts, within 60 KB, and loads first', async ({ page }) => {
     const responses: { url: string; bytes: number }[] = [];
     page.on('response', async (response) => {
-      if (response.url().includes('/assets/photos/')) responses.push({ url: new URL(response.url()).pathname, bytes: (await response.body()).length });
+      if (response.url().includes('/assets/photos/'))
+        responses.push({ url: new URL(response.url()).pathname, bytes: (await response.body()).length });
     });
     await page.goto(server.url);
     const hero = page.locator('.home-hero picture');

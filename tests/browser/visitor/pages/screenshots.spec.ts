@@ -4,7 +4,17 @@
  */
 import path from 'node:path';
 import { test } from '../../fixtures.js';
-import { DESKTOP, FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES, UNKNOWN_PATH, lazyContentLoaded, nextFrames, settle } from '../../helpers.js';
+import {
+  DESKTOP,
+  FOOTER_ROUTES,
+  MALAYALAM_ROUTES,
+  MOBILE,
+  ROUTES,
+  UNKNOWN_PATH,
+  lazyContentLoaded,
+  nextFrames,
+  settle,
+} from '../../helpers.js';
 
 const DIR = path.resolve(import.meta.dirname, '../../../../test-results/screenshots');
 const PAGES = [

@@ -23,7 +23,11 @@ test.beforeAll(async () => {
   project = await contentWithFixture();
   edits = await applyEnglishOnlyEdits(path.join(project, 'content'), await testPhoto('hero'));
   const errors: string[] = [];
-  const code = await main(['build', '--content', 'content', '--out', 'dist'], { cwd: project, out: () => {}, err: (text) => errors.push(text) });
+  const code = await main(['build', '--content', 'content', '--out', 'dist'], {
+    cwd: project,
+    out: () => {},
+    err: (text) => errors.push(text),
+  });
   if (code !== 0) throw new Error(`The edited sample did not build:\n${errors.join('\n')}`);
   site = await startPreview({ dir: path.join(project, 'dist'), port: 0, host: '127.0.0.1' });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { followsMainHours, mainOfficeStart, withMainHours } from '../../../../editor/fields/main-office.js';
 
 describe('an office’s hours and the main office’s', () => {
-  const root = { contact: { hours: 'Mon-Sat 8AM-8PM', openingHours: { days: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'], opens: '08:00', closes: '20:00' } } };
+  const root = {
+    contact: { hours: 'Mon-Sat 8AM-8PM', openingHours: { days: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'], opens: '08:00', closes: '20:00' } },
+  };
 
   it('took six “Add day” presses: the same as the main office’s is one, leaving the office’s own out', () => {
     const office = { id: 'kannur', hours: 'Mon-Fri', openingHours: { days: ['Mo'], opens: '09:00', closes: '18:00' } };

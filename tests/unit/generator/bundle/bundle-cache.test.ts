@@ -73,7 +73,13 @@ describe('the pictures drawn from the brand', () => {
     try {
       const again = await (await import('../../../../generator/render/brand-pictures.js')).drawBrandPictures(site!);
       expect(again).toEqual(drawn);
-      expect(drawn.files.map((file) => file.path).sort()).toEqual(['apple-touch-icon.png', 'icon-32.png', 'logo.png', 'share-ml.png', 'share.png']);
+      expect(drawn.files.map((file) => file.path).sort()).toEqual([
+        'apple-touch-icon.png',
+        'icon-32.png',
+        'logo.png',
+        'share-ml.png',
+        'share.png',
+      ]);
       for (const file of drawn.files) expect(Buffer.from(file.contents).subarray(1, 4).toString(), file.path).toBe('PNG');
     } finally {
       vi.doUnmock('sharp');

@@ -55,7 +55,13 @@ describe('a review', () => {
     const { warnings, site } = await checkContent(content);
     expect(site).toBeDefined();
     const warning = warnings.find((found) => found.code === 'initials-not-name')!;
-    expect(warning).toMatchObject({ severity: 'warning', file: path.join(content, 'testimonials.yaml'), path: 'testimonials[anjali-menon].avatar', line: 17, column: 13 });
+    expect(warning).toMatchObject({
+      severity: 'warning',
+      file: path.join(content, 'testimonials.yaml'),
+      path: 'testimonials[anjali-menon].avatar',
+      line: 17,
+      column: 13,
+    });
     expect(warning.message).toBe('The initials "AM" are not those of Arun Prakash, whose review they stand beside.');
     expect(warning.hint).toContain('avatar: AP');
   });
@@ -64,7 +70,10 @@ describe('a review', () => {
 describe('a home card that names a service', () => {
   it('shows the service’s title and leads to it, unless it gives its own, which is questioned where it stands', async () => {
     // The sample's card that names no service (Vehicle Transport), wherever it stands in the list.
-    const vehicle = (doc: ReturnType<typeof parseDocument>) => (doc.getIn(['services', 'items']) as { items: unknown[] }).items.findIndex((_, i) => doc.getIn(['services', 'items', i, 'title']) === 'Vehicle Transport');
+    const vehicle = (doc: ReturnType<typeof parseDocument>) =>
+      (doc.getIn(['services', 'items']) as { items: unknown[] }).items.findIndex(
+        (_, i) => doc.getIn(['services', 'items', i, 'title']) === 'Vehicle Transport',
+      );
     const content = await edited('pages/home.yaml', (doc) => doc.setIn(['services', 'items', vehicle(doc), 'service'], 'residential'));
     const { warnings } = await checkContent(content);
     const found = warnings.filter((warning) => warning.code === 'disagrees');

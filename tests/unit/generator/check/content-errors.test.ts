@@ -63,7 +63,9 @@ describe('site check on content with a likely mistake', () => {
       expect(`${io.stderr()}\n`).toBe(await readFile(expectedFile, 'utf8'));
       expect(io.stderr()).toContain('(warning)');
 
-      const refusedBy = has(name, 'refused-by.txt') ? (await readFile(path.join(FIXTURES, name, 'refused-by.txt'), 'utf8')).trim() : '--strict';
+      const refusedBy = has(name, 'refused-by.txt')
+        ? (await readFile(path.join(FIXTURES, name, 'refused-by.txt'), 'utf8')).trim()
+        : '--strict';
       const strict = captureIo(dir);
       const strictCode = await main(['check', '--strict', '--content', 'content'], strict);
       if (refusedBy === '--strict') {

@@ -27,7 +27,8 @@ afterAll(async () => {
 /** A paragraph of about 5,000 characters that gives a founding year 270 times, each one another than the sample's 2008. */
 function paragraph(): string {
   const sentences: string[] = [];
-  for (let year = 0; sentences.join(' ').length < 4_900; year++) sentences.push(`${year % 400 < 200 ? 'Since' : 'since'} ${1900 + (year % 200)} we moved.`.replace('2008', '2009'));
+  for (let year = 0; sentences.join(' ').length < 4_900; year++)
+    sentences.push(`${year % 400 < 200 ? 'Since' : 'since'} ${1900 + (year % 200)} we moved.`.replace('2008', '2009'));
   return sentences.join(' ');
 }
 
@@ -48,12 +49,21 @@ describe('a file stating a fact otherwise in thousands of places (64 paragraphs 
     const about = warnings.filter((warning) => warning.file === path.join(content, 'pages/about.yaml'));
     const said = about.filter((warning) => warning.code === 'fact-contradicted');
     expect(said).toHaveLength(MAX_PROBLEMS_PER_FILE);
-    expect(said[0]).toMatchObject({ path: 'story.paragraphs[1]', line: 19, column: 7, message: expect.stringContaining('This text says "Since 1900"') });
+    expect(said[0]).toMatchObject({
+      path: 'story.paragraphs[1]',
+      line: 19,
+      column: 7,
+      message: expect.stringContaining('This text says "Since 1900"'),
+    });
     const notice = about.find((warning) => warning.code === 'too-many-problems');
     // Each paragraph says each of its years once, however often it repeats one.
     const places = 8 * new Set(paragraph().match(/since \d{4}/gi)).size;
     expect(places).toBeGreaterThan(1_000);
-    expect(notice).toMatchObject({ severity: 'warning', more: 'fact-contradicted', message: expect.stringContaining(`in ${places} places`) });
+    expect(notice).toMatchObject({
+      severity: 'warning',
+      more: 'fact-contradicted',
+      message: expect.stringContaining(`in ${places} places`),
+    });
   });
 
   it('is looked at once, not once per warning, in 128 paragraphs of 5,000 characters', async () => {

@@ -30,7 +30,9 @@ describe('the decimals of a map position', () => {
   it('are too few, located and in plain words, when fewer than five are written', async () => {
     const short = await checkWithLatitude('11.2588');
     expect(short.code).toBe(1);
-    expect(short.stderr).toMatch(/content\/site\.yaml:\d+:\d+ {2}contact\.geo\.latitude\n {2}A latitude needs at least 5 digits after the point \(about a metre\) for search engines to use it, but 11\.2588 has 4\./);
+    expect(short.stderr).toMatch(
+      /content\/site\.yaml:\d+:\d+ {2}contact\.geo\.latitude\n {2}A latitude needs at least 5 digits after the point \(about a metre\) for search engines to use it, but 11\.2588 has 4\./,
+    );
   });
 
   it('stay as typed when the editor saves them: 11.25880 is written, not 11.2588', () => {

@@ -106,7 +106,10 @@ describe('the build’s date', () => {
     const dir = await contentWithFixture();
     temporary.push(dir);
     const file = path.join(dir, 'content/pages/home.yaml');
-    await writeFile(file, (await readFile(file, 'utf8')).replace('- ${years} years of moving experience', '- 15+ years of moving experience'));
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace('- ${years} years of moving experience', '- 15+ years of moving experience'),
+    );
     return dir;
   }
 
@@ -146,7 +149,9 @@ describe('checking again after an edit', () => {
 
   const in2023 = new Date('2023-06-01T00:00:00Z');
   const saidOtherwise = async (dir: string) =>
-    (await checkContent(path.join(dir, 'content'), { now: in2023 })).warnings.filter((warning) => warning.code === 'fact-contradicted').map((warning) => `${path.basename(warning.file)}:${warning.line} ${warning.message}`);
+    (await checkContent(path.join(dir, 'content'), { now: in2023 })).warnings
+      .filter((warning) => warning.code === 'fact-contradicted')
+      .map((warning) => `${path.basename(warning.file)}:${warning.line} ${warning.message}`);
   async function edit(dir: string, file: string, from: string, to: string): Promise<void> {
     const at = path.join(dir, 'content', file);
     const text = await readFile(at, 'utf8');

@@ -21,15 +21,32 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const FILES = ['site.yaml', 'services.yaml', 'testimonials.yaml', 'pages/home.yaml', 'ml/services.yaml'];
 
 /** A control character, or one of the Unicode ones a terminal or a log acts on. */
-const activeChar = fc.oneof(
-  fc.integer({ min: 0, max: 0x1f }),
-  fc.integer({ min: 0x7f, max: 0x9f }),
-  fc.constantFrom(0x2028, 0x2029, 0x202e, 0xfeff, 0x3000, 0xfffe),
-).map((code) => String.fromCharCode(code));
+const activeChar = fc
+  .oneof(
+    fc.integer({ min: 0, max: 0x1f }),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+    fc.constantFrom(0x2028, 0x2029, 0x202e, 0xfeff, 0x3000, 0xfffe),
+  )
+  .map((code) => String.fromCharCode(code));
 
 /** Text holding active characters among CI workflow commands, as a JavaScript string. */
 const hostileText = fc
-  .array(fc.oneof(activeChar, fc.constantFrom('::notice title=x::valid', '::add-mask::secret', '::stop-commands::x', '\n::error::', 'a', ' ', '\u001b]0;t\u0007', '\u001b[2J')), { minLength: 1, maxLength: 12 })
+  .array(
+    fc.oneof(
+      activeChar,
+      fc.constantFrom(
+        '::notice title=x::valid',
+        '::add-mask::secret',
+        '::stop-commands::x',
+        '\n::error::',
+        'a',
+        ' ',
+        '\u001b]0;t\u0007',
+        '\u001b[2J',
+      ),
+    ),
+    { minLength: 1, maxLength: 12 },
+  )
   .map((parts) => parts.join(''));
 
 /** `text` as a YAML double-quoted scalar, every character outside printable ASCII escaped. */
@@ -40,7 +57,16 @@ function quoted(text: string): string {
 /** What may follow `key:` on a line: each a hostile value, written as YAML. */
 const hostileYaml = fc.oneof(
   hostileText.map(quoted),
-  fc.constantFrom('!!binary aGVsbG8=', '!!timestamp 2001-12-14', '!!set {a, b}', '!!omap [a: 1]', '!custom x', '!!str 12', '!!float 1', '!!map {}'),
+  fc.constantFrom(
+    '!!binary aGVsbG8=',
+    '!!timestamp 2001-12-14',
+    '!!set {a, b}',
+    '!!omap [a: 1]',
+    '!custom x',
+    '!!str 12',
+    '!!float 1',
+    '!!map {}',
+  ),
   fc.integer({ min: 1, max: 5000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
   fc.integer({ min: 1, max: 3000 }).map((n) => `\n    ${'- '.repeat(n)}x`),
   fc.integer({ min: 1, max: 3000 }).map((n) => `\n    ${'? '.repeat(n)}x`),
@@ -118,7 +144,10 @@ describe('hostile values through site check and site build', () => {
           expectInert(printed);
           if (code !== 0) return;
           const pages = (await readdir(path.join(out, 'dist'), { recursive: true })).filter((name) => String(name).endsWith('.html'));
-          for (const page of pages) expect(await readFile(path.join(out, 'dist', String(page)), 'utf8')).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+          for (const page of pages)
+            expect(await readFile(path.join(out, 'dist', String(page)), 'utf8')).not.toMatch(
+              /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/,
+            );
         }),
         { numRuns: 6, seed: SEED, interruptAfterTimeLimit: 60_000 },
       );
@@ -134,19 +163,44 @@ describe('hostile values through site check and site build', () => {
  * and facts written where no fact is filled in (paths, addresses, phone numbers). Written where
  * any value goes, in any file: a fact's own value (the name, the city, a figure) among them.
  */
-const factName = fc.constantFrom('company', 'founded', 'years', 'city', ' city ', 'stats.years', 'stats.moves', 'stats.cities', 'stats.nothing', 'nope', '', '${city}', 'stats.${city}');
+const factName = fc.constantFrom(
+  'company',
+  'founded',
+  'years',
+  'city',
+  ' city ',
+  'stats.years',
+  'stats.moves',
+  'stats.cities',
+  'stats.nothing',
+  'nope',
+  '',
+  '${city}',
+  'stats.${city}',
+);
 const factPiece = fc.oneof(
   factName.map((name) => `\${${name}}`),
   fc.constantFrom('Movers of ', ' since ', 'x', ' ', 'മുതൽ ', '${', '}', '$', '{'),
 );
 /** About `length` characters of pieces, cut there: near a limit as written, or far past it as shown. */
 const factText = fc
-  .tuple(fc.array(factPiece, { minLength: 1, maxLength: 8 }), fc.oneof(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 250, max: 320 }), fc.integer({ min: 4_900, max: 5_100 })))
+  .tuple(
+    fc.array(factPiece, { minLength: 1, maxLength: 8 }),
+    fc.oneof(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 250, max: 320 }), fc.integer({ min: 4_900, max: 5_100 })),
+  )
   .map(([pieces, length]) => {
     const once = pieces.join('');
     return once.repeat(Math.ceil(length / Math.max(1, once.length))).slice(0, length);
   });
-const factPath = fc.constantFrom('images/${city}.jpg', '/${city}', '/contact#${city}', 'https://www.example.com/${company}', 'hello@${city}.in', '+91 ${years}', '${stats.moves}');
+const factPath = fc.constantFrom(
+  'images/${city}.jpg',
+  '/${city}',
+  '/contact#${city}',
+  'https://www.example.com/${company}',
+  'hello@${city}.in',
+  '+91 ${years}',
+  '${stats.moves}',
+);
 const factYaml = fc.oneof(factText.map(quoted), factPath.map(quoted));
 const factEdit = fc.record({ file: fc.constantFrom(...FILES), pick: fc.nat(), value: factYaml });
 

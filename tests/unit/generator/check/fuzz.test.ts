@@ -71,7 +71,8 @@ function expectWellFormed(outcome: Outcome, written: ReadonlyMap<string, string>
   expect(outcome.stderr).not.toMatch(/\n\s+at \S/);
   expect(outcome.stderr).not.toContain('this is a bug');
   for (const [, file, line, column] of outcome.stderr.matchAll(/^(content\/\S+?\.yaml):(\d+):(\d+)/gm)) {
-    const source = written.get(file!) ?? shipped.get(file!.slice('content/'.length) as ContentFile) ?? translations.get(file!.slice('content/'.length));
+    const source =
+      written.get(file!) ?? shipped.get(file!.slice('content/'.length) as ContentFile) ?? translations.get(file!.slice('content/'.length));
     expect(source, `${file} is not a content file`).toBeDefined();
     const lines = source!.split(/\r?\n/);
     const at = Number(line);
@@ -87,9 +88,51 @@ function expectWellFormed(outcome: Outcome, written: ReadonlyMap<string, string>
 
 /** Text that trips parsers and terminals: YAML indicators, line breaks of other systems, BOMs, bidi controls, lone surrogates. */
 const NASTY = [
-  '', ' ', '\t', '\r', '\r\n', '\n\n', '\u0085', '\u2028', '\u2029', '\uFEFF', '\u0000', '\u001b[31m', '\u202E', '\u200B',
-  '\uD800', '\uDFFF', 'e\u0301', '👨‍👩‍👧', '𝕂𝕖𝕣𝕒𝕝𝕒', 'കേരളം', '#', ' #', ': ', '- ', '? ', '&a ', '*a', '!!binary ', '!<tag:x> ',
-  '%YAML 1.1', '---', '...', '{', '}', '[', ']', '"', "'", '|', '>-', '<<: ', '@', '`', '\\', '\\u0000',
+  '',
+  ' ',
+  '\t',
+  '\r',
+  '\r\n',
+  '\n\n',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '\uFEFF',
+  '\u0000',
+  '\u001b[31m',
+  '\u202E',
+  '\u200B',
+  '\uD800',
+  '\uDFFF',
+  'e\u0301',
+  '👨‍👩‍👧',
+  '𝕂𝕖𝕣𝕒𝕝𝕒',
+  'കേരളം',
+  '#',
+  ' #',
+  ': ',
+  '- ',
+  '? ',
+  '&a ',
+  '*a',
+  '!!binary ',
+  '!<tag:x> ',
+  '%YAML 1.1',
+  '---',
+  '...',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  "'",
+  '|',
+  '>-',
+  '<<: ',
+  '@',
+  '`',
+  '\\',
+  '\\u0000',
 ];
 
 const oddText = fc.oneof(
@@ -99,7 +142,9 @@ const oddText = fc.oneof(
   fc.array(fc.constantFrom(...NASTY), { maxLength: 6 }).map((parts) => parts.join('')),
 );
 
-const longText = fc.tuple(fc.constantFrom('x', 'ക', '₹', ' ', 'ab\n'), fc.integer({ min: 1_000, max: 200_000 })).map(([unit, n]) => unit.repeat(n));
+const longText = fc
+  .tuple(fc.constantFrom('x', 'ക', '₹', ' ', 'ab\n'), fc.integer({ min: 1_000, max: 200_000 }))
+  .map(([unit, n]) => unit.repeat(n));
 
 /** A value nested `depth` lists or maps deep. */
 const deep = fc.tuple(fc.integer({ min: 20, max: 400 }), fc.boolean()).map(([depth, maps]) => {
@@ -301,7 +346,9 @@ describe('hostile files', () => {
     // refusal on a loaded two-core machine, so it is generous.
     expect(outcome.ms).toBeLessThan(HANG_MS);
     expect(outcome.code).toBe(1);
-    expect(outcome.stderr).toMatch(/^content\/whatsapp\.yaml:\d+:\d+\n {2}The file whatsapp\.yaml repeats its aliases \(\*name\) too many times to be read safely/m);
+    expect(outcome.stderr).toMatch(
+      /^content\/whatsapp\.yaml:\d+:\d+\n {2}The file whatsapp\.yaml repeats its aliases \(\*name\) too many times to be read safely/m,
+    );
     expectWellFormed(outcome, new Map([['content/whatsapp.yaml', BILLION_LAUGHS]]));
   });
 
@@ -324,17 +371,35 @@ describe('hostile files', () => {
     // The sample's placeholders are warnings; nothing about whatsapp.yaml is. The alias gave
     // closeLabel openLabel's English, so its Malayalam is asked to be reviewed, and that is all.
     expect(outcome.stderr).not.toMatch(/^content\/whatsapp\.yaml/m);
-    expect(outcome.stderr.match(/^content\/ml\/whatsapp\.yaml.*$/gm)).toEqual([expect.stringMatching(/^content\/ml\/whatsapp\.yaml:\d+:\d+  closeLabel  \(warning\)$/)]);
+    expect(outcome.stderr.match(/^content\/ml\/whatsapp\.yaml.*$/gm)).toEqual([
+      expect.stringMatching(/^content\/ml\/whatsapp\.yaml:\d+:\d+  closeLabel  \(warning\)$/),
+    ]);
     expect(outcome.stderr).toMatch(/The English changed from ".*" to "Chat with us on WhatsApp"; review this translation\./);
     expect(outcome.code).toBe(0);
   });
 
   const HUGE: Array<{ name: string; source: string; says: RegExp }> = [
-    { name: 'flow lists nested 20,000 deep', source: `x: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, says: /^content\/whatsapp\.yaml:1:\d+\n  Lists or settings are nested so deeply here that the file cannot be read safely\./m },
-    { name: 'block lists nested 2,000 deep', source: `x:\n${Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i)}- `).join('\n')}\n`, says: /nested so deeply|cannot be read as YAML/ },
+    {
+      name: 'flow lists nested 20,000 deep',
+      source: `x: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`,
+      says: /^content\/whatsapp\.yaml:1:\d+\n  Lists or settings are nested so deeply here that the file cannot be read safely\./m,
+    },
+    {
+      name: 'block lists nested 2,000 deep',
+      source: `x:\n${Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i)}- `).join('\n')}\n`,
+      says: /nested so deeply|cannot be read as YAML/,
+    },
     { name: 'a 3 MB line', source: `openLabel: ${'ക'.repeat(1_000_000)}\n`, says: /Unknown field|missing/ },
-    { name: '50,000 different keys', source: Array.from({ length: 50_000 }, (_, i) => `k${i}: v`).join('\n'), says: /This file has 50007 problems; only the first 50 are shown/ },
-    { name: '50,000 repeated keys', source: Array(50_000).fill('title: v').join('\n'), says: /This file has 49999 problems; only the first 50 are shown/ },
+    {
+      name: '50,000 different keys',
+      source: Array.from({ length: 50_000 }, (_, i) => `k${i}: v`).join('\n'),
+      says: /This file has 50007 problems; only the first 50 are shown/,
+    },
+    {
+      name: '50,000 repeated keys',
+      source: Array(50_000).fill('title: v').join('\n'),
+      says: /This file has 49999 problems; only the first 50 are shown/,
+    },
   ];
 
   for (const { name, source, says } of HUGE) {

@@ -18,14 +18,16 @@ async function sampleTexts(): Promise<Map<string, string>> {
 }
 
 /** A problem as both checks give it, the file named from the content folder. */
-const shown = (file: string, dir: string) => (problem: { file: string; code: string; path: string; line?: number; column?: number; message: string }) => ({
-  file: path.relative(dir, problem.file).split(path.sep).join('/'),
-  code: problem.code,
-  path: problem.path,
-  line: problem.line,
-  column: problem.column,
-  message: problem.message,
-});
+const shown =
+  (file: string, dir: string) =>
+  (problem: { file: string; code: string; path: string; line?: number; column?: number; message: string }) => ({
+    file: path.relative(dir, problem.file).split(path.sep).join('/'),
+    code: problem.code,
+    path: problem.path,
+    line: problem.line,
+    column: problem.column,
+    message: problem.message,
+  });
 
 describe('checkTexts', () => {
   it('finds no problem in the sample content, as site check finds none', async () => {
@@ -52,7 +54,9 @@ describe('checkTexts', () => {
     texts.set('testimonials.yaml', 'testimonials:\n  - name: "Anu\n');
     const problems = checkTexts(texts, { now: NOW }).problems;
     expect(problems).toContainEqual(expect.objectContaining({ code: 'file-missing', file: 'content/whatsapp.yaml' }));
-    expect(problems).toContainEqual(expect.objectContaining({ code: 'yaml-syntax', file: 'content/testimonials.yaml', line: expect.any(Number) }));
+    expect(problems).toContainEqual(
+      expect.objectContaining({ code: 'yaml-syntax', file: 'content/testimonials.yaml', line: expect.any(Number) }),
+    );
   });
 
   it('refuses under strict what the deploy refuses: a placeholder left in', async () => {

@@ -114,7 +114,10 @@ describe('placeholders', () => {
     const before = captureIo(dir);
     await main(['check'], before);
     const withComments = before.stderr().match(/^content\/\S+ {2}\S+ {2}\(warning\)$/gm);
-    const source = (await readFile(file, 'utf8')).split('\n').filter((line) => !/#.*PLACEHOLDER/.test(line)).join('\n');
+    const source = (await readFile(file, 'utf8'))
+      .split('\n')
+      .filter((line) => !/#.*PLACEHOLDER/.test(line))
+      .join('\n');
     await writeFile(file, source);
     const io = captureIo(dir);
     expect(await main(['check'], io)).toBe(0);

@@ -35,7 +35,12 @@ describe('a company that kept the sample’s wording', () => {
   it('is warned at each text (regression: "a whole office or a family pet" on /services/ and "family-run" on /about/, for a company offering neither)', async () => {
     const checked = await checkContent(content());
     expect(checked.problems).toEqual([]);
-    expect(at(checked.warnings, 'pages/services.yaml', 'hero.text')).toMatchObject({ code: 'sample-claim', severity: 'warning', line: 12, column: 9 });
+    expect(at(checked.warnings, 'pages/services.yaml', 'hero.text')).toMatchObject({
+      code: 'sample-claim',
+      severity: 'warning',
+      line: 12,
+      column: 9,
+    });
     expect(at(checked.warnings, 'pages/services.yaml', 'seo.description')?.code).toBe('sample-claim');
     const about = at(checked.warnings, 'pages/about.yaml', 'hero.text')!;
     expect(about.code).toBe('sample-claim');
@@ -74,7 +79,9 @@ describe('a company that kept the sample’s wording', () => {
     const { warnings } = await checkFile(content(), 'ml/pages/about.yaml');
     const hero = warnings.find((warning) => warning.path === 'hero.text')!;
     expect(hero).toMatchObject({ code: 'sample-claim', file: 'content/ml/pages/about.yaml' });
-    expect(hero.message).toBe(`${hero.field} still says, word for word, what the sample company says of itself, which may not be true of this one.`);
+    expect(hero.message).toBe(
+      `${hero.field} still says, word for word, what the sample company says of itself, which may not be true of this one.`,
+    );
     expect(warnings.filter((warning) => warning.code === 'sample-claim').length).toBeGreaterThan(10);
   });
 
@@ -82,10 +89,22 @@ describe('a company that kept the sample’s wording', () => {
     const site = path.join(content(), 'site.yaml');
     const before = await readFile(site, 'utf8');
     try {
-      await writeFile(site, before.replace('  name: Nila Packers and Movers\n', '  name: Nila Packers and Movers\n  textsWrittenFor: Nila Packers and Movers\n'));
+      await writeFile(
+        site,
+        before.replace(
+          '  name: Nila Packers and Movers\n',
+          '  name: Nila Packers and Movers\n  textsWrittenFor: Nila Packers and Movers\n',
+        ),
+      );
       expect((await checkContent(content(), { strict: true })).problems).toEqual([]);
       // Written for another company (the one whose content this was copied from): asked all the same.
-      await writeFile(site, before.replace('  name: Nila Packers and Movers\n', '  name: Nila Packers and Movers\n  textsWrittenFor: Periyar Packers & Movers\n'));
+      await writeFile(
+        site,
+        before.replace(
+          '  name: Nila Packers and Movers\n',
+          '  name: Nila Packers and Movers\n  textsWrittenFor: Periyar Packers & Movers\n',
+        ),
+      );
       expect((await checkContent(content(), { strict: true })).problems.some((problem) => problem.code === 'sample-claim')).toBe(true);
     } finally {
       await writeFile(site, before);

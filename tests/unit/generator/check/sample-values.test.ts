@@ -20,7 +20,19 @@ describe('the sample values', () => {
   });
 
   it('are not a real company’s: another company’s details, and address lines any Kerala office may share, are none', () => {
-    for (const real of ['Periyar Packers & Movers', '+91 98470 12345', 'office@periyarpackers.in', 'Edappally', 'Kochi', 'Kerala', '682024', 'IN', 9.96712, 10.0258, 'https://www.facebook.com/periyarpackers'])
+    for (const real of [
+      'Periyar Packers & Movers',
+      '+91 98470 12345',
+      'office@periyarpackers.in',
+      'Edappally',
+      'Kochi',
+      'Kerala',
+      '682024',
+      'IN',
+      9.96712,
+      10.0258,
+      'https://www.facebook.com/periyarpackers',
+    ])
       expect(sampleKind(real), String(real)).toBeUndefined();
   });
 });
@@ -52,7 +64,9 @@ describe('saving a real value in place of a sample', () => {
 
   it('leaves a file alone when no sample was replaced, or when the new value is another sample', async () => {
     const before = await siteYaml();
-    expect(settlePlaceholders(before, before.replace('tagline: Trusted', 'tagline: Careful'))).toBe(before.replace('tagline: Trusted', 'tagline: Careful'));
+    expect(settlePlaceholders(before, before.replace('tagline: Trusted', 'tagline: Careful'))).toBe(
+      before.replace('tagline: Trusted', 'tagline: Careful'),
+    );
     const other = before.replace('phone: +91 90000 00000', 'phone: +91 90000 00000 ');
     expect(settlePlaceholders(before, other)).toBe(other);
   });

@@ -20,7 +20,9 @@ import { ROOT, SAMPLE_CONTENT } from '../../../helpers/content.js';
  */
 
 const SITE_URL = 'https://movers.example.in';
-const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+const window = new Window({
+  settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true },
+});
 
 let temp: string;
 let server: RunningServer;
@@ -107,7 +109,8 @@ function everyAddress(): Found[] {
   for (const [file, text] of files) {
     if (file.endsWith('.html')) found.push(...addressesIn(file, text));
   }
-  for (const [, loc] of (files.get('sitemap.xml') ?? '').matchAll(/<loc>([^<]*)<\/loc>/g)) found.push({ where: 'sitemap.xml', address: loc! });
+  for (const [, loc] of (files.get('sitemap.xml') ?? '').matchAll(/<loc>([^<]*)<\/loc>/g))
+    found.push({ where: 'sitemap.xml', address: loc! });
   for (const [, url] of (files.get('robots.txt') ?? '').matchAll(/^Sitemap: (.*)$/gm)) found.push({ where: 'robots.txt', address: url! });
   return found;
 }
@@ -123,7 +126,10 @@ describe('the addresses the built site gives out', () => {
     // The crawl saw the pages' links, canonicals, og:url, the form's return address, the JSON-LD, the sitemap and robots.txt.
     expect(targets.size).toBeGreaterThanOrEqual(9);
     for (const kind of ['rel="canonical"', 'og:url', '_next', 'JSON-LD.url', 'JSON-LD.logo', 'sitemap.xml', 'robots.txt']) {
-      expect(found.some(({ where }) => where.includes(kind)), kind).toBe(true);
+      expect(
+        found.some(({ where }) => where.includes(kind)),
+        kind,
+      ).toBe(true);
     }
     const bad: string[] = [];
     for (const [target, wheres] of targets) {

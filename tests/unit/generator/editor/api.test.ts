@@ -54,7 +54,12 @@ describe('the editor’s list of files', () => {
     expect(names).toContain('pages/home.yaml');
     expect(names).toContain('ml/pages/home.yaml');
     const services = files.find((entry: { file: string }) => entry.file === 'services.yaml');
-    expect(services).toEqual({ file: 'services.yaml', title: 'Services', summary: expect.stringMatching(/^The services the company offers/), exists: true });
+    expect(services).toEqual({
+      file: 'services.yaml',
+      title: 'Services',
+      summary: expect.stringMatching(/^The services the company offers/),
+      exists: true,
+    });
     const ml = files.find((entry: { file: string }) => entry.file === 'ml/services.yaml');
     expect(ml).toMatchObject({ title: 'Services (Malayalam)', language: 'ml', english: 'services.yaml', exists: true });
     expect(ml.summary).toMatch(/^The Malayalam text of content\/services\.yaml/);
@@ -67,7 +72,11 @@ describe('the editor’s list of files', () => {
     await writeFile(file, kept.replace(/^greeting:.*\n/m, '').replace(/^ {2}label: .*\n/m, ''));
     try {
       const { files } = (await editor.api('GET', '/__edit/api/files')).json();
-      const counts = Object.fromEntries(files.filter((entry: { language?: string }) => entry.language).map((entry: { file: string; untranslated: number }) => [entry.file, entry.untranslated]));
+      const counts = Object.fromEntries(
+        files
+          .filter((entry: { language?: string }) => entry.language)
+          .map((entry: { file: string; untranslated: number }) => [entry.file, entry.untranslated]),
+      );
       expect(counts['ml/whatsapp.yaml']).toBe(2);
       expect(Object.values(counts).reduce((a, b) => Number(a) + Number(b), 0)).toBe(2);
     } finally {
@@ -89,7 +98,11 @@ describe('opening a file', () => {
     // The sample's site.yaml still holds sample values: warnings, located at their fields.
     const site = await open('site.yaml');
     expect(site.warnings.length).toBeGreaterThan(0);
-    expect(site.warnings.every((warning: { code: string; file: string }) => warning.code === 'placeholder' && warning.file === 'content/site.yaml')).toBe(true);
+    expect(
+      site.warnings.every(
+        (warning: { code: string; file: string }) => warning.code === 'placeholder' && warning.file === 'content/site.yaml',
+      ),
+    ).toBe(true);
     expect(opened.pages).toEqual(['/services/', '/', '/contact/']);
     expect((await open('ml/pages/about.yaml')).pages).toEqual(['/ml/about/']);
     expect((await open('ml/pages/not-found.yaml')).pages).toEqual(['/ml/404.html']);
@@ -153,7 +166,11 @@ describe('checking as you type', () => {
     const expected = await siteCheck('site.yaml', source.replace(/^( {2}phone: ).*$/m, '$1"98470 12345"'));
     expect(expected.length).toBeGreaterThan(0);
     expect(checked.problems).toEqual(expected.map((p) => ({ file: 'content/site.yaml', ...p })));
-    expect(checked.problems[0]).toMatchObject({ path: 'contact.phone', code: 'bad-format', message: 'Expected an international phone number starting with + and the country code, got "98470 12345".' });
+    expect(checked.problems[0]).toMatchObject({
+      path: 'contact.phone',
+      code: 'bad-format',
+      message: 'Expected an international phone number starting with + and the country code, got "98470 12345".',
+    });
     expect(Array.isArray(checked.warnings)).toBe(true);
   });
 
@@ -215,7 +232,9 @@ describe('saving', () => {
     one.hero.title = 'First tab';
     const two = structuredClone(opened.value);
     two.hero.title = 'Second tab';
-    const answers = await Promise.all([one, two].map((value) => editor.api('POST', '/__edit/api/save', { file: 'pages/about.yaml', value, version: opened.version })));
+    const answers = await Promise.all(
+      [one, two].map((value) => editor.api('POST', '/__edit/api/save', { file: 'pages/about.yaml', value, version: opened.version })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const winner = answers[0]!.status === 200 ? 'First tab' : 'Second tab';
     expect(parse(await readFile(filePath('pages/about.yaml'), 'utf8')).hero.title).toBe(winner);
@@ -293,7 +312,11 @@ describe('a file with a YAML mistake', () => {
       expect(opened.problems[0]).toMatchObject({ code: 'yaml-syntax', line });
       expect(opened.problems[0].message).toMatch(/quote/i);
 
-      const still = await editor.api('POST', '/__edit/api/save-text', { file: 'whatsapp.yaml', text: `${broken}\n# a note`, version: opened.version });
+      const still = await editor.api('POST', '/__edit/api/save-text', {
+        file: 'whatsapp.yaml',
+        text: `${broken}\n# a note`,
+        version: opened.version,
+      });
       expect(still.status).toBe(422);
       expect(still.json().problems[0]).toMatchObject({ code: 'yaml-syntax', line });
       expect(await readFile(filePath('whatsapp.yaml'), 'utf8')).toBe(broken);
@@ -320,7 +343,8 @@ describe('the editor’s words', () => {
     const rating = checked.problems.find((p: { path: string }) => p.path.endsWith('rating'));
     expect(rating.message).toMatch(/^Testimonial 1 › Rating is required: fill it in with/);
     const comment = checked.problems.find((p: { path: string }) => p.path.endsWith('comment'));
-    for (const problem of checked.problems) expect(`${problem.message} ${problem.hint ?? ''}`).not.toMatch(/colon|add a line|the line|quotes/);
+    for (const problem of checked.problems)
+      expect(`${problem.message} ${problem.hint ?? ''}`).not.toMatch(/colon|add a line|the line|quotes/);
     expect(comment.hint).toMatch(/type the text in the box/);
 
     const services = await open('services.yaml');
@@ -371,7 +395,9 @@ describe('drafts and the preview', () => {
   });
 
   it('shows a photo uploaded a moment ago in the preview before the file naming it is saved', async () => {
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
     const uploaded = await editor.api('POST', '/__edit/api/upload?name=crew-at-work.jpg', photo, { 'content-type': 'image/jpeg' });
     expect(uploaded.status).toBe(201);
     const value = parse(await readFile(filePath('services.yaml'), 'utf8'));
@@ -395,7 +421,9 @@ describe('drafts and the preview', () => {
     await editor.api('POST', '/__edit/api/draft', { file: 'ml/services.yaml', value: null });
   });
   it('drew the stock mark in the preview where the built site shows the company’s logo: the preview’s header shows the logo uploaded and named in a draft', async () => {
-    const logo = await sharp({ create: { width: 600, height: 600, channels: 4, background: '#c0392b' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 600, height: 600, channels: 4, background: '#c0392b' } })
+      .png()
+      .toBuffer();
     const uploaded = await editor.api('POST', '/__edit/api/upload?name=our-logo.png', logo, { 'content-type': 'image/png' });
     expect(uploaded.status).toBe(201);
     const before = await editor.api('GET', '/__edit/preview/');

@@ -26,7 +26,8 @@ function schemaLeaves(json: Json, at = ''): string[] {
       const inner = variants.map(resolve).filter((variant) => variant.type !== 'null');
       if (inner.length === 1) return walk(inner[0]!, path);
     }
-    if (node.properties) return Object.entries(node.properties as Record<string, Json>).flatMap(([key, value]) => walk(value, path ? `${path}.${key}` : key));
+    if (node.properties)
+      return Object.entries(node.properties as Record<string, Json>).flatMap(([key, value]) => walk(value, path ? `${path}.${key}` : key));
     if (node.items) return walk(node.items as Json, `${path}[]`);
     return [path];
   };
@@ -78,10 +79,21 @@ describe('the form model generated from the content schemas', () => {
 
   it('shows a field added to a schema, with no editor code changed', () => {
     const extended = z.strictObject({
-      services: z.array(serviceSchema.extend({ crewSize: z.number().int().min(2).max(20).meta({ description: 'How many movers go' }) })).min(1),
+      services: z
+        .array(serviceSchema.extend({ crewSize: z.number().int().min(2).max(20).meta({ description: 'How many movers go' }) }))
+        .min(1),
     });
     const crew = fieldAt(formModel(extended), 'services[].crewSize');
-    expect(crew).toEqual({ key: 'crewSize', label: 'Crew size', help: 'How many movers go.', required: true, kind: 'number', min: 2, max: 20, step: 1 });
+    expect(crew).toEqual({
+      key: 'crewSize',
+      label: 'Crew size',
+      help: 'How many movers go.',
+      required: true,
+      kind: 'number',
+      min: 2,
+      max: 20,
+      step: 1,
+    });
     expect(() => fieldAt(formModel(servicesSchema), 'services[].crewSize')).toThrow(/no field crewSize/);
   });
 
@@ -99,7 +111,10 @@ describe('the form model generated from the content schemas', () => {
     expect(home?.svg).toMatch(/^<svg[^>]*>.*<\/svg>$/s);
     const reviews = formModel(CONTENT_FILES['testimonials.yaml'], { services: [{ id: 'residential', title: 'Residential Moving' }] });
     expect(fieldAt(reviews, 'testimonials[].date').kind).toBe('date');
-    expect(fieldAt(reviews, 'testimonials[].service')).toMatchObject({ kind: 'select', options: [{ value: 'residential', label: 'Residential Moving (residential)' }] });
+    expect(fieldAt(reviews, 'testimonials[].service')).toMatchObject({
+      kind: 'select',
+      options: [{ value: 'residential', label: 'Residential Moving (residential)' }],
+    });
     expect(fieldAt(reviews, 'testimonials[].rating')).toMatchObject({ kind: 'number', min: 1, max: 5, step: 1 });
     const site = formModel(CONTENT_FILES['site.yaml']);
     expect(fieldAt(site, 'contact.phone').kind).toBe('phone');
@@ -119,7 +134,11 @@ describe('the form model generated from the content schemas', () => {
     expect(labelFor('id')).toBe('Id');
     expect(labelFor('openingHours')).toBe('Opening hours');
     const services = formModel(CONTENT_FILES['services.yaml']);
-    expect(fieldAt(services, 'services[].shortDesc')).toMatchObject({ label: 'Short description', help: 'One or two sentences for cards and lists.', required: true });
+    expect(fieldAt(services, 'services[].shortDesc')).toMatchObject({
+      label: 'Short description',
+      help: 'One or two sentences for cards and lists.',
+      required: true,
+    });
     expect(fieldAt(services, 'services[].formLabel').required).toBe(false);
     // A form needs no YAML advice ("write the text after the colon", "in quotes").
     expect(fieldAt(services, 'services[].tagline').help).toBeUndefined();

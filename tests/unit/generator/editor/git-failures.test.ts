@@ -12,10 +12,25 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hostOf } from '../../../../generator/editor/git-failures.js';
 import { checkAddress, isFolder } from '../../../../generator/editor/git-settings.js';
-import { publish, publishStatus, setPublishAddress, type PublishOptions, type PublishResult } from '../../../../generator/editor/publish.js';
+import {
+  publish,
+  publishStatus,
+  setPublishAddress,
+  type PublishOptions,
+  type PublishResult,
+} from '../../../../generator/editor/publish.js';
 import { gitProject, type GitProject } from '../../../helpers/editor-git.js';
 import { startEditor } from '../../../helpers/editor-server.js';
-import { closedPort, knownHostLine, signInServer, silentHttpServer, silentSshServer, sshKey, sshServer, type LocalRemote } from '../../../helpers/git-remotes.js';
+import {
+  closedPort,
+  knownHostLine,
+  signInServer,
+  silentHttpServer,
+  silentSshServer,
+  sshKey,
+  sshServer,
+  type LocalRemote,
+} from '../../../helpers/git-remotes.js';
 
 /** A hang shows as this test's time running out, never as a slow pass. */
 const HANG_BOUND = 30_000;
@@ -23,7 +38,16 @@ const HANG_BOUND = 30_000;
 const NETWORK_LIMIT = 3_000;
 const SIGNER = { name: 'Asha Menon', email: 'asha@periyarmovers.in' };
 
-const ENV_KEYS = ['HOME', 'XDG_CONFIG_HOME', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM', 'GIT_SSH_COMMAND', 'GIT_SSH', 'SSH_AUTH_SOCK', 'EMAIL'];
+const ENV_KEYS = [
+  'HOME',
+  'XDG_CONFIG_HOME',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_NOSYSTEM',
+  'GIT_SSH_COMMAND',
+  'GIT_SSH',
+  'SSH_AUTH_SOCK',
+  'EMAIL',
+];
 const IDENTITY_KEYS = ['GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL'];
 const savedEnv = Object.fromEntries([...ENV_KEYS, ...IDENTITY_KEYS].map((key) => [key, process.env[key]]));
 const temporary: string[] = [];
@@ -101,7 +125,10 @@ async function sshProject(mode: 'refuse' | 'accept-key', options: { known: 'righ
   servers.push(server);
   const knownHosts = path.join(keys, `known-${server.port}`);
   const otherKey = sshKey(keys, `other-${server.port}`);
-  await writeFile(knownHosts, options.known === 'none' ? '' : knownHostLine(server.port, (options.known === 'right' ? hostKey : otherKey).publicKey));
+  await writeFile(
+    knownHosts,
+    options.known === 'none' ? '' : knownHostLine(server.port, (options.known === 'right' ? hostKey : otherKey).publicKey),
+  );
   const key = sshKey(keys, `owner-${server.port}`, options.passphrase);
   useSsh({ knownHosts, key: key.file });
   return projectWithChange(`ssh://git@127.0.0.1:${server.port}/periyar/site.git`);
@@ -117,15 +144,21 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
 
       const asked = await publishFrom(project, { identity: undefined });
       const { message } = expectRefused(asked, project, before);
-      expect(message).toBe('Git needs a name and an email to sign the change with: fill in "Your name" and "Your email" under Publish, then press Publish again.');
+      expect(message).toBe(
+        'Git needs a name and an email to sign the change with: fill in "Your name" and "Your email" under Publish, then press Publish again.',
+      );
       expect(asked).toMatchObject({ needs: 'identity' });
 
       const wrong = await publishFrom(project, { identity: { name: 'Asha Menon', email: 'asha at periyar' } });
-      expect(expectRefused(wrong, project, before).message).toMatch(/^"Your email" does not look like an email address \(got "asha at periyar"\)/);
+      expect(expectRefused(wrong, project, before).message).toMatch(
+        /^"Your email" does not look like an email address \(got "asha at periyar"\)/,
+      );
 
       const answer = await publishFrom(project);
       expect(answer).toMatchObject({ status: 200, pushed: true });
-      expect(project.git(['log', '-1', '--format=%an <%ae>|%cn <%ce>', 'main'], project.remote).trim()).toBe('Asha Menon <asha@periyarmovers.in>|Asha Menon <asha@periyarmovers.in>');
+      expect(project.git(['log', '-1', '--format=%an <%ae>|%cn <%ce>', 'main'], project.remote).trim()).toBe(
+        'Asha Menon <asha@periyarmovers.in>|Asha Menon <asha@periyarmovers.in>',
+      );
       expect(project.git(['config', '--local', 'user.email']).trim()).toBe(SIGNER.email);
       expect(existsSync(path.join(home, '.gitconfig'))).toBe(false);
       expect((await publishStatus(path.join(project.dir, 'content'))).identity).toEqual(SIGNER);
@@ -155,15 +188,26 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       const project = await projectWithChange();
       const content = path.join(project.dir, 'content');
       const refused = await setPublishAddress(content, 'my site on github');
-      expect(refused).toMatchObject({ status: 409, message: expect.stringMatching(/^"my site on github" is not the address of a repository on a server: copy it from the green Code button/) });
-      expect(await setPublishAddress(content, 'https://asha:ghp_secret@github.com/periyar/site.git')).toMatchObject({ status: 409, message: expect.stringMatching(/password or token/) });
+      expect(refused).toMatchObject({
+        status: 409,
+        message: expect.stringMatching(
+          /^"my site on github" is not the address of a repository on a server: copy it from the green Code button/,
+        ),
+      });
+      expect(await setPublishAddress(content, 'https://asha:ghp_secret@github.com/periyar/site.git')).toMatchObject({
+        status: 409,
+        message: expect.stringMatching(/password or token/),
+      });
       expect(project.git(['remote', 'get-url', 'origin']).trim()).toBe(project.remote);
 
       const set = await setPublishAddress(content, ' git@github.com:periyar/site.git ');
       expect(set).toMatchObject({ status: 200, value: { remote: 'git@github.com:periyar/site.git', folder: false } });
       // What was known of the folder's branches says nothing about the new address.
       expect(project.git(['for-each-ref', 'refs/remotes/origin/']).trim()).toBe('');
-      expect(await setPublishAddress(content, 'https://github.com/periyar/site.git')).toMatchObject({ status: 200, value: { remote: 'https://github.com/periyar/site.git' } });
+      expect(await setPublishAddress(content, 'https://github.com/periyar/site.git')).toMatchObject({
+        status: 200,
+        value: { remote: 'https://github.com/periyar/site.git' },
+      });
     },
     HANG_BOUND,
   );
@@ -175,7 +219,9 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       for (const url of [`ssh://git@127.0.0.1:${port}/periyar/site.git`, `http://127.0.0.1:${port}/periyar/site.git`]) {
         const project = await projectWithChange(url);
         const { message, details } = expectRefused(await publishFrom(project), project, project.git(['rev-parse', 'HEAD']).trim());
-        expect(message).toBe('127.0.0.1 could not be reached: check that this computer is online (open any website), then press Publish again.');
+        expect(message).toBe(
+          '127.0.0.1 could not be reached: check that this computer is online (open any website), then press Publish again.',
+        );
         expectOneSentence(message);
         expect(details).toMatch(/Connection refused|Couldn't connect/);
       }
@@ -193,7 +239,9 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       for (const url of [`ssh://git@127.0.0.1:${ssh.port}/periyar/site.git`, `http://127.0.0.1:${http.port}/periyar/site.git`]) {
         const project = await projectWithChange(url);
         const { message } = expectRefused(await publishFrom(project), project, project.git(['rev-parse', 'HEAD']).trim());
-        expect(message).toBe('127.0.0.1 did not answer within 3 seconds, so the editor stopped waiting: check that this computer is online (open any website), then press Publish again.');
+        expect(message).toBe(
+          '127.0.0.1 did not answer within 3 seconds, so the editor stopped waiting: check that this computer is online (open any website), then press Publish again.',
+        );
       }
     },
     HANG_BOUND,
@@ -225,8 +273,15 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       project.git(['config', '--unset', 'remote.origin.pushurl']);
       project.git(['remote', 'set-url', 'origin', elsewhere]);
       const again = await publishFrom(project, { message: 'Prices checked, again' });
-      expect(again).toMatchObject({ status: 200, pushed: true, note: 'Someone else published meanwhile; their changes to content/whatsapp.yaml were taken in.' });
-      expect(project.git(['log', '--format=%s', '-2', 'main'], elsewhere).trim().split('\n')).toEqual(['Prices checked, again', 'Published from the office']);
+      expect(again).toMatchObject({
+        status: 200,
+        pushed: true,
+        note: 'Someone else published meanwhile; their changes to content/whatsapp.yaml were taken in.',
+      });
+      expect(project.git(['log', '--format=%s', '-2', 'main'], elsewhere).trim().split('\n')).toEqual([
+        'Prices checked, again',
+        'Published from the office',
+      ]);
       expect(project.git(['show', 'main:content/services.yaml'], elsewhere)).toContain('# Prices checked in November.');
     },
     HANG_BOUND,
@@ -236,10 +291,14 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
     'a push the remote itself turns away (a hook): its reason kept as details',
     async () => {
       const project = await projectWithChange();
-      await writeFile(path.join(project.remote, 'hooks', 'pre-receive'), '#!/bin/sh\necho "closed for maintenance" >&2\nexit 1\n', { mode: 0o755 });
+      await writeFile(path.join(project.remote, 'hooks', 'pre-receive'), '#!/bin/sh\necho "closed for maintenance" >&2\nexit 1\n', {
+        mode: 0o755,
+      });
       const answer = await publishFrom(project);
       expect(answer).toMatchObject({ status: 200, pushed: false });
-      expect((answer as { message: string }).message).toMatch(/turned the change away for a reason of its own \(shown under "What git said"\): show it to whoever looks after the repository/);
+      expect((answer as { message: string }).message).toMatch(
+        /turned the change away for a reason of its own \(shown under "What git said"\): show it to whoever looks after the repository/,
+      );
       expect((answer as { details: string }).details).toContain('closed for maintenance');
     },
     HANG_BOUND,
@@ -267,7 +326,9 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       const missing = path.join(os.tmpdir(), 'no-such-site-repository.git');
       const project = await projectWithChange(missing);
       const { message } = expectRefused(await publishFrom(project), project, project.git(['rev-parse', 'HEAD']).trim());
-      expect(message).toBe(`There is no repository at ${missing}: check the address under "Publish to" (copy it from the green Code button of your repository on GitHub), then press Publish again.`);
+      expect(message).toBe(
+        `There is no repository at ${missing}: check the address under "Publish to" (copy it from the green Code button of your repository on GitHub), then press Publish again.`,
+      );
     },
     HANG_BOUND,
   );
@@ -279,7 +340,9 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       servers.push(server);
       const project = await projectWithChange(`http://127.0.0.1:${server.port}/periyar/site.git`);
       const { message, details } = expectRefused(await publishFrom(project), project, project.git(['rev-parse', 'HEAD']).trim());
-      expect(message).toBe('127.0.0.1 asked who is publishing, and this computer has no sign-in stored for it: set up the sign-in once as the README shows under "Your own site, live", then press Publish again.');
+      expect(message).toBe(
+        '127.0.0.1 asked who is publishing, and this computer has no sign-in stored for it: set up the sign-in once as the README shows under "Your own site, live", then press Publish again.',
+      );
       expect(details).toMatch(/terminal prompts disabled|could not read Username/);
       expect(server.requests()).toBeGreaterThan(0);
     },
@@ -297,7 +360,9 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       await writeFile(store, `http://asha:expired-token@127.0.0.1%3a${server.port}\n`, { mode: 0o600 });
       project.git(['config', '--local', 'credential.helper', `store --file=${store}`]);
       const { message } = expectRefused(await publishFrom(project), project, project.git(['rev-parse', 'HEAD']).trim());
-      expect(message).toBe('127.0.0.1 did not accept the sign-in stored on this computer, or it may not change this repository: set up the sign-in again as the README shows under "Your own site, live", then press Publish again.');
+      expect(message).toBe(
+        '127.0.0.1 did not accept the sign-in stored on this computer, or it may not change this repository: set up the sign-in again as the README shows under "Your own site, live", then press Publish again.',
+      );
     },
     HANG_BOUND,
   );
@@ -308,7 +373,11 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       const project = await sshProject('refuse', { known: 'none' });
       const { message, details } = expectRefused(await publishFrom(project), project, project.git(['rev-parse', 'HEAD']).trim());
       const port = /:(\d+)\//.exec(project.git(['remote', 'get-url', 'origin']))![1];
-      expect(message).toMatch(new RegExp(`^This computer has not been told yet that it may trust 127\\.0\\.0\\.1: run "ssh -T -p ${port} git@127\\.0\\.0\\.1" once in a terminal and answer yes`));
+      expect(message).toMatch(
+        new RegExp(
+          `^This computer has not been told yet that it may trust 127\\.0\\.0\\.1: run "ssh -T -p ${port} git@127\\.0\\.0\\.1" once in a terminal and answer yes`,
+        ),
+      );
       expect(details).toContain('Host key verification failed');
       expect(details).not.toMatch(/^debug1:/m);
     },
@@ -374,7 +443,9 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
         expect(published).toBe(false);
         const answer = await publishing;
         expect(answer.status).toBe(409);
-        expect(answer.json().message).toBe('127.0.0.1 could not be reached: check that this computer is online (open any website), then press Publish again.');
+        expect(answer.json().message).toBe(
+          '127.0.0.1 could not be reached: check that this computer is online (open any website), then press Publish again.',
+        );
       } finally {
         await editor.close();
       }
@@ -407,17 +478,29 @@ describe('a save during a publish', () => {
 
 describe('addresses', () => {
   it('tells a folder on this computer from an address on a server', () => {
-    expect(['/home/asha/site', './site', 'file:///home/asha/site.git', 'C:\\Users\\asha\\site', '../site.git'].map(isFolder)).toEqual([true, true, true, true, true]);
-    expect(['https://github.com/periyar/site.git', 'git@github.com:periyar/site.git', 'ssh://git@github.com/periyar/site.git', 'github.com:periyar/site'].map(isFolder)).toEqual([false, false, false, false]);
+    expect(['/home/asha/site', './site', 'file:///home/asha/site.git', 'C:\\Users\\asha\\site', '../site.git'].map(isFolder)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      [
+        'https://github.com/periyar/site.git',
+        'git@github.com:periyar/site.git',
+        'ssh://git@github.com/periyar/site.git',
+        'github.com:periyar/site',
+      ].map(isFolder),
+    ).toEqual([false, false, false, false]);
   });
 
   it('names the host as a person would', () => {
-    expect(['https://github.com/periyar/site.git', 'git@github.com:periyar/site.git', 'ssh://git@127.0.0.1:2222/x.git', '/srv/site.git'].map(hostOf)).toEqual([
-      'github.com',
-      'github.com',
-      '127.0.0.1',
-      'the folder /srv/site.git',
-    ]);
+    expect(
+      ['https://github.com/periyar/site.git', 'git@github.com:periyar/site.git', 'ssh://git@127.0.0.1:2222/x.git', '/srv/site.git'].map(
+        hostOf,
+      ),
+    ).toEqual(['github.com', 'github.com', '127.0.0.1', 'the folder /srv/site.git']);
   });
 
   it('accepts the forms GitHub shows under Code', () => {

@@ -28,7 +28,11 @@ afterAll(async () => {
 });
 
 /** Everything git knows about the working tree and where HEAD is: a refusal must leave all of it as it was. */
-const state = () => ({ status: project.git(['status', '--porcelain=v1', '--untracked-files=all']), head: project.git(['rev-parse', 'HEAD']), remote: project.git(['rev-parse', 'main'], project.remote) });
+const state = () => ({
+  status: project.git(['status', '--porcelain=v1', '--untracked-files=all']),
+  head: project.git(['rev-parse', 'HEAD']),
+  remote: project.git(['rev-parse', 'main'], project.remote),
+});
 
 async function changePrice(price: number) {
   const opened = (await editor.api('GET', '/__edit/api/file?file=services.yaml')).json();
@@ -43,14 +47,26 @@ const SIGNED = { name: 'Test Operator', email: 'operator@example.com' };
 
 describe('publishing from the editor', () => {
   it('commits exactly the changed content files, a new photo included, and pushes them to the remote', async () => {
-    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: true, changed: [], blocking: [], remote: project.remote, folder: true, identity: SIGNED, unpushed: 0 });
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({
+      repository: true,
+      changed: [],
+      blocking: [],
+      remote: project.remote,
+      folder: true,
+      identity: SIGNED,
+      unpushed: 0,
+    });
     await changePrice(9499);
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#369' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#369' } })
+      .jpeg()
+      .toBuffer();
     expect((await editor.api('POST', '/__edit/api/upload?name=van.jpg', photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
     // An upload is the content's once a saved file names it.
     const opened = (await editor.api('GET', '/__edit/api/file?file=services.yaml')).json();
     opened.value.services[0].image = { src: 'images/van.jpg', alt: 'Our van loaded for a house move' };
-    expect((await editor.api('POST', '/__edit/api/save', { file: 'services.yaml', value: opened.value, version: opened.version })).status).toBe(200);
+    expect(
+      (await editor.api('POST', '/__edit/api/save', { file: 'services.yaml', value: opened.value, version: opened.version })).status,
+    ).toBe(200);
     expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({
       repository: true,
       changed: ['content/images/van.jpg', 'content/services.yaml'],
@@ -67,7 +83,10 @@ describe('publishing from the editor', () => {
     expect(pushed).toBe(true);
     expect(project.git(['rev-parse', 'main'], project.remote).trim()).toBe(commit);
     expect(project.git(['log', '-1', '--format=%s', commit], project.remote).trim()).toBe('New price for house moves');
-    expect(project.git(['diff-tree', '--no-commit-id', '--name-only', '-r', commit], project.remote).trim().split('\n')).toEqual(['content/images/van.jpg', 'content/services.yaml']);
+    expect(project.git(['diff-tree', '--no-commit-id', '--name-only', '-r', commit], project.remote).trim().split('\n')).toEqual([
+      'content/images/van.jpg',
+      'content/services.yaml',
+    ]);
     const published = project.git(['show', `${commit}:content/services.yaml`], project.remote);
     expect(parse(published).services[0].pricing.starting).toBe(9499);
     expect(project.git(['status', '--porcelain=v1', '--untracked-files=all'])).toBe('');
@@ -118,7 +137,10 @@ describe('publishing from the editor', () => {
     await writeFile(path.join(project.dir, 'README.md'), '# Our site, edited\n');
     await writeFile(path.join(project.dir, 'notes.txt'), 'draft\n');
     await writeFile(path.join(project.dir, '.gitignore'), 'dist/\n');
-    expect((await editor.api('GET', '/__edit/api/publish')).json()).toMatchObject({ changed: ['content/services.yaml'], blocking: ['.gitignore', 'README.md', 'notes.txt'] });
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toMatchObject({
+      changed: ['content/services.yaml'],
+      blocking: ['.gitignore', 'README.md', 'notes.txt'],
+    });
     const before = state();
     const answer = await publish('New price');
     expect(answer.status).toBe(409);
@@ -130,7 +152,11 @@ describe('publishing from the editor', () => {
     // The sample's own site.yaml still holds its sample phone numbers and addresses.
     const opened = (await editor.api('GET', '/__edit/api/file?file=site.yaml')).json();
     const sample = parse(await readFile(path.join(SAMPLE_CONTENT, 'site.yaml'), 'utf8'));
-    const saved = await editor.api('POST', '/__edit/api/save', { file: 'site.yaml', value: { ...opened.value, contact: sample.contact }, version: opened.version });
+    const saved = await editor.api('POST', '/__edit/api/save', {
+      file: 'site.yaml',
+      value: { ...opened.value, contact: sample.contact },
+      version: opened.version,
+    });
     expect(saved.status).toBe(200);
     const before = state();
     const answer = await publish('Contact details');
@@ -145,7 +171,15 @@ describe('publishing from the editor', () => {
 
   it('refuses outside a git repository', async () => {
     await rm(path.join(project.dir, '.git'), { recursive: true, force: true });
-    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({ repository: false, changed: [], blocking: [], remote: null, folder: false, identity: null, unpushed: 0 });
+    expect((await editor.api('GET', '/__edit/api/publish')).json()).toEqual({
+      repository: false,
+      changed: [],
+      blocking: [],
+      remote: null,
+      folder: false,
+      identity: null,
+      unpushed: 0,
+    });
     const answer = await publish('New price');
     expect(answer.status).toBe(409);
     expect(answer.json().message).toMatch(/not a git repository/);
@@ -176,7 +210,8 @@ describe('what is typed into the editor reaches git only once checked', () => {
 
   it('address starting with "-" reaching git remote set-url as an option: refused in the editor’s own words', async () => {
     const said = {
-      '-oProxyCommand=touch@github.com:x/y.git': /^"Your repository's address" starts with "-", which no repository's address does: copy it from the green Code button/,
+      '-oProxyCommand=touch@github.com:x/y.git':
+        /^"Your repository's address" starts with "-", which no repository's address does: copy it from the green Code button/,
       '--upload-pack=touch@github.com:x/y.git': /^"Your repository's address" starts with "-"/,
       // An option hidden after the user or the colon is no address either.
       'git@-oProxyCommand=x:y/z.git': /^"git@-oProxyCommand=x:y\/z.git" is not the address of a repository on a server/,
@@ -219,7 +254,12 @@ describe('what is typed into the editor reaches git only once checked', () => {
 
   it('keeps a name starting with "-" as the name, never as an option of git config', async () => {
     await changePrice(9299);
-    const answer = await editor.api('POST', '/__edit/api/publish', { message: 'New price', sendToFolder: project.remote, name: '--global', email: '-x@example.com' });
+    const answer = await editor.api('POST', '/__edit/api/publish', {
+      message: 'New price',
+      sendToFolder: project.remote,
+      name: '--global',
+      email: '-x@example.com',
+    });
     expect(answer.status, answer.text).toBe(200);
     expect(project.git(['config', '--local', '--get', 'user.name']).trim()).toBe('--global');
     expect(project.git(['log', '-1', '--format=%an <%ae>']).trim()).toBe('--global <-x@example.com>');
@@ -228,7 +268,10 @@ describe('what is typed into the editor reaches git only once checked', () => {
 
 describe('when someone else published meanwhile', () => {
   /** Another copy of the site changes content files and pushes: someone publishing from elsewhere. */
-  async function publishedElsewhere(changes: Record<string, (text: string) => string>, more?: (copy: string) => Promise<void>): Promise<string> {
+  async function publishedElsewhere(
+    changes: Record<string, (text: string) => string>,
+    more?: (copy: string) => Promise<void>,
+  ): Promise<string> {
     const other = await mkdtemp(path.join(os.tmpdir(), 'editor-other-'));
     temporary.push(other);
     project.git(['clone', '--quiet', project.remote, 'copy'], other);
@@ -247,7 +290,9 @@ describe('when someone else published meanwhile', () => {
 
   it('takes in their changes to other files and publishes on top of them, both commits in the remote', async () => {
     // Besides the content, a program of the project's own (kept executable).
-    const theirs = await publishedElsewhere({ 'whatsapp.yaml': newTitle }, (copy) => writeFile(path.join(copy, 'deploy.sh'), '#!/bin/sh\necho deployed\n', { mode: 0o755 }));
+    const theirs = await publishedElsewhere({ 'whatsapp.yaml': newTitle }, (copy) =>
+      writeFile(path.join(copy, 'deploy.sh'), '#!/bin/sh\necho deployed\n', { mode: 0o755 }),
+    );
     await changePrice(9799);
     const answer = await publish('New price');
     expect(answer.status, answer.text).toBe(200);
@@ -273,13 +318,27 @@ describe('when someone else published meanwhile', () => {
     expect(answer.status).toBe(409);
     const body = answer.json();
     expect(body.needs).toBe('choose');
-    expect(body.message).toMatch(/^Someone else published meanwhile and changed content\/services\.yaml too, so nothing was sent and nothing is lost/);
+    expect(body.message).toMatch(
+      /^Someone else published meanwhile and changed content\/services\.yaml too, so nothing was sent and nothing is lost/,
+    );
     expect(body.conflicts.files).toEqual([
       {
         file: 'content/services.yaml',
         differences: [
-          { path: ['services', 0, 'title'], label: 'Service “residential” › Title', theirs: 'Home Moving', mine: 'Residential Moving', changed: 'theirs' },
-          { path: ['services', 0, 'pricing', 'starting'], label: 'Service “residential” › Pricing › Starting', theirs: '8999', mine: '9899', changed: 'mine' },
+          {
+            path: ['services', 0, 'title'],
+            label: 'Service “residential” › Title',
+            theirs: 'Home Moving',
+            mine: 'Residential Moving',
+            changed: 'theirs',
+          },
+          {
+            path: ['services', 0, 'pricing', 'starting'],
+            label: 'Service “residential” › Pricing › Starting',
+            theirs: '8999',
+            mine: '9899',
+            changed: 'mine',
+          },
         ],
       },
     ]);
@@ -290,7 +349,8 @@ describe('when someone else published meanwhile', () => {
 
   it('publishes with the values chosen, on top of theirs, keeping the rest of their file', async () => {
     await publishedElsewhere({
-      'services.yaml': (text) => text.replace('title: Residential Moving', 'title: Home Moving').replace('starting: 15999', 'starting: 16999'),
+      'services.yaml': (text) =>
+        text.replace('title: Residential Moving', 'title: Home Moving').replace('starting: 15999', 'starting: 16999'),
       'whatsapp.yaml': newTitle,
     });
     await changePrice(9899);
@@ -301,9 +361,15 @@ describe('when someone else published meanwhile', () => {
       'Service “office” › Pricing › Starting',
     ]);
     // Their title, my price, their other price.
-    const answer = await editor.api('POST', '/__edit/api/publish', { message: 'New price', sendToFolder: project.remote, choices: { id: asked.conflicts.id, picks: ['theirs', 'mine', 'theirs'] } });
+    const answer = await editor.api('POST', '/__edit/api/publish', {
+      message: 'New price',
+      sendToFolder: project.remote,
+      choices: { id: asked.conflicts.id, picks: ['theirs', 'mine', 'theirs'] },
+    });
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.json().note).toBe('Someone else published meanwhile; their changes to content/services.yaml, content/whatsapp.yaml were taken in, with your choices for content/services.yaml.');
+    expect(answer.json().note).toBe(
+      'Someone else published meanwhile; their changes to content/services.yaml, content/whatsapp.yaml were taken in, with your choices for content/services.yaml.',
+    );
     const published = parse(project.git(['show', 'main:content/services.yaml'], project.remote));
     expect(published.services[0].title).toBe('Home Moving');
     expect(published.services[0].pricing.starting).toBe(9899);
@@ -330,7 +396,12 @@ describe('when someone else published meanwhile', () => {
     await changePrice(9699);
     const answer = await publish('New price');
     expect(answer.status).toBe(409);
-    expect(answer.json().conflicts.files).toEqual([{ file: 'content/images/crew.jpg', differences: [{ path: [], label: 'the photo', theirs: 'a photo of 4 KB', mine: 'a photo of 2 KB' }] }]);
+    expect(answer.json().conflicts.files).toEqual([
+      {
+        file: 'content/images/crew.jpg',
+        differences: [{ path: [], label: 'the photo', theirs: 'a photo of 4 KB', mine: 'a photo of 2 KB' }],
+      },
+    ]);
     expect(await readFile(path.join(project.dir, 'content/images/crew.jpg'))).toEqual(Buffer.alloc(2048, 7));
   });
 
@@ -338,7 +409,11 @@ describe('when someone else published meanwhile', () => {
     await publishedElsewhere({ 'services.yaml': (text) => text.replace('title: Residential Moving', 'title: Home Moving') });
     await changePrice(9899);
     const before = state();
-    const answer = await editor.api('POST', '/__edit/api/publish', { message: 'New price', sendToFolder: project.remote, choices: { id: 'an-older-one', picks: ['mine', 'mine'] } });
+    const answer = await editor.api('POST', '/__edit/api/publish', {
+      message: 'New price',
+      sendToFolder: project.remote,
+      choices: { id: 'an-older-one', picks: ['mine', 'mine'] },
+    });
     expect(answer.status).toBe(409);
     expect(answer.json()).toMatchObject({ needs: 'choose', message: expect.stringMatching(/^The versions changed since you chose/) });
     expect(state()).toEqual(before);

@@ -22,7 +22,10 @@ afterAll(async () => {
 
 const services = () => readFile(path.join(editor.contentDir, 'services.yaml'), 'utf8');
 const imagesNow = () => readdir(path.join(editor.contentDir, 'images')).catch(() => [] as string[]);
-const jpeg = (width = 64) => sharp({ create: { width, height: width, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+const jpeg = (width = 64) =>
+  sharp({ create: { width, height: width, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
 
 describe('who the editor answers', () => {
   it('answers its own page at 127.0.0.1, localhost and [::1] with its port', async () => {
@@ -34,7 +37,13 @@ describe('who the editor answers', () => {
   });
 
   it('refuses a foreign Host with 403, before anything is read', async () => {
-    for (const host of ['evil.example', `evil.example:${editor.port}`, '127.0.0.1', `127.0.0.1:${editor.port + 1}`, `localhost.evil.example:${editor.port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${editor.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${editor.port + 1}`,
+      `localhost.evil.example:${editor.port}`,
+    ]) {
       const answer = await raw(editor.port, { target: '/__edit/api/file?file=services.yaml', headers: { host } });
       expect(answer.status, host).toBe(403);
       expect(answer.text).not.toContain('services');
@@ -89,7 +98,12 @@ describe('who the editor answers', () => {
 describe('changes come only from the editor’s own page', () => {
   const draft = { file: 'services.yaml', value: null };
   const post = (headers: Record<string, string>) =>
-    raw(editor.port, { method: 'POST', target: '/__edit/api/draft', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(draft) });
+    raw(editor.port, {
+      method: 'POST',
+      target: '/__edit/api/draft',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(draft),
+    });
   const own = () => `http://127.0.0.1:${editor.port}`;
 
   it('refuses a change without Origin, with a foreign Origin, without the token or with a wrong one', async () => {
@@ -196,7 +210,8 @@ describe('which files can be read and written', () => {
 });
 
 describe('photo uploads', () => {
-  const upload = (name: string, body: Buffer, type = 'image/jpeg') => editor.api('POST', `/__edit/api/upload?name=${encodeURIComponent(name)}`, body, { 'content-type': type });
+  const upload = (name: string, body: Buffer, type = 'image/jpeg') =>
+    editor.api('POST', `/__edit/api/upload?name=${encodeURIComponent(name)}`, body, { 'content-type': type });
 
   it('stores a JPEG under its name and serves it back', async () => {
     const bytes = await jpeg();
@@ -214,7 +229,9 @@ describe('photo uploads', () => {
 
   it('refuses what is not an image of the type it claims, and writes nothing', async () => {
     const before = await imagesNow();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const cases: [string, Buffer, string][] = [
       ['notes.jpg', Buffer.from('<script>alert(1)</script>'), 'image/jpeg'],
       ['fake.jpg', png, 'image/jpeg'],

@@ -20,7 +20,8 @@ afterAll(async () => {
   await editor?.close();
 });
 
-const record = async () => parse(await readFile(path.join(editor.contentDir, 'ml/translated-from.yaml'), 'utf8')) as Record<string, Record<string, string>>;
+const record = async () =>
+  parse(await readFile(path.join(editor.contentDir, 'ml/translated-from.yaml'), 'utf8')) as Record<string, Record<string, string>>;
 
 async function open(rel: string) {
   const answer = await editor.api('GET', `/__edit/api/file?file=${encodeURIComponent(rel)}`);
@@ -42,7 +43,11 @@ describe('the editor and site check count a translation alike', () => {
     const totals = await siteCheckTotals();
     expect(totals).toEqual({ untranslated: 51, outdated: 3 });
     const { files } = (await editor.api('GET', '/__edit/api/files')).json();
-    const translations = files.filter((entry: { language?: string }) => entry.language) as { file: string; untranslated: number; outdated: number }[];
+    const translations = files.filter((entry: { language?: string }) => entry.language) as {
+      file: string;
+      untranslated: number;
+      outdated: number;
+    }[];
     const sum = (key: 'untranslated' | 'outdated') => translations.reduce((total, entry) => total + entry[key], 0);
     expect({ untranslated: sum('untranslated'), outdated: sum('outdated') }).toEqual(totals);
     for (const entry of translations) {
@@ -60,10 +65,18 @@ describe('a Malayalam text whose English changed', () => {
   it('comes with the English it was made from and the English now', async () => {
     const opened = await open('ml/pages/not-found.yaml');
     expect(opened.outdated).toEqual([
-      { path: 'seo.description', was: expect.stringContaining('Return to our home page'), now: expect.stringContaining('Go back to our home page') },
+      {
+        path: 'seo.description',
+        was: expect.stringContaining('Return to our home page'),
+        now: expect.stringContaining('Go back to our home page'),
+      },
       { path: 'heading.title', was: 'Sorry, We Could Not Find That Page', now: 'Sorry, That Page Is Not Here' },
     ]);
-    expect(opened.warnings.filter((warning: { code: string }) => warning.code === 'outdated-translation').map((warning: { line: number }) => warning.line)).toEqual([7, 11]);
+    expect(
+      opened.warnings
+        .filter((warning: { code: string }) => warning.code === 'outdated-translation')
+        .map((warning: { line: number }) => warning.line),
+    ).toEqual([7, 11]);
   });
 
   it('is no longer marked once "Translation still right" records its English, and the file is left as it was', async () => {
@@ -96,7 +109,9 @@ describe('a Malayalam text whose English changed', () => {
   it('is accepted from the command line by the file and line the warning names', async () => {
     const io = captureIo(editor.dir);
     expect(await main(['translations', '--accept', 'content/ml/pages/not-found.yaml:7'], io)).toBe(0);
-    expect(io.stdout()).toBe('content/ml/pages/not-found.yaml:7: 1 text marked reviewed (1 of them for English that had changed); their English is recorded in content/ml/translated-from.yaml.');
+    expect(io.stdout()).toBe(
+      'content/ml/pages/not-found.yaml:7: 1 text marked reviewed (1 of them for English that had changed); their English is recorded in content/ml/translated-from.yaml.',
+    );
     expect(await siteCheckTotals()).toEqual({ untranslated: 51, outdated: 0 });
   });
 

@@ -19,7 +19,9 @@ describe('the editor bundle', () => {
     const { script, style } = await editorAssets(projectRoot());
     const scriptGz = gzipSync(script, { level: 9 }).length;
     const styleGz = gzipSync(style, { level: 9 }).length;
-    console.log(`editor.js ${(script.length / 1024).toFixed(1)} KB, ${(scriptGz / 1024).toFixed(1)} KB gzipped; editor.css ${(styleGz / 1024).toFixed(1)} KB gzipped`);
+    console.log(
+      `editor.js ${(script.length / 1024).toFixed(1)} KB, ${(scriptGz / 1024).toFixed(1)} KB gzipped; editor.css ${(styleGz / 1024).toFixed(1)} KB gzipped`,
+    );
     expect(scriptGz).toBeLessThanOrEqual(SCRIPT_BUDGET);
     expect(styleGz).toBeLessThanOrEqual(STYLE_BUDGET);
     // Measuring a partial bundle would pass too: the app's own words and React's root API are in it.
@@ -47,7 +49,9 @@ describe('the editor bundle', () => {
       throw new Error('esbuild was started although the bundle is on disk');
     });
     try {
-      const fresh = (await import('../../../../generator/editor/ui-bundle.js')) as typeof import('../../../../generator/editor/ui-bundle.js');
+      const fresh = (await import(
+        '../../../../generator/editor/ui-bundle.js'
+      )) as typeof import('../../../../generator/editor/ui-bundle.js');
       const again = await fresh.editorAssets(projectRoot());
       expect(again.script === script, 'the same script as bundled before').toBe(true);
     } finally {

@@ -21,7 +21,9 @@ describe('a photo that is not a plain file', () => {
     execFileSync('mkfifo', [file]);
     const io = captureIo(dir);
     expect(await main(['check'], io)).toBe(1);
-    expect(io.stderr()).toMatch(/^content\/pages\/home\.yaml:\d+:10 {2}hero\.image\.src\n {2}content\/images\/truck\.jpg is a special file \(a pipe, a device or a socket\), not a photo\.$/m);
+    expect(io.stderr()).toMatch(
+      /^content\/pages\/home\.yaml:\d+:10 {2}hero\.image\.src\n {2}content\/images\/truck\.jpg is a special file \(a pipe, a device or a socket\), not a photo\.$/m,
+    );
     expect(io.stderr()).not.toContain('is a folder');
   }, 60_000);
 });

@@ -69,12 +69,18 @@ describe('photo markup', () => {
   });
 
   it('the Malayalam pages show the same photos, described in Malayalam for screen readers', () => {
-    const pages = { 'pages/home.yaml': 'index.html', 'pages/about.yaml': 'about/index.html', 'services.yaml': 'services/index.html' } as const;
+    const pages = {
+      'pages/home.yaml': 'index.html',
+      'pages/about.yaml': 'about/index.html',
+      'services.yaml': 'services/index.html',
+    } as const;
     for (const place of PHOTO_PLACES) {
       const file = pages[place.file as keyof typeof pages];
       if (!file) continue;
       const english = [...page(first, file).querySelectorAll('main picture img')].find((img) => img.getAttribute('alt') === place.alt);
-      const malayalam = [...page(first, `ml/${file}`).querySelectorAll('main picture img')].find((img) => img.getAttribute('alt') === place.altMl);
+      const malayalam = [...page(first, `ml/${file}`).querySelectorAll('main picture img')].find(
+        (img) => img.getAttribute('alt') === place.altMl,
+      );
       expect(english, `${place.file}: ${place.alt}`).toBeDefined();
       expect(malayalam, `ml/${place.file}: ${place.altMl}`).toBeDefined();
       expect(malayalam!.getAttribute('src')).toBe(english!.getAttribute('src'));
@@ -118,13 +124,19 @@ describe('photo markup', () => {
   it('every file in every srcset is built, is the format its source says and is as wide as its descriptor', async () => {
     for (const file of ['index.html', 'about/index.html', 'services/index.html']) {
       for (const picture of page(first, file).querySelectorAll('picture')) {
-        const sets = [...picture.querySelectorAll('source, img')].map((el) => ({ type: el.getAttribute('type') ?? 'image/jpeg', srcset: el.getAttribute('srcset')! }));
+        const sets = [...picture.querySelectorAll('source, img')].map((el) => ({
+          type: el.getAttribute('type') ?? 'image/jpeg',
+          srcset: el.getAttribute('srcset')!,
+        }));
         for (const { type, srcset } of sets) {
           for (const [url, descriptor] of srcsetUrls(srcset)) {
             const built = fileAt(first, url);
             expect(built, `${url} in ${file}`).toBeDefined();
             const meta = await sharp(built!.contents as Buffer).metadata();
-            expect({ type: meta.format === 'heif' ? 'image/avif' : `image/${meta.format}`, width: `${meta.width}w` }).toEqual({ type, width: descriptor });
+            expect({ type: meta.format === 'heif' ? 'image/avif' : `image/${meta.format}`, width: `${meta.width}w` }).toEqual({
+              type,
+              width: descriptor,
+            });
           }
         }
         expect(fileAt(first, picture.querySelector('img')!.getAttribute('src')!)).toBeDefined();
@@ -150,7 +162,12 @@ describe('what the published files give away', () => {
     const photos = first.files.filter((file) => file.path.startsWith('assets/photos/'));
     for (const file of photos) {
       const meta = await sharp(file.contents as Buffer).metadata();
-      expect({ file: file.path, exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc }).toEqual({ file: file.path, exif: undefined, xmp: undefined, iptc: undefined });
+      expect({ file: file.path, exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc }).toEqual({
+        file: file.path,
+        exif: undefined,
+        xmp: undefined,
+        iptc: undefined,
+      });
       expect((file.contents as Buffer).includes('Exif\0\0'), file.path).toBe(false);
     }
   });
@@ -190,7 +207,13 @@ describe('the photo cache', () => {
     const cache = await tempDir('site-photo-cache-');
     const before = await buildPhotos(dir, cache);
     const face = TEST_PHOTOS.face;
-    await writeFile(path.join(dir, 'content', face.file), await sharp(await testPhoto('face')).flop().jpeg().toBuffer());
+    await writeFile(
+      path.join(dir, 'content', face.file),
+      await sharp(await testPhoto('face'))
+        .flop()
+        .jpeg()
+        .toBuffer(),
+    );
     const after = await buildPhotos(dir, cache);
     // The face: two widths in three formats; all the hero's files come from the cache.
     const { encoded, cached } = before.photoStats;
@@ -207,7 +230,9 @@ describe('photo mistakes found while building', () => {
     await writeFile(file, bytes.subarray(0, Math.floor(bytes.length / 3)));
     const io = captureIo(dir);
     expect(await main(['build'], io)).toBe(1);
-    expect(io.stderr()).toMatch(/^content\/pages\/home\.yaml:\d+:10 {2}hero\.image\.src\n {2}content\/images\/truck\.jpg starts like a picture but cannot be read to the end \(/);
+    expect(io.stderr()).toMatch(
+      /^content\/pages\/home\.yaml:\d+:10 {2}hero\.image\.src\n {2}content\/images\/truck\.jpg starts like a picture but cannot be read to the end \(/,
+    );
     expect(io.stderr()).toContain('hint: copy or export the photo again from the original, then check that it opens on your computer');
     expect(io.stderr()).toMatch(/Nothing was written: \.\/dist still holds the last good site\.$/);
   });

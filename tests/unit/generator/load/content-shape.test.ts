@@ -45,7 +45,9 @@ describe('content too deep, too long or of a strange kind', () => {
     const site = await readFile(path.join(SAMPLE_CONTENT, 'site.yaml'), 'utf8');
     const { code, out } = await checkWith('site.yaml', site.replace(/^(company:)$/m, `$1\n  x:\n    ${'- '.repeat(3000)}x`));
     expect(code, out.slice(0, 500)).toBe(1);
-    expect(out).toMatch(/^content\/site\.yaml:\d+:5\n  Lists or settings are nested so deeply here that the file cannot be read safely\.$/m);
+    expect(out).toMatch(
+      /^content\/site\.yaml:\d+:5\n  Lists or settings are nested so deeply here that the file cannot be read safely\.$/m,
+    );
   });
 
   it('refuses a list of 10,000 services at the first entry past the limit', async () => {
@@ -69,7 +71,12 @@ describe('content too deep, too long or of a strange kind', () => {
     const { code, out } = await checkWith('services.yaml', services.replace(/tagline: .*/, `tagline: ${tagged}`));
     expect(code).toBe(1);
     const tag = tagged.split(' ')[0]!;
-    expect(out).toMatch(new RegExp(`^content/services\\.yaml:\\d+:\\d+\\n  The YAML tag ${tag} makes this value ${makes.replace(/[()]/g, '\\$&')}, which no field`, 'm'));
+    expect(out).toMatch(
+      new RegExp(
+        `^content/services\\.yaml:\\d+:\\d+\\n  The YAML tag ${tag} makes this value ${makes.replace(/[()]/g, '\\$&')}, which no field`,
+        'm',
+      ),
+    );
     expect(out).not.toContain('a group of settings');
   });
 

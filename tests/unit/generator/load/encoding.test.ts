@@ -17,6 +17,8 @@ describe('a file saved as UTF-32', () => {
     [true, 'UTF-32 (little-endian)'],
     [false, 'UTF-32 (big-endian)'],
   ])('is called UTF-32, not UTF-16 ("Unicode" in Notepad), which it starts like (little-endian: %s)', (littleEndian, kind) => {
-    expect(said(utf32('company:\n  name: Movers\n', littleEndian))).toBe(`The file site.yaml is saved as ${kind}, which the site cannot read; content files must be UTF-8.`);
+    expect(said(utf32('company:\n  name: Movers\n', littleEndian))).toBe(
+      `The file site.yaml is saved as ${kind}, which the site cannot read; content files must be UTF-8.`,
+    );
   });
 });

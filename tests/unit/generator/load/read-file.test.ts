@@ -51,7 +51,9 @@ describe('the translation record goes through the same reader as every content f
     execFileSync('mkfifo', [fifo]);
     const { code, out } = await check();
     expect(code).toBe(1);
-    expect(out).toContain(`content/${RECORD}\n  ${RECORD} is a special file (a pipe, a device or a socket), but the site needs a plain file by that name`);
+    expect(out).toContain(
+      `content/${RECORD}\n  ${RECORD} is a special file (a pipe, a device or a socket), but the site needs a plain file by that name`,
+    );
   });
 
   it('a record that is a link to /dev/zero is refused without reading it', { timeout: 20_000 }, async () => {

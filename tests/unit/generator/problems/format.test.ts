@@ -49,7 +49,15 @@ describe('a code frame of a 3 MB line', () => {
   const value = 'x'.repeat(MB3);
   const longSource = `contact:\n  phone: ${value}\n  email: ${value}\n`;
   const longSources = new Map([[longFile, longSource]]);
-  const at = (line: number, column: number, length: number): Problem => ({ code: 'wrong-type', file: longFile, line, column, length, path: 'contact.email', message: 'Bad.' });
+  const at = (line: number, column: number, length: number): Problem => ({
+    code: 'wrong-type',
+    file: longFile,
+    line,
+    column,
+    length,
+    path: 'contact.email',
+    message: 'Bad.',
+  });
 
   it('shows a window of 120 characters around the column, with … where the line is cut, never the whole line (not 6 MB for one problem)', () => {
     const middle = MB3 / 2;
@@ -73,7 +81,11 @@ describe('a code frame of a 3 MB line', () => {
 
   it('never cuts a character as a reader sees it in half: a Malayalam vowel sign stays with its consonant', () => {
     const malayalam = 'കി'.repeat(200);
-    const text = formatProblem({ ...at(1, 203, 2), file: '/site/content/ml/site.yaml' }, new Map([['/site/content/ml/site.yaml', `tagline: ${malayalam}\n`]]), { cwd: '/site' });
+    const text = formatProblem(
+      { ...at(1, 203, 2), file: '/site/content/ml/site.yaml' },
+      new Map([['/site/content/ml/site.yaml', `tagline: ${malayalam}\n`]]),
+      { cwd: '/site' },
+    );
     const shown = /^ > 1 \| …(.*)…$/m.exec(text)![1]!;
     expect(shown.startsWith('ക')).toBe(true);
     expect(shown.endsWith('ി')).toBe(true);
@@ -134,7 +146,14 @@ describe('what a content file says is printed inert', () => {
   });
 
   it('escapes a dot path and a file name that carry control characters', () => {
-    const problem: Problem = { ...price, file: '/site/content/a\nb.yaml', line: undefined, path: 'x\u001b[2J', message: 'M.', hint: undefined };
+    const problem: Problem = {
+      ...price,
+      file: '/site/content/a\nb.yaml',
+      line: undefined,
+      path: 'x\u001b[2J',
+      message: 'M.',
+      hint: undefined,
+    };
     expect(formatProblem(problem, sources, { cwd: '/site' })).toBe('content/a\\nb.yaml  x\\x1B[2J\n  M.');
   });
 });

@@ -32,7 +32,11 @@ const SAMPLE_STATS = [
 ];
 
 /** `length` characters of words, as a long text is written. */
-const words = (length: number, word = 'Packers') => Array.from({ length }, () => word).join(' ').slice(0, length).trim();
+const words = (length: number, word = 'Packers') =>
+  Array.from({ length }, () => word)
+    .join(' ')
+    .slice(0, length)
+    .trim();
 
 describe('the share picture fits any text the schema accepts', () => {
   it('a company name of 200 characters builds ("Image to composite must have same dimensions or smaller")', async () => {

@@ -8,8 +8,11 @@ describe('foldConstantTokens', () => {
   });
 
   it('keeps a token that is set again anywhere else, and every use of it', () => {
-    const css = ':root{--header-h: 4.5rem;--gap: 1rem}@media(max-width:59.99em){:root{--header-h: 3.9rem}}.h{height:var(--header-h);gap:var(--gap)}';
-    expect(foldConstantTokens(css)).toBe(':root{--header-h: 4.5rem}@media(max-width:59.99em){:root{--header-h: 3.9rem}}.h{height:var(--header-h);gap:1rem}');
+    const css =
+      ':root{--header-h: 4.5rem;--gap: 1rem}@media(max-width:59.99em){:root{--header-h: 3.9rem}}.h{height:var(--header-h);gap:var(--gap)}';
+    expect(foldConstantTokens(css)).toBe(
+      ':root{--header-h: 4.5rem}@media(max-width:59.99em){:root{--header-h: 3.9rem}}.h{height:var(--header-h);gap:1rem}',
+    );
   });
 
   it('writes in a token whose value reads only constant tokens, such as a shadow in the primary’s shade', () => {
@@ -18,8 +21,11 @@ describe('foldConstantTokens', () => {
   });
 
   it('keeps a token that reads a token set again elsewhere, and the token it reads', () => {
-    const css = ':root{--c-accent: #f4a024;--c-focus: var(--c-accent);--c-line: #ddd}.x{outline-color:var(--c-focus);border-color:var(--c-line)}.y{color:var(--c-accent)}.z{--c-accent: #fff}';
-    expect(foldConstantTokens(css)).toBe(':root{--c-accent: #f4a024;--c-focus: var(--c-accent)}.x{outline-color:var(--c-focus);border-color:#ddd}.y{color:var(--c-accent)}.z{--c-accent: #fff}');
+    const css =
+      ':root{--c-accent: #f4a024;--c-focus: var(--c-accent);--c-line: #ddd}.x{outline-color:var(--c-focus);border-color:var(--c-line)}.y{color:var(--c-accent)}.z{--c-accent: #fff}';
+    expect(foldConstantTokens(css)).toBe(
+      ':root{--c-accent: #f4a024;--c-focus: var(--c-accent)}.x{outline-color:var(--c-focus);border-color:#ddd}.y{color:var(--c-accent)}.z{--c-accent: #fff}',
+    );
   });
 
   it('leaves a use with a fallback as it is, with its token declared', () => {

@@ -20,10 +20,13 @@ import { contentWithPhotos, testPhoto } from '../../../helpers/photos.js';
  * cannot pass the test.
  */
 
-const PAGES = ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html', 'privacy/index.html', '404.html'].flatMap((page) => [page, `ml/${page}`]);
+const PAGES = ['index.html', 'about/index.html', 'services/index.html', 'contact/index.html', 'privacy/index.html', '404.html'].flatMap(
+  (page) => [page, `ml/${page}`],
+);
 const CONTROL = 'control/known-invalid.html';
 /** Invalid on purpose: a <div> may not sit inside a <span>, and a <p> may not be closed twice. */
-const CONTROL_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title></head><body><span><div>x</div></span></p></body></html>';
+const CONTROL_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Control</title></head><body><span><div>x</div></span></p></body></html>';
 // Five sites of five pages on a Java start-up (two encoding photos): slow on a busy two-core machine.
 const TIMEOUT_MS = 180_000;
 

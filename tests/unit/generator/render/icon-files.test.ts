@@ -24,7 +24,10 @@ describe('the feature drawings', () => {
     const [first, ...rest] = site.services;
     const feature = first!.keyFeatures[0]!;
     const other = feature.icon === 'clock' ? 'lock' : 'clock';
-    const changed = { ...site, services: [{ ...first!, keyFeatures: [{ ...feature, icon: other }, ...first!.keyFeatures.slice(1)] }, ...rest] } as typeof site;
+    const changed = {
+      ...site,
+      services: [{ ...first!, keyFeatures: [{ ...feature, icon: other }, ...first!.keyFeatures.slice(1)] }, ...rest],
+    } as typeof site;
     expect(folder(changed)).not.toBe(folder(site));
     expect(folder({ ...site })).toBe(folder(site));
   });

@@ -15,7 +15,9 @@ describe('the rules a page keeps', () => {
 
   it('drops a rule whose selector needs a class the page lacks, and keeps element and attribute rules', () => {
     expect(keep('.card{color:red}.hero{color:blue}', 'hero')).toBe('.hero{color:blue}');
-    expect(keep('p{margin:0}[data-open] .menu{display:block}:root{--x: 1}', 'menu')).toBe('p{margin:0}[data-open] .menu{display:block}:root{--x: 1}');
+    expect(keep('p{margin:0}[data-open] .menu{display:block}:root{--x: 1}', 'menu')).toBe(
+      'p{margin:0}[data-open] .menu{display:block}:root{--x: 1}',
+    );
     expect(keep('.site-header[data-scrolled] .brand{gap:0}', 'site-header')).toBe('');
   });
 
@@ -31,7 +33,9 @@ describe('the rules a page keeps', () => {
     const css =
       '@media (min-width:48em){.a{x:1}.b{x:2}}@media print{.b{x:3}}@supports (display:grid){.a{x:4}}' +
       '@font-face{font-family:X;src:url(/x.woff2)}@keyframes rise{from{opacity:0}}';
-    expect(keep(css, 'a')).toBe('@media (min-width:48em){.a{x:1}}@supports (display:grid){.a{x:4}}@font-face{font-family:X;src:url(/x.woff2)}@keyframes rise{from{opacity:0}}');
+    expect(keep(css, 'a')).toBe(
+      '@media (min-width:48em){.a{x:1}}@supports (display:grid){.a{x:4}}@font-face{font-family:X;src:url(/x.woff2)}@keyframes rise{from{opacity:0}}',
+    );
   });
 
   it('reads through strings holding braces, and keeps statements such as @charset', () => {
@@ -55,10 +59,15 @@ describe('the pages built from the sample content', () => {
   let result: BuildResult;
   let whole: string;
   beforeAll(async () => {
-    [result, { styles: whole }] = await Promise.all([build({ contentDir: SAMPLE_CONTENT, now: new Date('2025-06-01T00:00:00Z') }), bundleAssets()]);
+    [result, { styles: whole }] = await Promise.all([
+      build({ contentDir: SAMPLE_CONTENT, now: new Date('2025-06-01T00:00:00Z') }),
+      bundleAssets(),
+    ]);
   });
 
-  const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+  const window = new Window({
+    settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true },
+  });
   const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
 
   it('leave out only selectors that match no element of the page, its WhatsApp popup’s contents included', () => {
@@ -108,7 +117,10 @@ describe('the client script', () => {
 /** Every selector of every style rule, inside @media too (not those of @keyframes). */
 function selectorsOf(css: string): string[] {
   const out: string[] = [];
-  for (const match of css.replace(/@keyframes[^{]*\{([^{}]*\{[^}]*\})*\}/g, '').replace(/@font-face\{[^}]*\}/g, '').matchAll(/(?<=^|[{};])([^{};@][^{};]*)\{[^{}]*\}/g)) {
+  for (const match of css
+    .replace(/@keyframes[^{]*\{([^{}]*\{[^}]*\})*\}/g, '')
+    .replace(/@font-face\{[^}]*\}/g, '')
+    .matchAll(/(?<=^|[{};])([^{};@][^{};]*)\{[^{}]*\}/g)) {
     out.push(...match[1]!.split(/,(?![^(]*\))/).map((s) => s.trim()));
   }
   return out;

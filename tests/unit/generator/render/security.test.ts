@@ -30,7 +30,12 @@ function inlineStyle(html: string): { text: string; source: string } {
 
 /** The stylesheet hashes the page's own <meta> policy allows. */
 function metaStyleSources(html: string): string[] {
-  return /style-src ([^;"]*)/.exec(html)?.[1]?.split(' ').filter((source) => source.startsWith("'sha256-")) ?? [];
+  return (
+    /style-src ([^;"]*)/
+      .exec(html)?.[1]
+      ?.split(' ')
+      .filter((source) => source.startsWith("'sha256-")) ?? []
+  );
 }
 
 /** The one inline script a page runs past the policy: its speculation rules, by their hash. */
@@ -74,7 +79,12 @@ function text(result: BuildResult, file: string): string {
 }
 
 const window = new Window({
-  settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true },
+  settings: {
+    disableJavaScriptEvaluation: true,
+    disableJavaScriptFileLoading: true,
+    disableCSSFileLoading: true,
+    disableIframePageLoading: true,
+  },
 });
 
 function parseHtml(html: string) {
@@ -101,9 +111,14 @@ function inlineFindings(html: string, scriptSrc: string, allowedStyles: readonly
       const type = element.getAttribute('type');
       const src = element.getAttribute('src');
       if (type === 'application/ld+json' && src === null) JSON.parse(element.textContent ?? '');
-      else if (!(src === scriptSrc && type === 'module' && !element.textContent) && !(type === 'speculationrules' && src === null && element.textContent === SPECULATION_RULES)) findings.push(`script ${element.outerHTML.slice(0, 120)}`);
+      else if (
+        !(src === scriptSrc && type === 'module' && !element.textContent) &&
+        !(type === 'speculationrules' && src === null && element.textContent === SPECULATION_RULES)
+      )
+        findings.push(`script ${element.outerHTML.slice(0, 120)}`);
     }
-    if (tag === 'style' && !allowedStyles.includes(inlineStyle(element.outerHTML).source)) findings.push('a <style> element the policy does not allow by its hash');
+    if (tag === 'style' && !allowedStyles.includes(inlineStyle(element.outerHTML).source))
+      findings.push('a <style> element the policy does not allow by its hash');
     for (const attribute of [...element.attributes]) {
       const name = attribute.name.toLowerCase();
       const value = attribute.value ?? '';
@@ -186,10 +201,15 @@ describe('security headers and the page policy, from the shipped content', () =>
       const frames = /(^|\/)contact\/index\.html$/.test(file) ? 'https://www.google.com' : "'none'";
       // The popup's contents, which the client puts into the page, start with a <style> of their own.
       const popup = text(result, popupFile(/data-whatsapp-src="([^"]+)"/.exec(html)![1]!));
-      const metaPolicy = SAMPLE_POLICY.replace('STYLE', `${inlineStyle(html).source} ${inlineStyle(popup).source}`).replace("; frame-ancestors 'none'", '').replace('frame-src https://www.google.com', `frame-src ${frames}`);
+      const metaPolicy = SAMPLE_POLICY.replace('STYLE', `${inlineStyle(html).source} ${inlineStyle(popup).source}`)
+        .replace("; frame-ancestors 'none'", '')
+        .replace('frame-src https://www.google.com', `frame-src ${frames}`);
       const doc = parseHtml(html);
       const metas = [...doc.querySelectorAll('meta[http-equiv]')];
-      expect(metas.map((m) => [m.getAttribute('http-equiv'), m.getAttribute('content')]), file).toEqual([['Content-Security-Policy', metaPolicy]]);
+      expect(
+        metas.map((m) => [m.getAttribute('http-equiv'), m.getAttribute('content')]),
+        file,
+      ).toEqual([['Content-Security-Policy', metaPolicy]]);
       // Before the stylesheet and scripts it governs, straight after the charset.
       const head = [...doc.head.children].map((el) => el.tagName.toLowerCase() + (el.getAttribute('http-equiv') ? '[csp]' : ''));
       expect(head.slice(0, 2), file).toEqual(['meta', 'meta[csp]']);
@@ -239,7 +259,10 @@ describe('security headers and the page policy, from the shipped content', () =>
     for (const file of PAGES) {
       for (const link of parseHtml(text(withSocial, file)).querySelectorAll('[target]')) {
         expect(link.getAttribute('target'), file).toBe('_blank');
-        expect(link.getAttribute('rel')?.split(/\s+/).sort(), `${file}: ${link.outerHTML.slice(0, 100)}`).toEqual(['noopener', 'noreferrer']);
+        expect(link.getAttribute('rel')?.split(/\s+/).sort(), `${file}: ${link.outerHTML.slice(0, 100)}`).toEqual([
+          'noopener',
+          'noreferrer',
+        ]);
         blank++;
       }
       expect(text(withSocial, file)).toContain('href="https://www.facebook.com/example"');
@@ -323,30 +346,107 @@ describe('markup in content renders as text', () => {
 
 /** Form settings for a relay other than FormSubmit (both addresses, no recipient), with `addresses` changed. */
 function otherRelay(addresses: { endpoint?: string; plainEndpoint?: string }) {
-  return { endpoint: 'https://relay.example/ajax', plainEndpoint: 'https://relay.example/post', subjectPrefix: 'Quote', timeoutSeconds: 20, ...addresses };
+  return {
+    endpoint: 'https://relay.example/ajax',
+    plainEndpoint: 'https://relay.example/post',
+    subjectPrefix: 'Quote',
+    timeoutSeconds: 20,
+    ...addresses,
+  };
 }
 
 describe('unsafe links are refused with a located problem', () => {
   /** `value` is the unsafe value where the edit writes more than it (a whole block). */
   const CASES: Array<{ name: string; edit: Edit; path: string; code: string; message: RegExp; value?: string }> = [
-    { name: 'a javascript: directions link', edit: ['site.yaml', ['contact', 'directionsUrl'], 'javascript:alert(1)'], path: 'contact.directionsUrl', code: 'unsafe-url', message: /uses "javascript:"/ },
-    { name: 'javascript: in capitals behind a space', edit: ['site.yaml', ['contact', 'directionsUrl'], ' JavaScript:alert(1)'], path: 'contact.directionsUrl', code: 'unsafe-url', message: /uses "javascript:"/ },
-    { name: 'a data: map', edit: ['site.yaml', ['contact', 'mapEmbedUrl'], 'data:text/html,<script>alert(1)</script>'], path: 'contact.mapEmbedUrl', code: 'unsafe-url', message: /uses "data:"/ },
-    { name: 'a map on another host', edit: ['site.yaml', ['contact', 'mapEmbedUrl'], 'https://maps.evil.example/embed'], path: 'contact.mapEmbedUrl', code: 'unsafe-url', message: /points at maps\.evil\.example/ },
-    { name: 'a relay with a javascript: address', edit: ['site.yaml', ['form'], otherRelay({ endpoint: 'javascript:fetch(1)' })], value: 'javascript:fetch(1)', path: 'form.endpoint', code: 'unsafe-url', message: /uses "javascript:"/ },
-    { name: 'a relay address with a password', edit: ['site.yaml', ['form'], otherRelay({ plainEndpoint: 'https://user:secret@relay.example/' })], value: 'https://user:secret@relay.example/', path: 'form.plainEndpoint', code: 'unsafe-url', message: /user name or password/ },
-    { name: 'a plain http site address', edit: ['site.yaml', ['seo', 'siteUrl'], 'http://www.example.com'], path: 'seo.siteUrl', code: 'unsafe-url', message: /uses http:/ },
-    { name: 'a Facebook link to another site', edit: ['site.yaml', ['social', 0, 'url'], 'https://facebook.com.evil.example/page'], path: 'social[1].url', code: 'unsafe-url', message: /points at facebook\.com\.evil\.example, but a Facebook link must lead to facebook\.com\./ },
-    { name: 'an Instagram link on Facebook', edit: ['site.yaml', ['social', 1, 'url'], 'https://www.facebook.com/example'], path: 'social[2].url', code: 'unsafe-url', message: /points at www\.facebook\.com, but an Instagram link must lead to instagram\.com\./ },
-    { name: 'a javascript: menu link', edit: ['layout.yaml', ['header', 'cta', 'href'], 'javascript:alert(1)'], path: 'header.cta.href', code: 'unknown-reference', message: /not a page of this site/ },
-    { name: 'a link to another host written as //', edit: ['pages/home.yaml', ['hero', 'primary', 'href'], '//evil.example/'], path: 'hero.primary.href', code: 'unknown-reference', message: /not a page of this site/ },
+    {
+      name: 'a javascript: directions link',
+      edit: ['site.yaml', ['contact', 'directionsUrl'], 'javascript:alert(1)'],
+      path: 'contact.directionsUrl',
+      code: 'unsafe-url',
+      message: /uses "javascript:"/,
+    },
+    {
+      name: 'javascript: in capitals behind a space',
+      edit: ['site.yaml', ['contact', 'directionsUrl'], ' JavaScript:alert(1)'],
+      path: 'contact.directionsUrl',
+      code: 'unsafe-url',
+      message: /uses "javascript:"/,
+    },
+    {
+      name: 'a data: map',
+      edit: ['site.yaml', ['contact', 'mapEmbedUrl'], 'data:text/html,<script>alert(1)</script>'],
+      path: 'contact.mapEmbedUrl',
+      code: 'unsafe-url',
+      message: /uses "data:"/,
+    },
+    {
+      name: 'a map on another host',
+      edit: ['site.yaml', ['contact', 'mapEmbedUrl'], 'https://maps.evil.example/embed'],
+      path: 'contact.mapEmbedUrl',
+      code: 'unsafe-url',
+      message: /points at maps\.evil\.example/,
+    },
+    {
+      name: 'a relay with a javascript: address',
+      edit: ['site.yaml', ['form'], otherRelay({ endpoint: 'javascript:fetch(1)' })],
+      value: 'javascript:fetch(1)',
+      path: 'form.endpoint',
+      code: 'unsafe-url',
+      message: /uses "javascript:"/,
+    },
+    {
+      name: 'a relay address with a password',
+      edit: ['site.yaml', ['form'], otherRelay({ plainEndpoint: 'https://user:secret@relay.example/' })],
+      value: 'https://user:secret@relay.example/',
+      path: 'form.plainEndpoint',
+      code: 'unsafe-url',
+      message: /user name or password/,
+    },
+    {
+      name: 'a plain http site address',
+      edit: ['site.yaml', ['seo', 'siteUrl'], 'http://www.example.com'],
+      path: 'seo.siteUrl',
+      code: 'unsafe-url',
+      message: /uses http:/,
+    },
+    {
+      name: 'a Facebook link to another site',
+      edit: ['site.yaml', ['social', 0, 'url'], 'https://facebook.com.evil.example/page'],
+      path: 'social[1].url',
+      code: 'unsafe-url',
+      message: /points at facebook\.com\.evil\.example, but a Facebook link must lead to facebook\.com\./,
+    },
+    {
+      name: 'an Instagram link on Facebook',
+      edit: ['site.yaml', ['social', 1, 'url'], 'https://www.facebook.com/example'],
+      path: 'social[2].url',
+      code: 'unsafe-url',
+      message: /points at www\.facebook\.com, but an Instagram link must lead to instagram\.com\./,
+    },
+    {
+      name: 'a javascript: menu link',
+      edit: ['layout.yaml', ['header', 'cta', 'href'], 'javascript:alert(1)'],
+      path: 'header.cta.href',
+      code: 'unknown-reference',
+      message: /not a page of this site/,
+    },
+    {
+      name: 'a link to another host written as //',
+      edit: ['pages/home.yaml', ['hero', 'primary', 'href'], '//evil.example/'],
+      path: 'hero.primary.href',
+      code: 'unknown-reference',
+      message: /not a page of this site/,
+    },
   ];
 
   for (const { name, edit, path: dotPath, code, message, value = String(edit[2]) } of CASES) {
     it(`refuses ${name}`, async () => {
       const content = await editedContent([edit]);
       const { problems, sources } = await checkContent(content);
-      expect(problems.map((p) => [p.path, p.code]), name).toEqual([[dotPath, code]]);
+      expect(
+        problems.map((p) => [p.path, p.code]),
+        name,
+      ).toEqual([[dotPath, code]]);
       const [problem] = problems;
       expect(problem!.file).toBe(path.join(content, edit[0]));
       expect(problem!.message).toMatch(message);

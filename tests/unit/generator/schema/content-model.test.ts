@@ -6,7 +6,18 @@ import { main as cli } from '../../../../bin/cli.js';
 import { build, checkContent, type BuildResult } from '../../../../generator/build.js';
 import { columnsFor } from '../../../../templates/parts/Cards.js';
 import { captureIo, contentWithFixture, replacePlaceholders } from '../../../helpers/content.js';
-import { accessibleName, contentinfo, controlLabelled, heading, headings, main, parseHtml, region, statItems, textOf } from '../../../helpers/dom.js';
+import {
+  accessibleName,
+  contentinfo,
+  controlLabelled,
+  heading,
+  headings,
+  main,
+  parseHtml,
+  region,
+  statItems,
+  textOf,
+} from '../../../helpers/dom.js';
 
 /**
  * The content model an operator can get right: service lists that follow services.yaml, home
@@ -59,12 +70,16 @@ function addService(id: string, title: string) {
 function formOptions(built: BuildResult): string[] {
   const contact = page(built, 'contact/index.html');
   const select = controlLabelled(contact, built.site.pages.contact.form.fields.service.label);
-  return Array.from(select.querySelectorAll('option')).slice(1).map((option) => textOf(option));
+  return Array.from(select.querySelectorAll('option'))
+    .slice(1)
+    .map((option) => textOf(option));
 }
 
 function footerServices(built: BuildResult, file: string): string[] {
   const footer = contentinfo(page(built, file));
-  return Array.from(footer.querySelectorAll('a[href="/services/"]')).map((a) => textOf(a)).slice(1);
+  return Array.from(footer.querySelectorAll('a[href="/services/"]'))
+    .map((a) => textOf(a))
+    .slice(1);
 }
 
 describe('lists of services', () => {
@@ -99,7 +114,8 @@ describe('lists of services', () => {
     const checked = await checkContent(path.join(dir, 'content'));
     const notOffered = checked.warnings.filter((w) => w.code === 'service-not-offered');
     expect(notOffered.map((w) => w.message.match(/\((\S+)\)/)?.[1])).toEqual(['residential', 'packing', 'storage', 'long-distance']);
-    for (const warning of notOffered) expect(warning).toMatchObject({ severity: 'warning', path: 'form.services', line: expect.any(Number) });
+    for (const warning of notOffered)
+      expect(warning).toMatchObject({ severity: 'warning', path: 'form.services', line: expect.any(Number) });
     const built = await build({ contentDir: path.join(dir, 'content') });
     expect(formOptions(built)).toEqual(['Pet Shifting', 'Office / Commercial Moving']);
   });
@@ -166,7 +182,8 @@ describe('grids with any number of cards', () => {
     await edit(dir, 'services.yaml', addService('two-wheeler', 'Two-Wheeler Shifting'));
     await edit(dir, 'pages/home.yaml', (doc) => {
       const items = doc.getIn(['services', 'items'], true);
-      if (isSeq(items)) items.items.splice(items.items.length - 1, 0, doc.createNode({ service: 'pet' }), doc.createNode({ service: 'two-wheeler' }));
+      if (isSeq(items))
+        items.items.splice(items.items.length - 1, 0, doc.createNode({ service: 'pet' }), doc.createNode({ service: 'two-wheeler' }));
     });
     const built = await build({ contentDir: path.join(dir, 'content') });
     const grid = region(page(built, 'index.html'), built.site.pages.home.services.heading.title, 2).querySelector('ul')!;
@@ -269,7 +286,10 @@ describe('YAML mistakes', () => {
     });
     const file = path.join(dir, 'content/services.yaml');
     const source = await readFile(file, 'utf8');
-    await writeFile(file, source.replace(/fullDescription: .*\n/, 'fullDescription: >-\n      Note:\u00a0we pack\tcarefully.\n      \u00a0Still text.\n'));
+    await writeFile(
+      file,
+      source.replace(/fullDescription: .*\n/, 'fullDescription: >-\n      Note:\u00a0we pack\tcarefully.\n      \u00a0Still text.\n'),
+    );
     const checked = await checkContent(path.join(dir, 'content'));
     expect(checked.problems).toEqual([]);
   });

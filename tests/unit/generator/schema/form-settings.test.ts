@@ -32,7 +32,8 @@ async function changed(changes: Change[]): Promise<string> {
   return path.join(dir, 'content');
 }
 
-const html = (files: { path: string; contents: string | Uint8Array }[], file: string) => String(files.find((f) => f.path === file)!.contents);
+const html = (files: { path: string; contents: string | Uint8Array }[], file: string) =>
+  String(files.find((f) => f.path === file)!.contents);
 
 describe('form.recipient', () => {
   it('makes both FormSubmit addresses, used by the quote form, the newsletter box and the security policy', async () => {
@@ -44,7 +45,7 @@ describe('form.recipient', () => {
     expect(contact).toContain('data-endpoint="https://formsubmit.co/ajax/quotes@movers.example"');
     // Two forms (quote and newsletter) per page, never another mailbox.
     expect(contact.match(/formsubmit\.co\/(ajax\/)?[^"]+/g)?.every((address) => address.endsWith('/quotes@movers.example'))).toBe(true);
-    expect(contact).toContain('connect-src \'self\' https://formsubmit.co');
+    expect(contact).toContain("connect-src 'self' https://formsubmit.co");
   });
 
   it('another relay is given by both of its addresses instead', async () => {
@@ -134,14 +135,24 @@ describe('form.keepDays', () => {
   }, 120_000);
 
   it('refuses a text of how long requests are kept that has no {days}, located', async () => {
-    const { problems } = await checkContent(await changed([['pages/privacy.yaml', ['ownSite', 'keptFor'], 'Each request is deleted after a while.']]));
+    const { problems } = await checkContent(
+      await changed([['pages/privacy.yaml', ['ownSite', 'keptFor'], 'Each request is deleted after a while.']]),
+    );
     expect(problems.map((problem) => [problem.file, problem.path, problem.message])).toEqual([
-      [expect.stringMatching(/pages\/privacy\.yaml$/), 'ownSite.keptFor', 'This text does not say how long requests are kept: write {days} where the number of days goes.'],
+      [
+        expect.stringMatching(/pages\/privacy\.yaml$/),
+        'ownSite.keptFor',
+        'This text does not say how long requests are kept: write {days} where the number of days goes.',
+      ],
     ]);
   }, 120_000);
 
-  it.each([0, 2.5, 'half a year'])('refuses form.keepDays of %j', async (days) => {
-    const { problems } = await checkContent(await changed([['site.yaml', ['form', 'keepDays'], days]]));
-    expect(problems.map((problem) => problem.path)).toEqual(['form.keepDays']);
-  }, 120_000);
+  it.each([0, 2.5, 'half a year'])(
+    'refuses form.keepDays of %j',
+    async (days) => {
+      const { problems } = await checkContent(await changed([['site.yaml', ['form', 'keepDays'], days]]));
+      expect(problems.map((problem) => problem.path)).toEqual(['form.keepDays']);
+    },
+    120_000,
+  );
 });

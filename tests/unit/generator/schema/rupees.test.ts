@@ -3,7 +3,18 @@ import { likelyRupees, parseRupees } from '../../../../generator/schema/rupees.j
 
 describe('a price as typed', () => {
   it('is the number of rupees it means, with a sign, a word or digit groups', () => {
-    for (const typed of ['Rs. 12,999', 'Rs 12,999', '₹12,999', '₹ 12999', '12,999', '12999', 'INR 12,999', '12,999/-', 'Rs.12,999/-', ' 12999 '])
+    for (const typed of [
+      'Rs. 12,999',
+      'Rs 12,999',
+      '₹12,999',
+      '₹ 12999',
+      '12,999',
+      '12999',
+      'INR 12,999',
+      '12,999/-',
+      'Rs.12,999/-',
+      ' 12999 ',
+    ])
       expect(parseRupees(typed), typed).toBe(12999);
     expect(parseRupees('1,25,000')).toBe(125000);
     expect(parseRupees('₹1,25,000')).toBe(125000);

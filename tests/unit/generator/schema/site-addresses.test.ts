@@ -46,16 +46,22 @@ describe("the site's address", () => {
     expect(out).toContain(`has ${named} after the name`);
   });
 
-  it.each(['https://www.example.com/#x', 'https://www.example.com/sub/', 'https://www.example.com/?q'])('--site-url %s is refused in plain words by build and check', async (value) => {
-    for (const command of ['build', 'check']) {
-      const out = path.join(dir, 'out');
-      const args = command === 'build' ? ['build', '--content', content, '--out', out, '--site-url', value] : ['check', '--content', content, '--site-url', value];
-      const result = await run(args);
-      expect(result.code, result.out).toBe(1);
-      expect(result.out).toMatch(/^--site-url: The site's address ".*" has .* after the name/);
-      expect(result.out).toContain('hint: write only the scheme and the name, e.g. https://www.example.com');
-    }
-  });
+  it.each(['https://www.example.com/#x', 'https://www.example.com/sub/', 'https://www.example.com/?q'])(
+    '--site-url %s is refused in plain words by build and check',
+    async (value) => {
+      for (const command of ['build', 'check']) {
+        const out = path.join(dir, 'out');
+        const args =
+          command === 'build'
+            ? ['build', '--content', content, '--out', out, '--site-url', value]
+            : ['check', '--content', content, '--site-url', value];
+        const result = await run(args);
+        expect(result.code, result.out).toBe(1);
+        expect(result.out).toMatch(/^--site-url: The site's address ".*" has .* after the name/);
+        expect(result.out).toContain('hint: write only the scheme and the name, e.g. https://www.example.com');
+      }
+    },
+  );
 
   it('takes an address with or without its final slash', async () => {
     expect((await run(['check', '--content', content], withSiteUrl('https://movers.example.in/'))).code).toBe(0);
@@ -107,20 +113,23 @@ describe('every allow-list of addresses is checked on the address a browser load
     "the site's address": SITE_ADDRESS,
     'a map host': { hosts: ['www.google.com', 'maps.google.com'] },
   };
-  it.each(Object.entries(rules))('%s: dot segments and encoded slashes, dots or backslashes in the path are refused, by the check and the pattern alike', (_, rule) => {
-    for (const value of [
-      'https://www.google.com/maps/embed/%2E%2E/search',
-      'https://www.google.com/maps/embed/../search',
-      'https://www.google.com/maps/embed/./x',
-      'https://www.google.com/maps/embed/..',
-      'https://www.google.com/maps%2Fembed',
-      'https://www.google.com/maps%5Cembed',
-      'https://www.google.com/%2e',
-    ]) {
-      expect(urlProblem(value, rule), value).toMatch(/ /);
-      expect(new RegExp(urlPattern(rule), 'u').test(value), value).toBe(false);
-    }
-  });
+  it.each(Object.entries(rules))(
+    '%s: dot segments and encoded slashes, dots or backslashes in the path are refused, by the check and the pattern alike',
+    (_, rule) => {
+      for (const value of [
+        'https://www.google.com/maps/embed/%2E%2E/search',
+        'https://www.google.com/maps/embed/../search',
+        'https://www.google.com/maps/embed/./x',
+        'https://www.google.com/maps/embed/..',
+        'https://www.google.com/maps%2Fembed',
+        'https://www.google.com/maps%5Cembed',
+        'https://www.google.com/%2e',
+      ]) {
+        expect(urlProblem(value, rule), value).toMatch(/ /);
+        expect(new RegExp(urlPattern(rule), 'u').test(value), value).toBe(false);
+      }
+    },
+  );
 
   it('still takes dots inside names and in the query', () => {
     expect(urlProblem('https://www.openstreetmap.org/export/embed.html?bbox=76.2,9.9,76.3,10.0&x=../..', MAP_EMBED)).toBeUndefined();
@@ -133,9 +142,12 @@ describe('a host written in capital letters', () => {
   it.each([
     ['a map embed', 'https://WWW.GOOGLE.COM/maps/embed?pb=1', MAP_EMBED],
     ['a social page', 'https://Www.Facebook.com/example-movers', { hosts: ['www.facebook.com', 'facebook.com'] }],
-  ])('in %s is taken as the browser takes it, not called "not a plain domain name (letters, digits, dashes and dots)"', (_, value, rule) => {
-    expect(urlProblem(value, rule)).toBeUndefined();
-    expect(new RegExp(urlPattern(rule), 'u').test(value)).toBe(true);
-    expect(urlProblem(value.replace(/google|facebook/i, 'evil'), rule)).toMatch(/does not allow/);
-  });
+  ])(
+    'in %s is taken as the browser takes it, not called "not a plain domain name (letters, digits, dashes and dots)"',
+    (_, value, rule) => {
+      expect(urlProblem(value, rule)).toBeUndefined();
+      expect(new RegExp(urlPattern(rule), 'u').test(value)).toBe(true);
+      expect(urlProblem(value.replace(/google|facebook/i, 'evil'), rule)).toMatch(/does not allow/);
+    },
+  );
 });

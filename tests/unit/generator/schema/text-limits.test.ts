@@ -44,7 +44,9 @@ describe('control codes in text', () => {
     const { text, line, column } = await withFirst('services.yaml', 'tagline', value);
     const { code: exit, out } = await checkWith('services.yaml', text);
     expect(exit).toBe(1);
-    expect(out).toContain(`content/services.yaml:${line}:${column}  services[residential].tagline\n  This text holds the invisible code ${code} at character ${at};`);
+    expect(out).toContain(
+      `content/services.yaml:${line}:${column}  services[residential].tagline\n  This text holds the invisible code ${code} at character ${at};`,
+    );
   });
 
   it('is refused in a Malayalam translation too', async () => {
@@ -68,12 +70,16 @@ describe('how long a text may be', () => {
     const { text, line, column } = await withFirst('services.yaml', 'tagline', 'x'.repeat(3_000_000));
     const { code, out } = await checkWith('services.yaml', text);
     expect(code).toBe(1);
-    expect(out).toContain(`content/services.yaml:${line}:${column}  services[residential].tagline\n  This text is 3,000,000 characters long; this field holds at most ${MAX_TEXT_LENGTH},`);
+    expect(out).toContain(
+      `content/services.yaml:${line}:${column}  services[residential].tagline\n  This text is 3,000,000 characters long; this field holds at most ${MAX_TEXT_LENGTH},`,
+    );
   });
 
   it(`lets a description run to ${MAX_LONG_TEXT_LENGTH} characters, and no further`, async () => {
     const words = (n: number) => 'a'.repeat(n);
-    expect((await checkWith('services.yaml', (await withFirst('services.yaml', 'fullDescription', words(MAX_LONG_TEXT_LENGTH))).text)).code).toBe(0);
+    expect(
+      (await checkWith('services.yaml', (await withFirst('services.yaml', 'fullDescription', words(MAX_LONG_TEXT_LENGTH))).text)).code,
+    ).toBe(0);
     const { text, line } = await withFirst('services.yaml', 'fullDescription', words(MAX_LONG_TEXT_LENGTH + 1));
     const { code, out } = await checkWith('services.yaml', text);
     expect(code).toBe(1);
@@ -81,7 +87,9 @@ describe('how long a text may be', () => {
   });
 
   it(`counts an emoji as one character, as editors' JSON Schemas do: ${MAX_TEXT_LENGTH} trucks are taken, not called ${MAX_TEXT_LENGTH * 2} characters long`, async () => {
-    expect((await checkWith('services.yaml', (await withFirst('services.yaml', 'tagline', '🚚'.repeat(MAX_TEXT_LENGTH))).text)).code).toBe(0);
+    expect((await checkWith('services.yaml', (await withFirst('services.yaml', 'tagline', '🚚'.repeat(MAX_TEXT_LENGTH))).text)).code).toBe(
+      0,
+    );
     const { text } = await withFirst('services.yaml', 'tagline', '🚚'.repeat(MAX_TEXT_LENGTH + 1));
     const { code, out } = await checkWith('services.yaml', text);
     expect(code).toBe(1);
@@ -114,7 +122,9 @@ describe('limits are checked on the text as it will be shown', () => {
     const { text, line, column } = await withFirst('ml/site.yaml', 'tagline', repeated(20, '${company}', ' '));
     const { code, out } = await checkWith('ml/site.yaml', text);
     expect(code).toBe(1);
-    expect(out).toContain(`content/ml/site.yaml:${line}:${column}  company.tagline\n  This text is 499 characters long as shown, with the facts it names written out (219 as written);`);
+    expect(out).toContain(
+      `content/ml/site.yaml:${line}:${column}  company.tagline\n  This text is 499 characters long as shown, with the facts it names written out (219 as written);`,
+    );
   });
 });
 
@@ -129,6 +139,11 @@ describe('characters in a phone number', () => {
     const site = await sample('site.yaml');
     const { code: exit, out } = await checkWith('site.yaml', site.replace('phone: +91 90000 00000', `phone: "+91 90000${escape}00000"`));
     expect(exit).toBe(1);
-    expect(out).toMatch(new RegExp(`^content/site\\.yaml:\\d+:\\d+  contact\\.phone\\n  This phone number holds the character ${code.replace('+', '\\+')} at character 10,`, 'm'));
+    expect(out).toMatch(
+      new RegExp(
+        `^content/site\\.yaml:\\d+:\\d+  contact\\.phone\\n  This phone number holds the character ${code.replace('+', '\\+')} at character 10,`,
+        'm',
+      ),
+    );
   });
 });

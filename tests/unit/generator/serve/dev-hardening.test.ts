@@ -31,11 +31,14 @@ async function pageOnceRebuilt(accept: (page: { status: number; text: string }) 
 }
 
 describe('every site dev answer checks Host, as the editor does', () => {
-  it.each(['/', '/about/', '/__dev/events', '/__dev/reload.js', '/__dev/overlay.css', '/404.html', '/sitemap.xml'])('%s answers a rebound domain with 403', async (target) => {
-    const answer = await raw(editor.port, { target, headers: { host: `attacker.example:${editor.port}` } });
-    expect(answer.status).toBe(403);
-    expect(answer.text).not.toContain('<html');
-  });
+  it.each(['/', '/about/', '/__dev/events', '/__dev/reload.js', '/__dev/overlay.css', '/404.html', '/sitemap.xml'])(
+    '%s answers a rebound domain with 403',
+    async (target) => {
+      const answer = await raw(editor.port, { target, headers: { host: `attacker.example:${editor.port}` } });
+      expect(answer.status).toBe(403);
+      expect(answer.text).not.toContain('<html');
+    },
+  );
 
   it('answers 127.0.0.1, localhost and the port it listens on', async () => {
     expect((await raw(editor.port, { target: '/' })).status).toBe(200);
@@ -104,7 +107,10 @@ describe('a link to /usr already in content/ when site dev starts', () => {
 });
 
 describe('photo uploads', () => {
-  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a6' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a6' } })
+      .png()
+      .toBuffer();
 
   it('refuses ok.png beside OK.PNG: Windows and Mac count them as one name', async () => {
     const bytes = await png();

@@ -66,7 +66,12 @@ async function openEvents(url: string): Promise<EventStream> {
 }
 
 const decode = (html: string) =>
-  html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The text of the overlay's <pre>, unescaped: what the operator reads in the browser. */
 function overlayText(html: string): string | undefined {
@@ -89,7 +94,12 @@ function rawStatus(url: string, target: string): Promise<number> {
 
 async function get(url: string, pathname: string): Promise<{ status: number; type: string | null; body: string; location: string | null }> {
   const response = await fetch(new URL(pathname, url), { redirect: 'manual' });
-  return { status: response.status, type: response.headers.get('content-type'), body: await response.text(), location: response.headers.get('location') };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: await response.text(),
+    location: response.headers.get('location'),
+  };
 }
 
 /**
@@ -158,7 +168,7 @@ describe('site dev: content edits', () => {
     expect([fileName.status, fileName.location]).toEqual([307, '/about/']);
     const script = await get(server.url, '/__dev/reload.js');
     expect(script.type).toBe('text/javascript; charset=utf-8');
-    expect(script.body).toContain("new EventSource(\"/__dev/events\")");
+    expect(script.body).toContain('new EventSource("/__dev/events")');
     const missing = await get(server.url, '/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('/__dev/reload.js');
@@ -168,7 +178,10 @@ describe('site dev: content edits', () => {
   });
 
   it('reloads the page with the new text after a content file is saved', async () => {
-    await save(about(), original.replace('title: Moving Kerala Families Since ${founded}', 'title: Moving Kerala Families Since ${founded}, With Care'));
+    await save(
+      about(),
+      original.replace('title: Moving Kerala Families Since ${founded}', 'title: Moving Kerala Families Since ${founded}, With Care'),
+    );
     const event = await events.next<ReloadEvent>('reload', (data) => data.ok && data.changed.includes('content/pages/about.yaml'));
     const page = await get(server.url, '/about/');
     expect(page.body).toContain('Moving Kerala Families Since 2008, With Care');
@@ -242,7 +255,10 @@ describe('site dev: photos', () => {
     await writeFile(path.join(dir, 'content/images/truck.jpg'), await testPhoto('small'));
     const home = path.join(dir, 'content/pages/home.yaml');
     const text = await readFile(home, 'utf8');
-    await writeFile(home, text.replace('  highlights:\n', '  image:\n    src: images/truck.jpg\n    alt: Our truck loaded for a move\n  highlights:\n'));
+    await writeFile(
+      home,
+      text.replace('  highlights:\n', '  image:\n    src: images/truck.jpg\n    alt: Our truck loaded for a move\n  highlights:\n'),
+    );
     // The Malayalam home page reads the photo's description in Malayalam.
     const homeMl = path.join(dir, 'content/ml/pages/home.yaml');
     const textMl = await readFile(homeMl, 'utf8');
@@ -266,7 +282,13 @@ describe('site dev: photos', () => {
 
   it('reloads with the new photo when the file is replaced', async () => {
     const before = await heroSources();
-    await save(path.join(dir, 'content/images/truck.jpg'), await sharp(await testPhoto('small')).flop().jpeg().toBuffer());
+    await save(
+      path.join(dir, 'content/images/truck.jpg'),
+      await sharp(await testPhoto('small'))
+        .flop()
+        .jpeg()
+        .toBuffer(),
+    );
     await events.next<ReloadEvent>('reload', (data) => data.ok && data.changed.includes('content/images/truck.jpg'));
     expect(await heroSources()).not.toBe(before);
   });
@@ -274,11 +296,17 @@ describe('site dev: photos', () => {
   it('shows a photo named before it is there as a located problem, and picks it up once it is saved', async () => {
     const about = path.join(dir, 'content/pages/about.yaml');
     const text = await readFile(about, 'utf8');
-    await save(about, text.replace('  mission:\n', '  image:\n    src: images/team.jpg\n    alt: The crew outside the office\n  mission:\n'));
+    await save(
+      about,
+      text.replace('  mission:\n', '  image:\n    src: images/team.jpg\n    alt: The crew outside the office\n  mission:\n'),
+    );
     await events.next<ReloadEvent>('reload', (data) => !data.ok);
     expect(overlayText((await get(server.url, '/about/')).body)).toContain('There is no photo at content/images/team.jpg.');
     const aboutMl = path.join(dir, 'content/ml/pages/about.yaml');
-    await save(aboutMl, (await readFile(aboutMl, 'utf8')).replace('  mission:\n', '  image:\n    alt: ഓഫീസിന് മുന്നിൽ ഞങ്ങളുടെ ടീം\n  mission:\n'));
+    await save(
+      aboutMl,
+      (await readFile(aboutMl, 'utf8')).replace('  mission:\n', '  image:\n    alt: ഓഫീസിന് മുന്നിൽ ഞങ്ങളുടെ ടീം\n  mission:\n'),
+    );
     // The photo is saved only once the description's rebuild is over: a rebuild that starts for the
     // description but reads the content after the photo arrived would pass without naming the photo.
     await events.next<ReloadEvent>('reload', (data) => !data.ok && data.changed.includes('content/ml/pages/about.yaml'));
@@ -427,7 +455,10 @@ describe('site dev: the command line', () => {
     const { runDev } = await import('../../../../bin/commands/dev.js');
     let stop: () => void = () => undefined;
     const running = runDev({ content: 'content', port: '0', host: '127.0.0.1' }, io, new Promise<void>((resolve) => (stop = resolve)));
-    const url = await Promise.race([serving, running.then(() => Promise.reject(new Error(`site dev stopped before serving:\n${io.stdout()}\n${io.stderr()}`)))]);
+    const url = await Promise.race([
+      serving,
+      running.then(() => Promise.reject(new Error(`site dev stopped before serving:\n${io.stdout()}\n${io.stderr()}`))),
+    ]);
     expect(io.stdout()).toContain(`Serving content with live reload at ${url}`);
     expect((await get(url, '/')).status).toBe(200);
     stop();

@@ -39,8 +39,20 @@ afterAll(async () => {
 /** What the quote form's script sends, from the preview's own page. */
 function quote(server: RunningServer, name: string): Promise<Response> {
   const form = new FormData();
-  for (const [field, value] of Object.entries({ name, email: 'anu@example.in', phone: '+91 98470 12345', service: 'House shifting', moveFrom: 'Kochi', moveTo: 'Thrissur' })) form.append(field, value);
-  return fetch(new URL('/api/quote', server.url), { method: 'POST', body: form, headers: { Origin: new URL(server.url).origin, Accept: 'application/json', Referer: new URL('/contact/', server.url).href } });
+  for (const [field, value] of Object.entries({
+    name,
+    email: 'anu@example.in',
+    phone: '+91 98470 12345',
+    service: 'House shifting',
+    moveFrom: 'Kochi',
+    moveTo: 'Thrissur',
+  }))
+    form.append(field, value);
+  return fetch(new URL('/api/quote', server.url), {
+    method: 'POST',
+    body: form,
+    headers: { Origin: new URL(server.url).origin, Accept: 'application/json', Referer: new URL('/contact/', server.url).href },
+  });
 }
 
 describe('a Cloudflare build', () => {

@@ -125,7 +125,15 @@ describe('site preview: paths', () => {
   });
 
   it('answers an unknown path with 404.html and status 404', async () => {
-    for (const target of ['/no-such-page', '/about/team', '/about/team/', '/assets/main.0000000000.css', '/.env', '/_headers', '/.well-known']) {
+    for (const target of [
+      '/no-such-page',
+      '/about/team',
+      '/about/team/',
+      '/assets/main.0000000000.css',
+      '/.env',
+      '/_headers',
+      '/.well-known',
+    ]) {
       const answer = await raw(server.url, target);
       expect(answer.status, target).toBe(404);
       expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -280,7 +288,11 @@ describe('site preview: nothing outside the folder', () => {
   });
 
   it('refuses absolute paths', async () => {
-    for (const target of [`/${path.join(temp, 'secret.txt')}`, `/${encodeURIComponent(path.join(temp, 'secret.txt'))}`, `http://127.0.0.1${path.join(temp, 'secret.txt')}`]) {
+    for (const target of [
+      `/${path.join(temp, 'secret.txt')}`,
+      `/${encodeURIComponent(path.join(temp, 'secret.txt'))}`,
+      `http://127.0.0.1${path.join(temp, 'secret.txt')}`,
+    ]) {
       const answer = await raw(server.url, target);
       expect([400, 404], target).toContain(answer.status);
       expect(answer.body).not.toContain(SECRET);

@@ -17,7 +17,12 @@ async function accept(target: string) {
 /** Every file under `folder` with its text, to show that nothing in it changed. */
 async function snapshot(folder: string): Promise<Record<string, string>> {
   const names = (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  const texts = await Promise.all(names.map(async (entry) => [path.relative(folder, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name), 'utf8')]));
+  const texts = await Promise.all(
+    names.map(async (entry) => [
+      path.relative(folder, path.join(entry.parentPath, entry.name)),
+      await readFile(path.join(entry.parentPath, entry.name), 'utf8'),
+    ]),
+  );
   return Object.fromEntries(texts);
 }
 

@@ -18,7 +18,11 @@ const NOW = new Date('2031-05-01T12:00:00Z');
 const OLD_CITY = 'തിരുവനന്തപുരം';
 const OLD_HOURS = 'രാവിലെ 9 മുതൽ വൈകിട്ട് 7 വരെ';
 const NEW_HOURS = 'Mon-Sat 8AM-6PM IST (India time)';
-const REWRITTEN = { name: 'Meera Nair', location: 'Kowdiar to Kochi', comment: 'They moved my mother’s flat to Kochi in one day and set up her kitchen before they left.' };
+const REWRITTEN = {
+  name: 'Meera Nair',
+  location: 'Kowdiar to Kochi',
+  comment: 'They moved my mother’s flat to Kochi in one day and set up her kitchen before they left.',
+};
 const OLD_REVIEW = 'കഴക്കൂട്ടത്ത് നിന്ന് ചെന്നൈയിലേക്ക്';
 const STEPS = ['ക്വട്ടേഷൻ ചോദിക്കൂ', 'സൗജന്യ എസ്റ്റിമേറ്റ് നേടൂ', 'ദിവസം നിശ്ചയിക്കൂ', 'ബാക്കിയെല്ലാം ഞങ്ങൾക്ക് വിട്ടേക്കൂ'];
 
@@ -26,9 +30,11 @@ let dir: string;
 let before: BuildResult;
 let after: BuildResult;
 
-const pages = (result: BuildResult) => result.files.filter((file) => /^ml\/.*\.html$/.test(file.path)).map((file) => ({ path: file.path, html: String(file.contents) }));
+const pages = (result: BuildResult) =>
+  result.files.filter((file) => /^ml\/.*\.html$/.test(file.path)).map((file) => ({ path: file.path, html: String(file.contents) }));
 const page = (result: BuildResult, file: string) => parseHtml(String(result.files.find((f) => f.path === file)!.contents));
-const structuredData = (result: BuildResult, file: string) => JSON.parse(page(result, file).querySelector('script[type="application/ld+json"]')!.textContent ?? '') as Record<string, any>;
+const structuredData = (result: BuildResult, file: string) =>
+  JSON.parse(page(result, file).querySelector('script[type="application/ld+json"]')!.textContent ?? '') as Record<string, any>;
 const steps = (result: BuildResult) => headingTexts(regionOf(heading(main(page(result, 'ml/index.html')), 'ഇങ്ങനെയാണ് ഞങ്ങൾ ചെയ്യുന്നത്', 2)), 3);
 
 async function edit(file: string, change: (doc: ReturnType<typeof parseDocument>) => void): Promise<void> {
@@ -87,8 +93,15 @@ describe('the Malayalam pages kept the sample city, hours and terms after the En
 
   test('each is a located warning saying what changed, and counted apart from the texts not translated yet', async () => {
     const checked = await checkContent(path.join(dir, 'content'), { now: NOW });
-    const outdated = checked.warnings.filter((warning) => warning.code === 'outdated-translation').map((warning) => `${path.basename(warning.file)} ${warning.path}`);
-    expect(outdated).toEqual(['site.yaml contact.cityName', 'site.yaml contact.hours', 'testimonials.yaml testimonials[arun-kumar].location', 'testimonials.yaml testimonials[arun-kumar].comment']);
+    const outdated = checked.warnings
+      .filter((warning) => warning.code === 'outdated-translation')
+      .map((warning) => `${path.basename(warning.file)} ${warning.path}`);
+    expect(outdated).toEqual([
+      'site.yaml contact.cityName',
+      'site.yaml contact.hours',
+      'testimonials.yaml testimonials[arun-kumar].location',
+      'testimonials.yaml testimonials[arun-kumar].comment',
+    ]);
     const [malayalam] = checked.translations;
     expect(malayalam!.outdated.get('ml/site.yaml')).toBe(2);
     expect(malayalam!.outdated.get('ml/testimonials.yaml')).toBe(2);
@@ -110,7 +123,8 @@ describe('a review rewritten in place showed the new name over the old Malayalam
 
 describe('Malayalam list items were matched to the English by their place', () => {
   test('an area put in second: the Malayalam structured data lists Kerala, the new area in English, then India', () => {
-    const names = (result: BuildResult) => (structuredData(result, 'ml/index.html').areaServed as { name: string }[]).map((area) => area.name);
+    const names = (result: BuildResult) =>
+      (structuredData(result, 'ml/index.html').areaServed as { name: string }[]).map((area) => area.name);
     expect(names(before)).toEqual(['കേരളം', 'ഇന്ത്യ']);
     expect(names(after)).toEqual(['കേരളം', 'Tamil Nadu', 'ഇന്ത്യ']);
   });
@@ -121,7 +135,9 @@ describe('Malayalam list items were matched to the English by their place', () =
 
   test('the new area is a warning that says where its Malayalam goes; written there, it stands second on the pages', async () => {
     const content = path.join(dir, 'content');
-    const missing = (await checkContent(content, { now: NOW })).warnings.find((warning) => warning.code === 'missing-translation' && warning.path === 'company.areaServed[2]');
+    const missing = (await checkContent(content, { now: NOW })).warnings.find(
+      (warning) => warning.code === 'missing-translation' && warning.path === 'company.areaServed[2]',
+    );
     expect(missing?.message).toBe('The English item 2 has no Malayalam item yet; it translates "Tamil Nadu".');
     expect(missing?.hint).toMatch(/^add its Malayalam as a new item at the end of this list/);
     await edit('ml/site.yaml', (doc) => (doc.getIn(['company', 'areaServed']) as YAMLSeq).items.push(doc.createNode('തമിഴ്നാട്')));

@@ -23,8 +23,18 @@ describe('a rendered page with texts shown in English', () => {
   });
 
   test('marks an image whose whole description is English, and a choice whose whole label is', () => {
-    expect(markEnglishText(page('', `<img src="a.jpg" alt="${S}A truck${E}"/><select><option value="${S}Bikes${E}">${S}Bikes${E}</option><option>ബൈക്ക്</option></select>`))).toBe(
-      page('', '<img lang="en" src="a.jpg" alt="A truck"/><select><option lang="en" value="Bikes">Bikes</option><option>ബൈക്ക്</option></select>'),
+    expect(
+      markEnglishText(
+        page(
+          '',
+          `<img src="a.jpg" alt="${S}A truck${E}"/><select><option value="${S}Bikes${E}">${S}Bikes${E}</option><option>ബൈക്ക്</option></select>`,
+        ),
+      ),
+    ).toBe(
+      page(
+        '',
+        '<img lang="en" src="a.jpg" alt="A truck"/><select><option lang="en" value="Bikes">Bikes</option><option>ബൈക്ക്</option></select>',
+      ),
     );
   });
 

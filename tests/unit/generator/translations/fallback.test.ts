@@ -36,7 +36,10 @@ describe('English edits with content/ml/ left as it was', () => {
   test('pass site check --strict and site build --strict, each missing text a located warning', async () => {
     const io = captureIo(dir);
     expect(await main(['check', '--strict', '--content', 'content'], io), io.stderr()).toBe(0);
-    const warnings = io.stderr().split('\n').filter((line) => line.endsWith('(warning)'));
+    const warnings = io
+      .stderr()
+      .split('\n')
+      .filter((line) => line.endsWith('(warning)'));
     expect(warnings).toEqual([
       'content/ml/pages/home.yaml:10:1  hero.image  (warning)',
       'content/ml/services.yaml:199:5  services[7]  (warning)',
@@ -45,8 +48,12 @@ describe('English edits with content/ml/ left as it was', () => {
       'content/ml/testimonials.yaml:16:5  testimonials[2]  (warning)',
       'content/ml/testimonials.yaml:23:5  testimonials[3]  (warning)',
     ]);
-    expect(io.stderr()).toContain('The Malayalam for the block "image" is missing; it translates the English block in content/pages/home.yaml, which starts with alt "Our blue truck');
-    expect(io.stderr()).toContain(`The English item 7 (id "${edits.newService.id}") has no Malayalam item; it translates title "${edits.newService.title}".`);
+    expect(io.stderr()).toContain(
+      'The Malayalam for the block "image" is missing; it translates the English block in content/pages/home.yaml, which starts with alt "Our blue truck',
+    );
+    expect(io.stderr()).toContain(
+      `The English item 7 (id "${edits.newService.id}") has no Malayalam item; it translates title "${edits.newService.title}".`,
+    );
     expect(io.stdout().split('\n').at(-1)).toBe(
       'Malayalam: 26 texts are not translated yet (in 2 files), shown in English on the Malayalam pages; start at content/ml/pages/home.yaml:10:1.',
     );
@@ -122,7 +129,9 @@ describe('a company that publishes every page complete', () => {
       const strict = captureIo(dir);
       expect(await main(['check', '--strict', '--content', 'content'], strict)).toBe(1);
       expect(strict.stderr()).toContain('content/ml/services.yaml:199:5  services[7]\n');
-      expect(strict.stderr()).toContain('a strict build (the deploy), with completeTranslations: true in site.yaml, refuses a text not translated yet');
+      expect(strict.stderr()).toContain(
+        'a strict build (the deploy), with completeTranslations: true in site.yaml, refuses a text not translated yet',
+      );
     } finally {
       await writeFile(file, kept);
     }
@@ -149,7 +158,9 @@ describe('pairing a translated item with its English one', () => {
         ],
       ]);
       const ml = checked.site!.translations![0]!.site.testimonials;
-      const mlSource = parseDocument(await readFile(path.join(copy, 'content/ml/testimonials.yaml'), 'utf8')).toJS() as { testimonials: { id: string; comment: string }[] };
+      const mlSource = parseDocument(await readFile(path.join(copy, 'content/ml/testimonials.yaml'), 'utf8')).toJS() as {
+        testimonials: { id: string; comment: string }[];
+      };
       // Each review that stays shows its own Malayalam text, not the one of the review above it.
       for (const review of ml) {
         expect(review.comment).toBe(mlSource.testimonials.find((t) => t.id === review.id)!.comment);

@@ -7,7 +7,17 @@ import { build, checkContent, type BuildResult } from '../../../../generator/bui
 import { CONTENT_FILES } from '../../../../generator/schema/index.js';
 import { translationSchema } from '../../../../generator/schema/derived/translation-schema.js';
 import { contentWithFixture, SAMPLE_CONTENT } from '../../../helpers/content.js';
-import { banner, closeParser, controlLabelled, fillWhatsAppPopup, headings, main, parseHtml, parseXml, textOf } from '../../../helpers/dom.js';
+import {
+  banner,
+  closeParser,
+  controlLabelled,
+  fillWhatsAppPopup,
+  headings,
+  main,
+  parseHtml,
+  parseXml,
+  textOf,
+} from '../../../helpers/dom.js';
 
 /**
  * The Malayalam edition, read from the built HTML of the frozen sample: every page in both
@@ -64,7 +74,12 @@ describe('every page in both languages', () => {
 
     test(`${page.route} and ${page.mlPath} switch to each other from the header and the menu, without JavaScript`, () => {
       const switches = (d: Document) =>
-        Array.from(banner(d).querySelectorAll('a[hreflang]')).map((a) => ({ href: a.getAttribute('href'), hreflang: a.getAttribute('hreflang'), lang: a.getAttribute('lang'), text: textOf(a) }));
+        Array.from(banner(d).querySelectorAll('a[hreflang]')).map((a) => ({
+          href: a.getAttribute('href'),
+          hreflang: a.getAttribute('hreflang'),
+          lang: a.getAttribute('lang'),
+          text: textOf(a),
+        }));
       // One in the header bar, one inside the menu drawer (#site-menu).
       expect(switches(doc(page.en))).toEqual(Array(2).fill({ href: page.mlPath, hreflang: 'ml', lang: 'ml', text: 'മലയാളം' }));
       expect(switches(doc(page.ml))).toEqual(Array(2).fill({ href: page.route, hreflang: 'en', lang: 'en-IN', text: 'English' }));
@@ -76,7 +91,10 @@ describe('every page in both languages', () => {
       expect(data['@type']).toBe('MovingCompany');
       expect(data.mainEntityOfPage).toMatchObject({ '@type': 'WebPage', url: SITE_URL + page.mlPath, inLanguage: 'ml' });
       expect(data.mainEntityOfPage.translationOfWork).toEqual({ '@type': 'WebPage', url: SITE_URL + page.route, inLanguage: 'en' });
-      const english = JSON.parse(doc(page.en).querySelector('script[type="application/ld+json"]')!.textContent ?? '') as Record<string, any>;
+      const english = JSON.parse(doc(page.en).querySelector('script[type="application/ld+json"]')!.textContent ?? '') as Record<
+        string,
+        any
+      >;
       expect(english.mainEntityOfPage.inLanguage).toBe('en');
       expect(english.mainEntityOfPage.workTranslation).toEqual([{ '@type': 'WebPage', url: SITE_URL + page.mlPath, inLanguage: 'ml' }]);
     });
@@ -99,7 +117,8 @@ describe('every page in both languages', () => {
     expect(entries.map((e) => e.loc)).toEqual(PAGES.flatMap((p) => [SITE_URL + p.route, SITE_URL + p.mlPath]));
     for (const page of PAGES) {
       const alternates = [`en ${SITE_URL}${page.route}`, `ml ${SITE_URL}${page.mlPath}`, `x-default ${SITE_URL}${page.route}`];
-      for (const loc of [SITE_URL + page.route, SITE_URL + page.mlPath]) expect(entries.find((e) => e.loc === loc)?.alternates, loc).toEqual(alternates);
+      for (const loc of [SITE_URL + page.route, SITE_URL + page.mlPath])
+        expect(entries.find((e) => e.loc === loc)?.alternates, loc).toEqual(alternates);
     }
   });
 
@@ -118,7 +137,12 @@ describe('the Malayalam text of the sample', () => {
     const home = doc('ml/index.html');
     expect(textOf(home.querySelector('h1'))).toBe('കേരളത്തിനകത്തും പുറത്തും സുരക്ഷിതമായ, ശ്രദ്ധയോടെയുള്ള ഷിഫ്റ്റിംഗ്');
     expect(textOf(banner(home))).toContain('Example Movers & Packers');
-    expect(Array.from(banner(home).querySelectorAll('#site-menu ul a')).map(textOf).slice(0, 4)).toEqual(['ഹോം', 'ഞങ്ങളെക്കുറിച്ച്', 'സേവനങ്ങൾ', 'ബന്ധപ്പെടുക']);
+    expect(Array.from(banner(home).querySelectorAll('#site-menu ul a')).map(textOf).slice(0, 4)).toEqual([
+      'ഹോം',
+      'ഞങ്ങളെക്കുറിച്ച്',
+      'സേവനങ്ങൾ',
+      'ബന്ധപ്പെടുക',
+    ]);
     // Review months in Malayalam, from the same dates as the English page.
     const months = Array.from(main(home).querySelectorAll('time')).map((t) => [t.getAttribute('datetime'), textOf(t)]);
     const english = Array.from(main(doc('index.html')).querySelectorAll('time')).map((t) => t.getAttribute('datetime'));
@@ -138,7 +162,9 @@ describe('the Malayalam text of the sample', () => {
       ['വളർത്തുമൃഗങ്ങളുടെ ഷിഫ്റ്റിംഗ്', '₹3,999'],
     ]) {
       expect(titles).toContain(title);
-      const card = headings(services).find((h) => textOf(h) === title)!.closest('article')!;
+      const card = headings(services)
+        .find((h) => textOf(h) === title)!
+        .closest('article')!;
       expect(textOf(card)).toContain(price);
       expect(textOf(card)).toContain('തുടക്കനിരക്ക്');
     }
@@ -173,7 +199,9 @@ describe('the Malayalam text of the sample', () => {
     fillWhatsAppPopup(page, (path) => html.get(path));
     const widget = page.querySelector('[data-whatsapp]')!;
     expect(widget.querySelector('[data-whatsapp-toggle]')?.getAttribute('aria-label')).toBe('വാട്സ്ആപ്പിൽ ഞങ്ങളോട് ചാറ്റ് ചെയ്യൂ');
-    const messages = Array.from(widget.querySelectorAll('a[data-whatsapp-action]')).map((a) => new URL(a.getAttribute('href')!).searchParams.get('text'));
+    const messages = Array.from(widget.querySelectorAll('a[data-whatsapp-action]')).map((a) =>
+      new URL(a.getAttribute('href')!).searchParams.get('text'),
+    );
     expect(messages[0]).toBe('നമസ്കാരം! എന്റെ ഷിഫ്റ്റിംഗിന് ഒരു സൗജന്യ ക്വട്ടേഷൻ വേണം. എന്തൊക്കെ വിവരങ്ങൾ അറിയിക്കണമെന്ന് പറയാമോ?');
     expect(messages.at(-1)).toBe('നമസ്കാരം! ഞാൻ ഒരു ഷിഫ്റ്റിംഗ് പ്ലാൻ ചെയ്യുന്നുണ്ട്, കുറച്ച് സഹായം വേണം.');
   });
@@ -210,7 +238,8 @@ describe('the font', () => {
       expect(face).toMatch(/font-display:optional/);
     }
     // The family is named only under html[lang=ml], so the "മലയാളം" link on English pages fetches nothing.
-    const uses = css.match(/[^{}]*\{[^}]*font-family:[^;}]*Noto Sans Malayalam[^}]*\}/g)?.filter((rule) => !rule.includes('@font-face')) ?? [];
+    const uses =
+      css.match(/[^{}]*\{[^}]*font-family:[^;}]*Noto Sans Malayalam[^}]*\}/g)?.filter((rule) => !rule.includes('@font-face')) ?? [];
     const usesVariable = css.match(/[^{}]*\{[^}]*--font: ?"?Noto Sans Malayalam[^}]*\}/g) ?? [];
     expect(uses).toEqual([]);
     expect(usesVariable.map((rule) => rule.slice(0, rule.indexOf('{')))).toEqual(['html[lang=ml]']);
@@ -228,16 +257,20 @@ describe('the font', () => {
 
 describe('the translation schemas', () => {
   test('hold only text: no phone, price, id, icon or link, and the company name stays English', () => {
-    const shape = (schema: unknown) => JSON.stringify((schema as { _zod: { def: unknown } })._zod.def, (key, value) => (key === 'parent' ? undefined : value));
+    const shape = (schema: unknown) =>
+      JSON.stringify((schema as { _zod: { def: unknown } })._zod.def, (key, value) => (key === 'parent' ? undefined : value));
     const site = translationSchema(CONTENT_FILES['site.yaml'])!;
     const described = shape(site);
-    for (const field of ['"phone"', '"email"', '"siteUrl"', '"foundedYear"', '"name"', '"value"', '"endpoint"']) expect(described).not.toContain(field);
+    for (const field of ['"phone"', '"email"', '"siteUrl"', '"foundedYear"', '"name"', '"value"', '"endpoint"'])
+      expect(described).not.toContain(field);
     expect(described).toContain('"tagline"');
     const services = translationSchema(CONTENT_FILES['services.yaml'])!;
     for (const field of ['"icon"', '"starting"']) expect(shape(services)).not.toContain(field);
     expect(shape(services)).toContain('"note"');
     // The only id is the one a service's translation may name to say which service it translates.
-    const item = z.toJSONSchema(services as z.ZodType, { io: 'input' }) as unknown as { properties: { services: { items: { properties: Record<string, unknown>; required: string[] } } } };
+    const item = z.toJSONSchema(services as z.ZodType, { io: 'input' }) as unknown as {
+      properties: { services: { items: { properties: Record<string, unknown>; required: string[] } } };
+    };
     expect(Object.keys(item.properties.services.items.properties)).toContain('id');
     expect(item.properties.services.items.required).not.toContain('id');
   });

@@ -9,7 +9,10 @@ describe('pairing list items without an id by the English they were translated f
   const pair = pairerOf(recordOf({ 'areaServed[1]': 'Kerala', 'areaServed[2]': 'India' }));
 
   test('an English item put in second has no translation, and the items after it keep theirs', () => {
-    expect(pair(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ'], 'areaServed')).toEqual({ translationOf: [0, undefined, 1], unpaired: [] });
+    expect(pair(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ'], 'areaServed')).toEqual({
+      translationOf: [0, undefined, 1],
+      unpaired: [],
+    });
   });
 
   test('a reordered English list takes its translations with it', () => {
@@ -25,7 +28,9 @@ describe('pairing list items without an id by the English they were translated f
   });
 
   test('items of a block follow the texts they share, one text edited or not', () => {
-    const steps = pairerOf(recordOf({ 'steps[1].title': 'Call us', 'steps[1].desc': 'We listen.', 'steps[2].title': 'We pack', 'steps[2].desc': 'Box by box.' }));
+    const steps = pairerOf(
+      recordOf({ 'steps[1].title': 'Call us', 'steps[1].desc': 'We listen.', 'steps[2].title': 'We pack', 'steps[2].desc': 'Box by box.' }),
+    );
     const english = [
       { title: 'We pack', desc: 'Box by box, with care.' },
       { title: 'Call us', desc: 'We listen.' },
@@ -51,7 +56,10 @@ describe('a translation added to a list whose other items are recorded', () => {
   const pair = pairerOf(recordOf({ 'areaServed[1]': 'Kerala', 'areaServed[2]': 'India' }));
 
   test('at the end of the list, it translates the first English item still without one', () => {
-    expect(pair(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ', 'തമിഴ്നാട്'], 'areaServed')).toEqual({ translationOf: [0, 2, 1], unpaired: [] });
+    expect(pair(['Kerala', 'Tamil Nadu', 'India'], ['കേരളം', 'ഇന്ത്യ', 'തമിഴ്നാട്'], 'areaServed')).toEqual({
+      translationOf: [0, 2, 1],
+      unpaired: [],
+    });
   });
 });
 

@@ -29,7 +29,10 @@ describe('the record of a Malayalam file whose list items moved', () => {
 
   test('keeps the place of an item changed where it stood, and leaves out an item taken out', () => {
     const after = { howItWorks: { steps: [{ title: 'ഒന്ന്!' }, { title: 'മൂന്ന്' }] } };
-    expect(Object.fromEntries(rekeyed(schema, before, after, block))).toEqual({ 'howItWorks.steps[1].title': 'One', 'howItWorks.steps[2].title': 'Three' });
+    expect(Object.fromEntries(rekeyed(schema, before, after, block))).toEqual({
+      'howItWorks.steps[1].title': 'One',
+      'howItWorks.steps[2].title': 'Three',
+    });
   });
 });
 
@@ -51,7 +54,10 @@ describe('Malayalam steps moved in the editor kept the English of the place they
     const saved = await editor.api('POST', '/__edit/api/save', { file: rel, value, version: opened.version });
     expect(saved.status).toBe(200);
 
-    const record = parse(await readFile(path.join(editor.contentDir, 'ml/translated-from.yaml'), 'utf8')) as Record<string, Record<string, string>>;
+    const record = parse(await readFile(path.join(editor.contentDir, 'ml/translated-from.yaml'), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
     expect(record['pages/home.yaml']!['howItWorks.steps[1].title']).toBe('Get a Free Estimate');
     expect(record['pages/home.yaml']!['howItWorks.steps[2].title']).toBe('Request a Quote');
     const checked = await checkContent(editor.contentDir);

@@ -31,7 +31,9 @@ describe('the English each translated text stands for', () => {
     edited.actions[0]!.title = 'Ask for a Quote';
     edited.actions[1]!.message = `  ${edited.actions[1]!.message.replace(' ', '\n  ')}  `;
     const outdated = outdatedTexts(translatedTexts(schema, edited, malayalam), record);
-    expect(outdated.map(({ key, was, english: now }) => ({ key, was, now }))).toEqual([{ key: `actions[${english.actions[0]!.id}].title`, was: english.actions[0]!.title, now: 'Ask for a Quote' }]);
+    expect(outdated.map(({ key, was, english: now }) => ({ key, was, now }))).toEqual([
+      { key: `actions[${english.actions[0]!.id}].title`, was: english.actions[0]!.title, now: 'Ask for a Quote' },
+    ]);
     // Where the text is in the Malayalam file, as the warning and the editor name it.
     expect(outdated[0]!.place).toBe(`actions[${english.actions[0]!.id}].title`);
   });
@@ -47,7 +49,8 @@ describe('quoting a change', () => {
   });
 
   it('quotes the stretch of a long text that changed, with whole words around it', () => {
-    const was = 'Moving house is about far more than boxes. Our residential team starts with a free survey of your home, whether it is a 1 BHK flat in Kakkanad or a family house in Thrissur.';
+    const was =
+      'Moving house is about far more than boxes. Our residential team starts with a free survey of your home, whether it is a 1 BHK flat in Kakkanad or a family house in Thrissur.';
     const now = was.replace('1 BHK', '2 BHK');
     const [a, b] = changeQuotes(was, now);
     expect(a).toBe('"…your home, whether it is a 1 BHK flat in Kakkanad or…"');

@@ -23,7 +23,13 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
     const key = path.relative(dir, file);
-    out[key] = entry.isFile() ? createHash('sha256').update(await readFile(file)).digest('hex') : entry.isDirectory() ? 'folder' : 'other';
+    out[key] = entry.isFile()
+      ? createHash('sha256')
+          .update(await readFile(file))
+          .digest('hex')
+      : entry.isDirectory()
+        ? 'folder'
+        : 'other';
   }
   return out;
 }
@@ -54,21 +60,46 @@ async function build(out: string, cwd = projectDir): Promise<{ code: number; std
 }
 
 const REFUSED: Array<{ name: string; out: string; cwd?: () => string; says: RegExp }> = [
-  { name: 'the project folder (--out .)', out: '.', says: /^Refusing to write the site into \. \(the folder you are in\): it is the project folder itself/ },
+  {
+    name: 'the project folder (--out .)',
+    out: '.',
+    says: /^Refusing to write the site into \. \(the folder you are in\): it is the project folder itself/,
+  },
   { name: 'an empty name (--out "")', out: '', says: /^--out needs the name of a folder to write the site into, but it was empty\./ },
   { name: 'blank space (--out " ")', out: ' ', says: /^--out needs the name of a folder/ },
-  { name: 'a folder holding the project (--out ..)', out: '..', says: /^Refusing to write the site into \.\.: it holds the project folder\./ },
-  { name: 'the project folder from outside it', out: 'movers', cwd: () => parent, says: /^Refusing to write the site into \.\/movers: it holds the content folder \.\/movers\/content\./ },
+  {
+    name: 'a folder holding the project (--out ..)',
+    out: '..',
+    says: /^Refusing to write the site into \.\.: it holds the project folder\./,
+  },
+  {
+    name: 'the project folder from outside it',
+    out: 'movers',
+    cwd: () => parent,
+    says: /^Refusing to write the site into \.\/movers: it holds the content folder \.\/movers\/content\./,
+  },
   { name: 'content/', out: 'content', says: /^Refusing to write the site into \.\/content: it holds the content folder \.\/content\./ },
-  { name: 'a new folder inside content/', out: 'content/site', says: /^Refusing to write the site into \.\/content\/site: it is inside the content folder \.\/content\./ },
-  { name: 'templates/', out: 'templates', says: /^Refusing to write the site into \.\/templates: \.\/templates holds the project's own files, not built pages\./ },
+  {
+    name: 'a new folder inside content/',
+    out: 'content/site',
+    says: /^Refusing to write the site into \.\/content\/site: it is inside the content folder \.\/content\./,
+  },
+  {
+    name: 'templates/',
+    out: 'templates',
+    says: /^Refusing to write the site into \.\/templates: \.\/templates holds the project's own files, not built pages\./,
+  },
   { name: 'static/', out: 'static', says: /\.\/static holds the project's own files/ },
   { name: 'client/', out: 'client', says: /\.\/client holds the project's own files/ },
   { name: '.git', out: '.git', says: /\.\/\.git holds the project's own files/ },
   { name: 'the home folder', out: '~home~', says: /: it is your home folder\./ },
   { name: 'the filesystem root', out: '/', says: /^Refusing to write the site into \/: it is the root of the file system/ },
   { name: 'a file', out: 'afile.txt', says: /^Refusing to write the site into \.\/afile\.txt: it is a file, not a folder\./ },
-  { name: 'a folder holding files the build did not write', out: 'some-folder', says: /^Refusing to write the site into \.\/some-folder: it already holds files that site build did not write \(unrelated\.txt\), and building would delete them\./ },
+  {
+    name: 'a folder holding files the build did not write',
+    out: 'some-folder',
+    says: /^Refusing to write the site into \.\/some-folder: it already holds files that site build did not write \(unrelated\.txt\), and building would delete them\./,
+  },
 ];
 
 describe('site build --out refuses to replace what it did not create', () => {
@@ -116,7 +147,9 @@ describe('site build --out refuses to replace what it did not create', () => {
     await writeFile(path.join(projectDir, 'dist', 'CNAME'), 'www.periyarpackers.in');
     const result = await build('dist');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^Refusing to write the site into \.\/dist: it holds a previous build, but also a file the build did not write \(CNAME\)/);
+    expect(result.stderr).toMatch(
+      /^Refusing to write the site into \.\/dist: it holds a previous build, but also a file the build did not write \(CNAME\)/,
+    );
     expect(result.stderr).toContain('hint: move those files out of the folder (to static/ if they belong on the site');
     expect(await readFile(path.join(projectDir, 'dist', 'CNAME'), 'utf8')).toBe('www.periyarpackers.in');
     await rm(path.join(projectDir, 'dist'), { recursive: true });

@@ -20,7 +20,9 @@ describe('site schema --out refuses a content folder', () => {
     for (const out of ['alias/pages', 'alias/ml', 'alias/new-folder']) {
       const { code, err } = await schema(out);
       expect(code, out).toBe(1);
-      expect(err).toMatch(/^Refusing to write the schemas into .*: .*content holds the content, which Publish shares, not schemas\. Nothing was written\.$/m);
+      expect(err).toMatch(
+        /^Refusing to write the schemas into .*: .*content holds the content, which Publish shares, not schemas\. Nothing was written\.$/m,
+      );
     }
     expect(await listing(copy.content)).toEqual(before);
   });
@@ -45,7 +47,12 @@ describe('site schema --out refuses a content folder', () => {
       await symlink(path.join(copy.content, inside), path.join(out, inside));
       const { code, err } = await schema(`schemas-${inside}`);
       expect(code, err).toBe(1);
-      expect(err).toMatch(new RegExp(`^Refusing to write the schemas into .*schemas-${inside}: ${inside} in it is a link to another place\\. Nothing was written\\.$`, 'm'));
+      expect(err).toMatch(
+        new RegExp(
+          `^Refusing to write the schemas into .*schemas-${inside}: ${inside} in it is a link to another place\\. Nothing was written\\.$`,
+          'm',
+        ),
+      );
     }
     expect(await listing(copy.content)).toEqual(before);
   });

@@ -39,7 +39,10 @@ function site(version: string) {
 /** Every file below `dir`, relative, with forward slashes. */
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => !e.isDirectory()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')).sort();
+  return entries
+    .filter((e) => !e.isDirectory())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 /** Whether every page in `dir` finds the stylesheet it names, and the marker lists every file. */
@@ -64,7 +67,14 @@ describe('replacing the output folder', () => {
     }
     // The about page never arrives: the move fails after the stylesheet and the home page are in.
     await rm(path.join(staging, 'about/index.html'));
-    await expect(moveIn(staging, out, site('b').map((f) => f.path), MODES)).rejects.toThrow();
+    await expect(
+      moveIn(
+        staging,
+        out,
+        site('b').map((f) => f.path),
+        MODES,
+      ),
+    ).rejects.toThrow();
     await expectComplete(out);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('home b');
     expect(await readFile(path.join(out, 'about/index.html'), 'utf8')).toContain('about a');

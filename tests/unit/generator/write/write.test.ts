@@ -18,12 +18,29 @@ afterEach(async () => {
 describe('writeSite', () => {
   it('replaces a previous build with exactly the new files and its marker', async () => {
     const out = path.join(parent, 'dist');
-    await writeSite([{ path: 'index.html', contents: 'old' }, { path: 'gone.txt', contents: 'x' }], out, guard());
-    await writeSite([{ path: 'index.html', contents: 'new' }, { path: 'about/index.html', contents: 'about' }], out, guard());
+    await writeSite(
+      [
+        { path: 'index.html', contents: 'old' },
+        { path: 'gone.txt', contents: 'x' },
+      ],
+      out,
+      guard(),
+    );
+    await writeSite(
+      [
+        { path: 'index.html', contents: 'new' },
+        { path: 'about/index.html', contents: 'about' },
+      ],
+      out,
+      guard(),
+    );
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('new');
     expect(await readFile(path.join(out, 'about/index.html'), 'utf8')).toBe('about');
     expect((await readdir(out)).sort()).toEqual([MARKER, 'about', 'index.html']);
-    expect(JSON.parse(await readFile(path.join(out, MARKER), 'utf8'))).toEqual({ builtBy: 'site build', files: ['about/index.html', 'index.html'] });
+    expect(JSON.parse(await readFile(path.join(out, MARKER), 'utf8'))).toEqual({
+      builtBy: 'site build',
+      files: ['about/index.html', 'index.html'],
+    });
   });
 
   it('leaves the previous site untouched and no stray folders when writing fails part-way', async () => {
@@ -53,7 +70,14 @@ describe('writeSite', () => {
     const out = path.join(parent, 'dist');
     const umask = process.umask(0o077);
     try {
-      await writeSite([{ path: 'index.html', contents: 'x' }, { path: 'assets/deep/a.css', contents: 'y' }], out, guard());
+      await writeSite(
+        [
+          { path: 'index.html', contents: 'x' },
+          { path: 'assets/deep/a.css', contents: 'y' },
+        ],
+        out,
+        guard(),
+      );
     } finally {
       process.umask(umask);
     }

@@ -30,9 +30,18 @@ describe('renaming a service’s id in the editor', () => {
     const homeFile = path.join(editor.contentDir, 'pages/home.yaml');
     await writeFile(homeFile, (await read('pages/home.yaml')).replace('    href: /services\n', '    href: /services#packing\n'));
     const warned = (await checkContent(editor.contentDir)).warnings.map((warning) => warning.code).sort();
-    const before = new Map(await Promise.all(['pages/home.yaml', 'ml/services.yaml', 'ml/translated-from.yaml', 'whatsapp.yaml'].map(async (rel) => [rel, await read(rel)] as const)));
+    const before = new Map(
+      await Promise.all(
+        ['pages/home.yaml', 'ml/services.yaml', 'ml/translated-from.yaml', 'whatsapp.yaml'].map(
+          async (rel) => [rel, await read(rel)] as const,
+        ),
+      ),
+    );
     const { value, version } = await open('services.yaml');
-    const next = { ...value, services: value.services.map((service) => (service.id === 'packing' ? { ...service, id: 'vehicles' } : service)) };
+    const next = {
+      ...value,
+      services: value.services.map((service) => (service.id === 'packing' ? { ...service, id: 'vehicles' } : service)),
+    };
 
     const checked = (await editor.api('POST', '/__edit/api/check', { file: 'services.yaml', value: next })).json();
     expect(checked.problems).toEqual([]);
@@ -53,9 +62,16 @@ describe('renaming a service’s id in the editor', () => {
 
     // Each file changed only where the id stands: the line of the home page's card, the Malayalam item's id, the record's keys.
     const home = await read('pages/home.yaml');
-    expect(home).toBe(before.get('pages/home.yaml')!.replace('- service: packing', '- service: vehicles').replace('href: /services#packing', 'href: /services#vehicles'));
+    expect(home).toBe(
+      before
+        .get('pages/home.yaml')!
+        .replace('- service: packing', '- service: vehicles')
+        .replace('href: /services#packing', 'href: /services#vehicles'),
+    );
     expect(await read('ml/services.yaml')).toBe(before.get('ml/services.yaml')!.replace('  - id: packing', '  - id: vehicles'));
-    expect(await read('ml/translated-from.yaml')).toBe(before.get('ml/translated-from.yaml')!.replaceAll('services[packing]', 'services[vehicles]'));
+    expect(await read('ml/translated-from.yaml')).toBe(
+      before.get('ml/translated-from.yaml')!.replaceAll('services[packing]', 'services[vehicles]'),
+    );
     // A quick action's id is another list's name, not a service's.
     expect(await read('whatsapp.yaml')).toBe(before.get('whatsapp.yaml'));
 
@@ -63,7 +79,9 @@ describe('renaming a service’s id in the editor', () => {
     const after = await checkContent(editor.contentDir);
     expect(after.problems).toEqual([]);
     expect(after.warnings.map((warning) => warning.code).sort()).toEqual(warned);
-    expect((parse(home) as { services: { items: { service?: string }[] } }).services.items.map((item) => item.service)).toContain('vehicles');
+    expect((parse(home) as { services: { items: { service?: string }[] } }).services.items.map((item) => item.service)).toContain(
+      'vehicles',
+    );
   });
 
   it('refuses to save a service deleted while other files still name it, naming each of them, and writes nothing', async () => {
@@ -100,7 +118,11 @@ describe('which ids a new services list renames', () => {
 
   it('pairs by place when the entry changed too, and sees no rename in a service deleted and another added elsewhere', () => {
     const before = list({ id: 'a', title: 'A' }, { id: 'b', title: 'B' }, { id: 'c', title: 'C' });
-    expect(renamedServices(before, list({ id: 'a', title: 'A' }, { id: 'vans', title: 'Vans' }, { id: 'c', title: 'C' }))).toEqual([{ from: 'b', to: 'vans' }]);
-    expect(renamedServices(before, list({ id: 'b', title: 'B' }, { id: 'c', title: 'C' }, { id: 'd', title: 'D' }, { id: 'e', title: 'E' }))).toEqual([]);
+    expect(renamedServices(before, list({ id: 'a', title: 'A' }, { id: 'vans', title: 'Vans' }, { id: 'c', title: 'C' }))).toEqual([
+      { from: 'b', to: 'vans' },
+    ]);
+    expect(
+      renamedServices(before, list({ id: 'b', title: 'B' }, { id: 'c', title: 'C' }, { id: 'd', title: 'D' }, { id: 'e', title: 'E' })),
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,10 @@ afterEach(async () => {
 
 describe('storing content files', () => {
   it('gives a file’s version as the sha256 of its bytes, and nothing for a missing file', async () => {
-    expect(await readStored(file)).toEqual({ text: 'services: []\n', version: createHash('sha256').update('services: []\n').digest('hex') });
+    expect(await readStored(file)).toEqual({
+      text: 'services: []\n',
+      version: createHash('sha256').update('services: []\n').digest('hex'),
+    });
     expect(await readStored(path.join(dir, 'none.yaml'))).toBeUndefined();
   });
 

@@ -18,7 +18,11 @@ async function folders() {
   return { dir, content, ledger: new UploadLedger(content, path.join(dir, 'cache')) };
 }
 
-const exists = (file: string) => readFile(file).then(() => true, () => false);
+const exists = (file: string) =>
+  readFile(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('the editor’s own uploads', () => {
   it('are not the content’s until a saved file names them, and one left unused is removed after a day', async () => {
@@ -107,7 +111,9 @@ describe('publishing with an upload no saved file names', () => {
   });
 
   it('neither lists it nor commits it, and leaves it in place for the form that will name it', async () => {
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
     expect((await editor.api('POST', '/__edit/api/upload?name=abandoned.jpg', photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
     const opened = (await editor.api('GET', '/__edit/api/file?file=whatsapp.yaml')).json();
     const value = structuredClone(opened.value);
@@ -123,11 +129,23 @@ describe('publishing with an upload no saved file names', () => {
   });
 
   it('publish overwriting a photo uploaded while it runs: the name Publish set aside is refused, so nothing is put back over a new photo', async () => {
-    const first = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#a33' } }).jpeg().toBuffer();
-    const second = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#33a' } }).jpeg().toBuffer();
+    const first = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#a33' } })
+      .jpeg()
+      .toBuffer();
+    const second = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#33a' } })
+      .jpeg()
+      .toBuffer();
     expect((await editor.api('POST', '/__edit/api/upload?name=van.jpg', first, { 'content-type': 'image/jpeg' })).status).toBe(201);
     const opened = (await editor.api('GET', '/__edit/api/file?file=whatsapp.yaml')).json();
-    expect((await editor.api('POST', '/__edit/api/save', { file: 'whatsapp.yaml', value: { ...opened.value, subtitle: 'We answer at once' }, version: opened.version })).status).toBe(200);
+    expect(
+      (
+        await editor.api('POST', '/__edit/api/save', {
+          file: 'whatsapp.yaml',
+          value: { ...opened.value, subtitle: 'We answer at once' },
+          version: opened.version,
+        })
+      ).status,
+    ).toBe(200);
 
     // A slow remote: the push waits until the test lets it go on.
     const started = path.join(path.dirname(project.remote), 'push-started');
@@ -150,7 +168,10 @@ describe('publishing with an upload no saved file names', () => {
     expect(upload!.json().message).toMatch(/^Publish is under way.*upload van\.jpg/);
     // Whatever was answered, no photo was put back over another: the one upload taken is there.
     expect(await readFile(path.join(project.dir, 'content/images/van.jpg'))).toEqual(first);
-    expect(project.git(['status', '--porcelain=v1', '--untracked-files=all', '--', 'content']).trim().split('\n')).toEqual(['?? content/images/abandoned.jpg', '?? content/images/van.jpg']);
+    expect(project.git(['status', '--porcelain=v1', '--untracked-files=all', '--', 'content']).trim().split('\n')).toEqual([
+      '?? content/images/abandoned.jpg',
+      '?? content/images/van.jpg',
+    ]);
   });
 });
 
@@ -166,17 +187,24 @@ describe('the day-old cleanup and changes it cannot see', () => {
   const content = () => path.join(project.dir, 'content');
   const nameIn = async (file: string, photo: string) => {
     const text = await readFile(path.join(content(), file), 'utf8');
-    await writeFile(path.join(content(), file), text.replace(/^(services:\n\s+- )/m, `$1image: { src: images/${photo}, alt: Our crew at work }\n    `));
+    await writeFile(
+      path.join(content(), file),
+      text.replace(/^(services:\n\s+- )/m, `$1image: { src: images/${photo}, alt: Our crew at work }\n    `),
+    );
   };
 
   it('cleanup deleting a photo a stashed save names: an upload leaves the ledger as soon as a saved file names it', async () => {
     const editor = await startEditor({ dir: project.dir });
     try {
-      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#963' } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#963' } })
+        .jpeg()
+        .toBuffer();
       expect((await editor.api('POST', '/__edit/api/upload?name=crew.jpg', photo, { 'content-type': 'image/jpeg' })).status).toBe(201);
       const opened = (await editor.api('GET', '/__edit/api/file?file=services.yaml')).json();
       opened.value.services[0].image = { src: 'images/crew.jpg', alt: 'Our crew at work' };
-      expect((await editor.api('POST', '/__edit/api/save', { file: 'services.yaml', value: opened.value, version: opened.version })).status).toBe(200);
+      expect(
+        (await editor.api('POST', '/__edit/api/save', { file: 'services.yaml', value: opened.value, version: opened.version })).status,
+      ).toBe(200);
     } finally {
       await editor.close();
     }

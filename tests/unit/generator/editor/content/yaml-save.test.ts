@@ -32,7 +32,8 @@ function leaves(source: string): { path: (string | number)[]; value: unknown; fi
   const visit = (node: unknown, at: (string | number)[]) => {
     if (isMap(node)) for (const pair of node.items) visit(pair.value, [...at, (pair.key as { value: string }).value]);
     else if (isSeq(node)) node.items.forEach((item, index) => visit(item, [...at, index]));
-    else if (isScalar(node) && node.range) found.push({ path: at, value: node.value, first: lineOf(node.range[0]), last: lineOf(Math.max(node.range[0], node.range[1] - 1)) });
+    else if (isScalar(node) && node.range)
+      found.push({ path: at, value: node.value, first: lineOf(node.range[0]), last: lineOf(Math.max(node.range[0], node.range[1] - 1)) });
   };
   visit(doc.contents as Node, []);
   return found;
@@ -52,32 +53,36 @@ describe('saving a content file through the yaml Document API', () => {
     expect(SHIPPED.some((file) => file.includes(`${path.sep}ml${path.sep}`) && file.startsWith(LIVE_CONTENT))).toBe(true);
   });
 
-  it.each(SHIPPED.map((file) => [path.relative(path.dirname(LIVE_CONTENT), file), file]))('opening and saving %s without a change leaves it byte-identical', (_, file) => {
-    const source = readFileSync(file, 'utf8');
-    const saved = saveYaml(source, JSON.parse(JSON.stringify(parse(source))));
-    expect(saved.text).toBe(source);
-    expect(saved.changedLines).toBe(0);
-  });
-
-  // The content files the editor's form saves; the record of translations' English is written whole (translations/record.ts).
-  it.each(yamlFiles(SAMPLE_CONTENT).filter((file) => path.basename(file) !== RECORD_FILE).map((file) => [path.relative(SAMPLE_CONTENT, file), file]))(
-    'in %s, changing any one value changes only the lines that value is written on',
+  it.each(SHIPPED.map((file) => [path.relative(path.dirname(LIVE_CONTENT), file), file]))(
+    'opening and saving %s without a change leaves it byte-identical',
     (_, file) => {
       const source = readFileSync(file, 'utf8');
-      const data = parse(source);
-      for (const leaf of leaves(source)) {
-        const next = typeof leaf.value === 'number' ? leaf.value + 1 : typeof leaf.value === 'string' ? `${leaf.value} again` : 'some text';
-        const saved = saveYaml(source, setIn(data, leaf.path, next));
-        expect(parse(saved.text)).toEqual(setIn(data, leaf.path, next));
-        const before = lines(source);
-        const after = lines(saved.text);
-        // Everything above the value's first line and below its last line is the same text.
-        expect(after.slice(0, leaf.first)).toEqual(before.slice(0, leaf.first));
-        const below = before.length - 1 - leaf.last;
-        expect(after.slice(after.length - below)).toEqual(before.slice(before.length - below));
-      }
+      const saved = saveYaml(source, JSON.parse(JSON.stringify(parse(source))));
+      expect(saved.text).toBe(source);
+      expect(saved.changedLines).toBe(0);
     },
   );
+
+  // The content files the editor's form saves; the record of translations' English is written whole (translations/record.ts).
+  it.each(
+    yamlFiles(SAMPLE_CONTENT)
+      .filter((file) => path.basename(file) !== RECORD_FILE)
+      .map((file) => [path.relative(SAMPLE_CONTENT, file), file]),
+  )('in %s, changing any one value changes only the lines that value is written on', (_, file) => {
+    const source = readFileSync(file, 'utf8');
+    const data = parse(source);
+    for (const leaf of leaves(source)) {
+      const next = typeof leaf.value === 'number' ? leaf.value + 1 : typeof leaf.value === 'string' ? `${leaf.value} again` : 'some text';
+      const saved = saveYaml(source, setIn(data, leaf.path, next));
+      expect(parse(saved.text)).toEqual(setIn(data, leaf.path, next));
+      const before = lines(source);
+      const after = lines(saved.text);
+      // Everything above the value's first line and below its last line is the same text.
+      expect(after.slice(0, leaf.first)).toEqual(before.slice(0, leaf.first));
+      const below = before.length - 1 - leaf.last;
+      expect(after.slice(after.length - below)).toEqual(before.slice(before.length - below));
+    }
+  });
 
   it('changes one price as exactly one line, keeping every comment', () => {
     const source = sample('services.yaml');
@@ -119,7 +124,7 @@ describe('saving a content file through the yaml Document API', () => {
 
   it('quotes text that would otherwise read as a number, and keeps a trailing comment', () => {
     const source = 'a: hello # why\nb: 2\n';
-    expect(saveYaml(source, { a: '123', b: 2 }).text).toBe("a: \"123\" # why\nb: 2\n");
+    expect(saveYaml(source, { a: '123', b: 2 }).text).toBe('a: "123" # why\nb: 2\n');
     expect(saveYaml(source, { a: 'world', b: 3 }).text).toBe('a: world # why\nb: 3\n');
   });
 
@@ -206,41 +211,57 @@ describe('saving a content file through the yaml Document API', () => {
     expect(after[title + 1]).toBe('    formLabel: Packing only');
     // Without an order, at the end of its group.
     const plain = lines(saveYaml(source, data).text);
-    expect(plain.indexOf('    formLabel: Packing only')).toBeGreaterThan(plain.findIndex((line) => line.includes(data.services[2].process.at(-1))));
+    expect(plain.indexOf('    formLabel: Packing only')).toBeGreaterThan(
+      plain.findIndex((line) => line.includes(data.services[2].process.at(-1))),
+    );
     // A first field of a list item (on the "-" line) is never pushed off it.
-    const first = saveYaml('list:\n  - b: 2\n', { list: [{ a: 1, b: 2 }] }, { keyOrder: (at) => (at.length === 2 ? ['a', 'b'] : undefined) });
+    const first = saveYaml(
+      'list:\n  - b: 2\n',
+      { list: [{ a: 1, b: 2 }] },
+      { keyOrder: (at) => (at.length === 2 ? ['a', 'b'] : undefined) },
+    );
     expect(parse(first.text)).toEqual({ list: [{ a: 1, b: 2 }] });
     expect(saveYaml('x: 1\nz: 3\n', { x: 1, y: 2, z: 3 }, { keyOrder: () => ['x', 'y', 'z'] }).text).toBe('x: 1\ny: 2\nz: 3\n');
     expect(saveYaml('# about z\nz: 3\n', { a: 0, z: 3 }, { keyOrder: () => ['a', 'z'] }).text).toBe('# about z\na: 0\nz: 3\n');
   });
 
-  it.each(['services.yaml', 'site.yaml', 'pages/home.yaml', 'ml/services.yaml'])('in %s, a field taken out and put back returns to its own line', (name) => {
-    const source = sample(name);
-    const schema = name.startsWith('ml/') ? translationSchema(CONTENT_FILES[name.slice(3) as ContentFile])! : CONTENT_FILES[name as ContentFile];
-    const keyOrder = (at: readonly (string | number)[]) => Object.keys(shapeAt(schema, at) ?? {});
-    const data = parse(source);
-    const before = lines(source);
-    let tried = 0;
-    for (const leaf of leaves(source)) {
-      const key = leaf.path.at(-1);
-      // Keys only (not list entries), on a line of their own with no comment above that would stay behind.
-      if (typeof key !== 'string' || !before[leaf.first]!.trimStart().startsWith(`${key}:`) || /^\s*#/.test(before[leaf.first - 1] ?? '')) continue;
-      if (leaf.first !== leaf.last) continue;
-      // Among siblings written in the schema's order (an operator may have written them otherwise), and not alone.
-      const siblings = Object.keys(leaf.path.slice(0, -1).reduce((node: any, step) => node[step], data));
-      const order = keyOrder(leaf.path.slice(0, -1));
-      if (siblings.length < 2 || siblings.some((name, index) => index > 0 && order.indexOf(name) < order.indexOf(siblings[index - 1]!))) continue;
-      const without = structuredClone(data);
-      const parent = leaf.path.slice(0, -1).reduce((node: any, step) => node[step], without);
-      delete parent[key];
-      const removed = saveYaml(source, without, { keyOrder }).text;
-      const back = saveYaml(removed, data, { keyOrder });
-      expect(parse(back.text)).toEqual(data);
-      expect(lines(back.text).findIndex((line, index) => index >= leaf.first && line.trimStart().startsWith(`${key}:`)), `${leaf.path.join('.')}`).toBe(leaf.first);
-      tried++;
-    }
-    expect(tried).toBeGreaterThan(10);
-  });
+  it.each(['services.yaml', 'site.yaml', 'pages/home.yaml', 'ml/services.yaml'])(
+    'in %s, a field taken out and put back returns to its own line',
+    (name) => {
+      const source = sample(name);
+      const schema = name.startsWith('ml/')
+        ? translationSchema(CONTENT_FILES[name.slice(3) as ContentFile])!
+        : CONTENT_FILES[name as ContentFile];
+      const keyOrder = (at: readonly (string | number)[]) => Object.keys(shapeAt(schema, at) ?? {});
+      const data = parse(source);
+      const before = lines(source);
+      let tried = 0;
+      for (const leaf of leaves(source)) {
+        const key = leaf.path.at(-1);
+        // Keys only (not list entries), on a line of their own with no comment above that would stay behind.
+        if (typeof key !== 'string' || !before[leaf.first]!.trimStart().startsWith(`${key}:`) || /^\s*#/.test(before[leaf.first - 1] ?? ''))
+          continue;
+        if (leaf.first !== leaf.last) continue;
+        // Among siblings written in the schema's order (an operator may have written them otherwise), and not alone.
+        const siblings = Object.keys(leaf.path.slice(0, -1).reduce((node: any, step) => node[step], data));
+        const order = keyOrder(leaf.path.slice(0, -1));
+        if (siblings.length < 2 || siblings.some((name, index) => index > 0 && order.indexOf(name) < order.indexOf(siblings[index - 1]!)))
+          continue;
+        const without = structuredClone(data);
+        const parent = leaf.path.slice(0, -1).reduce((node: any, step) => node[step], without);
+        delete parent[key];
+        const removed = saveYaml(source, without, { keyOrder }).text;
+        const back = saveYaml(removed, data, { keyOrder });
+        expect(parse(back.text)).toEqual(data);
+        expect(
+          lines(back.text).findIndex((line, index) => index >= leaf.first && line.trimStart().startsWith(`${key}:`)),
+          `${leaf.path.join('.')}`,
+        ).toBe(leaf.first);
+        tried++;
+      }
+      expect(tried).toBeGreaterThan(10);
+    },
+  );
 
   it('fills an empty list written as []', () => {
     const source = '# Reviews\ntestimonials: []\n# end\n';
@@ -251,7 +272,18 @@ describe('saving a content file through the yaml Document API', () => {
   it('matches moved items by value, edited ones by id, then by place', () => {
     expect(matchItems(['a', 'b', 'c'], ['c', 'a', 'b'])).toEqual([2, 0, 1]);
     expect(matchItems(['a', 'b', 'c'], ['a', 'x', 'c'])).toEqual([0, 1, 2]);
-    expect(matchItems([{ id: 'p', v: 1 }, { id: 'q', v: 1 }], [{ id: 'q', v: 2 }, { id: 'p', v: 1 }])).toEqual([1, 0]);
+    expect(
+      matchItems(
+        [
+          { id: 'p', v: 1 },
+          { id: 'q', v: 1 },
+        ],
+        [
+          { id: 'q', v: 2 },
+          { id: 'p', v: 1 },
+        ],
+      ),
+    ).toEqual([1, 0]);
     expect(matchItems(['a'], ['a', 'b'])).toEqual([0, undefined]);
   });
 
@@ -273,7 +305,8 @@ describe('saving any mix of edits', () => {
   }
 
   type Json = unknown;
-  const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   /** Every place in a value: the containers (lists and groups) and the leaves. */
   function places(value: Json, at: (string | number)[] = []): { path: (string | number)[]; value: Json }[] {
     const here = { path: at, value };
@@ -286,7 +319,9 @@ describe('saving any mix of edits', () => {
     const all = places(data).filter((place) => place.path.length > 0);
     const place = all[pick(all.length)]!;
     const parentPath = place.path.slice(0, -1);
-    const parent = places(data).find((p) => p.path.join('\u0000') === parentPath.join('\u0000'))!.value as Record<string | number, Json> | Json[];
+    const parent = places(data).find((p) => p.path.join('\u0000') === parentPath.join('\u0000'))!.value as
+      | Record<string | number, Json>
+      | Json[];
     const key = place.path.at(-1)!;
     switch (pick(6)) {
       case 5: {
@@ -300,9 +335,18 @@ describe('saving any mix of edits', () => {
         return back ? setIn(data, back.path, back.value) : data;
       }
       case 0: // change a leaf, or write a text over a group
-        return setIn(data, place.path, typeof place.value === 'number' ? place.value * 2 + 1 : `changed ${pick(1000)}: "quoted" #not-a-comment`);
+        return setIn(
+          data,
+          place.path,
+          typeof place.value === 'number' ? place.value * 2 + 1 : `changed ${pick(1000)}: "quoted" #not-a-comment`,
+        );
       case 1: // remove a key or a list item
-        if (Array.isArray(parent)) return setIn(data, parentPath, parent.filter((_, index) => index !== key));
+        if (Array.isArray(parent))
+          return setIn(
+            data,
+            parentPath,
+            parent.filter((_, index) => index !== key),
+          );
         return setIn(data, parentPath, Object.fromEntries(Object.entries(parent).filter(([name]) => name !== key)));
       case 2: // move a list item to the front
         if (Array.isArray(parent)) return setIn(data, parentPath, [parent[key as number], ...parent.filter((_, index) => index !== key)]);
@@ -316,10 +360,16 @@ describe('saving any mix of edits', () => {
   }
 
   // The content files the editor's form saves; the record of translations' English is written whole (translations/record.ts).
-  it.each(yamlFiles(SAMPLE_CONTENT).filter((file) => path.basename(file) !== RECORD_FILE).map((file) => [path.relative(SAMPLE_CONTENT, file), file]))('%s: writes exactly the value asked for after random edits', (_, file) => {
+  it.each(
+    yamlFiles(SAMPLE_CONTENT)
+      .filter((file) => path.basename(file) !== RECORD_FILE)
+      .map((file) => [path.relative(SAMPLE_CONTENT, file), file]),
+  )('%s: writes exactly the value asked for after random edits', (_, file) => {
     const source = readFileSync(file, 'utf8');
     const name = path.relative(SAMPLE_CONTENT, file).split(path.sep).join('/');
-    const schema = name.startsWith('ml/') ? translationSchema(CONTENT_FILES[name.slice(3) as ContentFile])! : CONTENT_FILES[name as ContentFile];
+    const schema = name.startsWith('ml/')
+      ? translationSchema(CONTENT_FILES[name.slice(3) as ContentFile])!
+      : CONTENT_FILES[name as ContentFile];
     const keyOrder = (at: readonly (string | number)[]) => Object.keys(shapeAt(schema, at) ?? {});
     const comments = (text: string) => lines(text).filter((line) => /^\s*#/.test(line)).length;
     for (let seed = 1; seed <= 40; seed++) {
@@ -361,7 +411,11 @@ describe('a map position typed into an office added in the editor', () => {
     const withOne = `${source}offices:\n  - id: kannur\n    geo:\n      latitude: 11.87450\n      longitude: 75.37040\n`;
     const first = parse(withOne).offices[0];
     const moved = new Map([...typed].map(([at, text]) => [at.replace(',0,', ',1,'), text]));
-    const saved = saveYaml(withOne, { ...(parse(withOne) as object), offices: [first, office] }, { numberText: (at) => moved.get(JSON.stringify(at)) });
+    const saved = saveYaml(
+      withOne,
+      { ...(parse(withOne) as object), offices: [first, office] },
+      { numberText: (at) => moved.get(JSON.stringify(at)) },
+    );
     expect(saved.text).toContain('latitude: 11.25880\n');
     expect(saved.text).toContain('longitude: 76.59330\n');
     expect(saved.text).toContain('longitude: 75.37040\n');

@@ -82,7 +82,13 @@ function zodVerdict(name: ContentFile | `${string}/${ContentFile}`, data: unknow
 }
 
 /** Checks in code that the schemas approximate with a pattern (addresses, phones, links to pages), so editors catch them as well. */
-const PATTERNED = new Set(['custom:unsafe-url', 'custom:bad-format', 'custom:unknown-reference', 'custom:photo-outside-content', 'custom:photo-unsupported']);
+const PATTERNED = new Set([
+  'custom:unsafe-url',
+  'custom:bad-format',
+  'custom:unknown-reference',
+  'custom:photo-outside-content',
+  'custom:photo-unsupported',
+]);
 
 const temporary: string[] = [];
 afterEach(async () => {
@@ -146,7 +152,9 @@ describe('what editors say', () => {
   it('every pattern carries a message in words, which yaml-language-server shows instead of the expression', () => {
     const patterns = all.filter(([, schema]) => typeof schema.pattern === 'string');
     expect(patterns.length).toBeGreaterThan(20);
-    const bare = patterns.filter(([, schema]) => typeof schema.patternErrorMessage !== 'string' || !/^[A-Z].*\.$/.test(schema.patternErrorMessage));
+    const bare = patterns.filter(
+      ([, schema]) => typeof schema.patternErrorMessage !== 'string' || !/^[A-Z].*\.$/.test(schema.patternErrorMessage),
+    );
     expect(bare.map(([at]) => at)).toEqual([]);
     for (const [, schema] of patterns) expect(schema.patternErrorMessage).not.toContain('(?');
   });
@@ -164,14 +172,18 @@ describe('what editors say', () => {
       worded.push((parent.else as { errorMessage: string }).errorMessage);
     }
     expect(worded).toContain('Expected a whole number of rupees more than 0. Hint: write the price as a plain number, e.g. 8999.');
-    expect(worded).toContain('Expected a number of seconds from 5 to 120. Hint: how long to wait for the relay before showing the error, e.g. 20.');
+    expect(worded).toContain(
+      'Expected a number of seconds from 5 to 120. Hint: how long to wait for the relay before showing the error, e.g. 20.',
+    );
     expect(worded).toContain('This text may be at most 300 characters long, as much as its place on the page can show.');
   });
 
   it('a social link on the wrong site is explained, not shown as a regular expression', () => {
     const site = JSON.parse(GENERATED.find((f) => f.path === 'site.schema.json')!.contents as string);
     const facebook = site.properties.social.items.allOf[0].then.properties.url;
-    expect(facebook.patternErrorMessage).toBe('A Facebook link is an https:// address on facebook.com, e.g. https://www.facebook.com/your-company.');
+    expect(facebook.patternErrorMessage).toBe(
+      'A Facebook link is an https:// address on facebook.com, e.g. https://www.facebook.com/your-company.',
+    );
   });
 });
 
@@ -210,7 +222,12 @@ describe('the JSON Schemas agree with site check', () => {
       temporary.push(dir);
       const overlay = (await readdir(path.join(FIXTURES, fixture, 'content'), { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(path.join(FIXTURES, fixture, 'content'), path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+        .map((entry) =>
+          path
+            .relative(path.join(FIXTURES, fixture, 'content'), path.join(entry.parentPath, entry.name))
+            .split(path.sep)
+            .join('/'),
+        );
       const loaded = await loadContent(path.join(dir, 'content'));
       for (const file of loaded.files.filter((f) => overlay.includes(fileKey(f)))) {
         const where = `${fixture}: ${fileKey(file)}`;
@@ -251,10 +268,20 @@ describe('the JSON Schemas agree with site check', () => {
     { name: 'a phone number without the country code', file: 'site.yaml', path: ['contact', 'whatsapp'], value: '98470 12345' },
     { name: 'a javascript: link', file: 'site.yaml', path: ['contact', 'directionsUrl'], value: 'javascript:alert(1)' },
     { name: 'a map on another host', file: 'site.yaml', path: ['contact', 'mapEmbedUrl'], value: 'https://evil.example/maps' },
-    { name: 'a host that only ends like an allowed one', file: 'site.yaml', path: ['contact', 'mapEmbedUrl'], value: 'https://evilgoogle.com/maps' },
+    {
+      name: 'a host that only ends like an allowed one',
+      file: 'site.yaml',
+      path: ['contact', 'mapEmbedUrl'],
+      value: 'https://evilgoogle.com/maps',
+    },
     { name: 'a user name before the host', file: 'site.yaml', path: ['form', 'endpoint'], value: 'https://google.com@evil.example/' },
     { name: 'a Facebook link to another site', file: 'site.yaml', path: ['social', 0, 'url'], value: 'https://evil.example/company' },
-    { name: 'an X link on Facebook', file: 'site.yaml', path: ['social', 3], value: { network: 'x', label: 'X', url: 'https://facebook.com/x' } },
+    {
+      name: 'an X link on Facebook',
+      file: 'site.yaml',
+      path: ['social', 3],
+      value: { network: 'x', label: 'X', url: 'https://facebook.com/x' },
+    },
     { name: 'an icon the site cannot draw', file: 'whatsapp.yaml', path: ['actions', 0, 'icon'], value: 'rocket' },
     { name: 'an id with capitals', file: 'services.yaml', path: ['services', 0, 'id'], value: 'Residential' },
     { name: 'a link to a page that does not exist', file: 'layout.yaml', path: ['header', 'cta', 'href'], value: '/pricing' },
@@ -310,7 +337,9 @@ describe('site schema --out proves first that it may write', () => {
     for (const out of ['content', 'content/ml', './content/', path.join(dir, 'content')]) {
       const { code, err } = await run(dir, out);
       expect(code, out).toBe(1);
-      expect(err).toMatch(/^Refusing to write the schemas into .*content.* holds the content, which Publish shares, not schemas\. Nothing was written\.$/m);
+      expect(err).toMatch(
+        /^Refusing to write the schemas into .*content.* holds the content, which Publish shares, not schemas\. Nothing was written\.$/m,
+      );
     }
     expect((await readdir(path.join(dir, 'content'), { recursive: true })).sort()).toEqual(before);
   });

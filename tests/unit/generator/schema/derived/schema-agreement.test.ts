@@ -45,25 +45,70 @@ function verdicts(file: ContentFile, at: Array<string | number>, value: unknown)
 const anything = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }));
 const spacey = fc.stringMatching(/^[ \t\u00a0\u2003]{0,3}[a-zA-Z]{0,3}[ \t]{0,2}$/);
 
-const HOST_PARTS = ['www.', 'maps.', 'evil', 'google.com', 'openstreetmap.org', 'facebook.com', 'x.com', 'twitter.com', 'example.in', 'a-b.', '-a.', 'xn--p1ai', 'localhost', '127.0.0.1', '[::1]', 'ex_ample.com', 'EXAMPLE.COM', '1.2.3', 'ok.co', '.'];
+const HOST_PARTS = [
+  'www.',
+  'maps.',
+  'evil',
+  'google.com',
+  'openstreetmap.org',
+  'facebook.com',
+  'x.com',
+  'twitter.com',
+  'example.in',
+  'a-b.',
+  '-a.',
+  'xn--p1ai',
+  'localhost',
+  '127.0.0.1',
+  '[::1]',
+  'ex_ample.com',
+  'EXAMPLE.COM',
+  '1.2.3',
+  'ok.co',
+  '.',
+];
 const webAddress = fc.oneof(
-  fc.tuple(
-    fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:/', 'https:', 'javascript:', 'https:// ', 'ftp://', ''),
-    fc.constantFrom('', 'user@', 'user:pw@'),
-    fc.array(fc.constantFrom(...HOST_PARTS), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')),
-    fc.constantFrom('', ':443', ':0', ':65535', ':65536', ':99999', ':', ':08'),
-    fc.constantFrom('', '/', '/maps?q=Edappally, Kochi&output=embed', '/x y', '?a=1|2', '#top', '/%zz', '/a\tb', '/a\nb', '\\@evil.com', '/ok#a#b', '/ü'),
-  ).map((parts) => parts.join('')),
+  fc
+    .tuple(
+      fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:/', 'https:', 'javascript:', 'https:// ', 'ftp://', ''),
+      fc.constantFrom('', 'user@', 'user:pw@'),
+      fc.array(fc.constantFrom(...HOST_PARTS), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')),
+      fc.constantFrom('', ':443', ':0', ':65535', ':65536', ':99999', ':', ':08'),
+      fc.constantFrom(
+        '',
+        '/',
+        '/maps?q=Edappally, Kochi&output=embed',
+        '/x y',
+        '?a=1|2',
+        '#top',
+        '/%zz',
+        '/a\tb',
+        '/a\nb',
+        '\\@evil.com',
+        '/ok#a#b',
+        '/ü',
+      ),
+    )
+    .map((parts) => parts.join('')),
   fc.webUrl({ withQueryParameters: true, withFragments: true }),
   fc.string(),
 );
-const phoneLike = fc.oneof(fc.stringMatching(/^[+]?[\d\s().-]{0,18}$/), fc.stringMatching(/^\+9[\s-]?1[\d\s]{8,14}$/), fc.integer(), fc.string());
+const phoneLike = fc.oneof(
+  fc.stringMatching(/^[+]?[\d\s().-]{0,18}$/),
+  fc.stringMatching(/^\+9[\s-]?1[\d\s]{8,14}$/),
+  fc.integer(),
+  fc.string(),
+);
 const idLike = fc.oneof(fc.stringMatching(/^[a-zA-Z0-9_-]{0,10}$/), fc.string());
 const hrefLike = fc.oneof(
   fc
     .tuple(
       fc.constantFrom('/', '/about', '/about/', '/services/', '/contact', 'contact', '/pricing', '', '//about', '/about//'),
-      fc.oneof(fc.constant(''), fc.stringMatching(/^#[A-Za-z0-9_ -]{0,6}$/), fc.string().map((s) => `#${s}`)),
+      fc.oneof(
+        fc.constant(''),
+        fc.stringMatching(/^#[A-Za-z0-9_ -]{0,6}$/),
+        fc.string().map((s) => `#${s}`),
+      ),
     )
     .map(([p, f]) => p + f),
   fc.string(),
@@ -93,21 +138,61 @@ interface Kind {
 const KINDS: Kind[] = [
   { name: 'text', file: 'pages/home.yaml', at: ['hero', 'title'], values: fc.oneof(spacey, fc.string(), anything) },
   { name: 'optional text', file: 'pages/home.yaml', at: ['hero', 'secondary', 'more'], values: fc.oneof(spacey, anything) },
-  { name: 'list of texts', file: 'site.yaml', at: ['company', 'areaServed'], values: fc.oneof(fc.array(fc.oneof(spacey, fc.string(), fc.integer()), { maxLength: 3 }), anything) },
+  {
+    name: 'list of texts',
+    file: 'site.yaml',
+    at: ['company', 'areaServed'],
+    values: fc.oneof(fc.array(fc.oneof(spacey, fc.string(), fc.integer()), { maxLength: 3 }), anything),
+  },
   { name: 'price in rupees', file: 'services.yaml', at: ['services', 0, 'pricing', 'starting'], values: numberNear(0, 100000) },
   { name: 'year', file: 'site.yaml', at: ['company', 'foundedYear'], values: numberNear(1900, 2100) },
   { name: 'seconds', file: 'site.yaml', at: ['form', 'timeoutSeconds'], values: numberNear(5, 120) },
   { name: 'latitude', file: 'site.yaml', at: ['contact', 'geo', 'latitude'], values: coordinateLike(90) },
   { name: 'longitude', file: 'site.yaml', at: ['contact', 'geo', 'longitude'], values: coordinateLike(180) },
-  { name: 'rating', file: 'testimonials.yaml', at: ['testimonials', 0, 'rating'], values: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constantFrom('5', 5.0, 4.9), anything) },
-  { name: 'icon', file: 'whatsapp.yaml', at: ['actions', 0, 'icon'], values: fc.oneof(fc.constantFrom(...ICON_NAMES, 'Home', 'rocket', ''), anything) },
-  { name: 'day', file: 'site.yaml', at: ['contact', 'openingHours', 'days', 0], values: fc.oneof(fc.constantFrom('Mo', 'Su', 'Mon', 'mo', ''), anything) },
-  { name: 'country', file: 'site.yaml', at: ['contact', 'address', 'country'], values: fc.oneof(fc.constantFrom('IN', 'in', 'India'), anything) },
+  {
+    name: 'rating',
+    file: 'testimonials.yaml',
+    at: ['testimonials', 0, 'rating'],
+    values: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constantFrom('5', 5.0, 4.9), anything),
+  },
+  {
+    name: 'icon',
+    file: 'whatsapp.yaml',
+    at: ['actions', 0, 'icon'],
+    values: fc.oneof(fc.constantFrom(...ICON_NAMES, 'Home', 'rocket', ''), anything),
+  },
+  {
+    name: 'day',
+    file: 'site.yaml',
+    at: ['contact', 'openingHours', 'days', 0],
+    values: fc.oneof(fc.constantFrom('Mo', 'Su', 'Mon', 'mo', ''), anything),
+  },
+  {
+    name: 'country',
+    file: 'site.yaml',
+    at: ['contact', 'address', 'country'],
+    values: fc.oneof(fc.constantFrom('IN', 'in', 'India'), anything),
+  },
   { name: 'id', file: 'services.yaml', at: ['services', 0, 'id'], values: idLike },
-  { name: 'PIN code', file: 'site.yaml', at: ['contact', 'address', 'postalCode'], values: fc.oneof(fc.stringMatching(/^\d{4,7}$/), fc.integer({ min: 0, max: 9999999 }), anything) },
-  { name: '24-hour time', file: 'site.yaml', at: ['contact', 'openingHours', 'opens'], values: fc.oneof(fc.stringMatching(/^\d{1,3}:\d{1,3}$/), anything) },
+  {
+    name: 'PIN code',
+    file: 'site.yaml',
+    at: ['contact', 'address', 'postalCode'],
+    values: fc.oneof(fc.stringMatching(/^\d{4,7}$/), fc.integer({ min: 0, max: 9999999 }), anything),
+  },
+  {
+    name: '24-hour time',
+    file: 'site.yaml',
+    at: ['contact', 'openingHours', 'opens'],
+    values: fc.oneof(fc.stringMatching(/^\d{1,3}:\d{1,3}$/), anything),
+  },
   { name: 'phone', file: 'site.yaml', at: ['contact', 'phone'], values: phoneLike },
-  { name: 'email', file: 'site.yaml', at: ['contact', 'email'], values: fc.oneof(fc.emailAddress(), fc.stringMatching(/^[a-z0-9.@+ -]{0,14}$/), anything) },
+  {
+    name: 'email',
+    file: 'site.yaml',
+    at: ['contact', 'email'],
+    values: fc.oneof(fc.emailAddress(), fc.stringMatching(/^[a-z0-9.@+ -]{0,14}$/), anything),
+  },
   { name: 'web address', file: 'site.yaml', at: ['seo', 'siteUrl'], values: webAddress },
   { name: 'map address', file: 'site.yaml', at: ['contact', 'mapEmbedUrl'], values: webAddress },
   { name: 'link to a page', file: 'layout.yaml', at: ['header', 'cta', 'href'], values: hrefLike },
@@ -115,7 +200,10 @@ const KINDS: Kind[] = [
     name: 'social link',
     file: 'site.yaml',
     at: ['social', 0],
-    values: fc.record({ network: fc.constantFrom('facebook', 'x', 'youtube', 'twitter'), label: fc.constantFrom('Facebook', ' '), url: webAddress }, { requiredKeys: ['network', 'label'] }),
+    values: fc.record(
+      { network: fc.constantFrom('facebook', 'x', 'youtube', 'twitter'), label: fc.constantFrom('Facebook', ' '), url: webAddress },
+      { requiredKeys: ['network', 'label'] },
+    ),
   },
 ];
 

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_CHROMIUM, testChromiumPath } from './scripts/chromium.mjs';
 import { requireMalayalamFont } from './tests/helpers/malayalam-font.js';
+import type { QuoteOptions } from './tests/browser/quote-helpers.js';
 
 const executablePath = testChromiumPath();
 if (!existsSync(executablePath)) {
@@ -22,7 +23,7 @@ if (!existsSync(executablePath)) {
 // The fonts a phone has: without a Malayalam one, a header that breaks on every phone passes here.
 requireMalayalamFont();
 
-export default defineConfig({
+export default defineConfig<QuoteOptions>({
   testDir: 'tests/browser',
   testMatch: '**/*.spec.ts',
   // Playwright empties its output folder on every run: keep it away from test-results/*.json and screenshots.
@@ -55,5 +56,15 @@ export default defineConfig({
       ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', grepInvert: /@through-worker/ },
+    // The quote form's specs once more on the Cloudflare build, posting through the site's own Worker
+    // in workerd (tests/browser/quote-helpers.ts); tests about the relay answering the page itself are left out.
+    {
+      name: 'quote-through-worker',
+      testMatch: ['visitor/quote/form.spec.ts', 'visitor/quote/form-fallback.spec.ts', 'visitor/quote/draft.spec.ts'],
+      grepInvert: /@to-relay/,
+      use: { through: 'worker' },
+    },
+  ],
 });

@@ -1,6 +1,78 @@
-/** What the quote form specs share: a visitor's answers, filling them in and reading them back. */
+/**
+ * What the quote form specs share: a visitor's answers, filling them in and reading them back, and
+ * the `test` they run with, which runs them twice (playwright.config.ts): once on the GitHub Pages
+ * build, whose form posts to the relay itself, and once through the Worker, on the Cloudflare build
+ * served by its own Worker in workerd (visitor/quote/worker-site.ts).
+ */
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures.js';
+import { PER_HOUR } from '../../worker/quotes/limit.js';
+import { browserEnv } from './env.js';
+import { expect, test as base } from './fixtures.js';
+import { RelayClient } from './relay.js';
+import { cloudflareDist } from './test-site.js';
+import { startWorkerSite, type WorkerSite } from './visitor/quote/worker-site.js';
+
+export { expect };
+
+/** Where the form posts: the relay itself (GitHub Pages) or the site's own Worker (Cloudflare). */
+export type Through = 'relay' | 'worker';
+
+export interface QuoteOptions {
+  through: Through;
+}
+
+interface QuoteFixtures {
+  /** The Worker serving this run's pages, when the form posts through it. */
+  workerSite: WorkerSite | undefined;
+}
+
+export const test = base.extend<QuoteFixtures, QuoteOptions & { workerRuntime: WorkerSite | undefined }>({
+  through: ['relay', { option: true, scope: 'worker' }],
+  // One runtime per test worker, started by its first test: its forwards land in a relay lane of its own.
+  workerRuntime: [
+    async ({ through }, use, workerInfo) => {
+      if (through !== 'worker') return use(undefined);
+      const env = browserEnv();
+      const lane = `worker-${workerInfo.workerIndex}`;
+      const site = await startWorkerSite(cloudflareDist(env.dist), `${env.relayEndpoint}?lane=${lane}`);
+      try {
+        await use(site);
+      } finally {
+        await site.close();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  workerSite: async ({ workerRuntime }, use) => {
+    await use(workerRuntime);
+    // A test that made the Worker unreachable leaves it reachable for the next.
+    await workerRuntime?.reachable();
+  },
+  baseURL: async ({ workerSite, baseURL }, use) => {
+    await use(workerSite?.url ?? baseURL);
+  },
+  // Each test is a visitor of its own to the Worker: on Cloudflare the edge names the address the
+  // hourly limit counts (CF-Connecting-IP); workerd keeps the one a request already carries.
+  extraHTTPHeaders: async ({ workerSite, extraHTTPHeaders }, use, testInfo) => {
+    if (!workerSite) return use(extraHTTPHeaders);
+    await use({ ...extraHTTPHeaders, 'CF-Connecting-IP': visitorAddress(testInfo.testId, testInfo.repeatEachIndex, testInfo.retry) });
+  },
+  relay: async ({ workerSite, relay }, use, testInfo) => {
+    if (!workerSite) return use(relay);
+    // The Worker's forwards carry no header of the test's: they land in the lane its relay address names.
+    const client = new RelayClient(browserEnv().relayOrigin, `worker-${testInfo.workerIndex}`);
+    await client.reset();
+    await use(client);
+    await client.reset();
+  },
+});
+
+/** A documentation address (RFC 3849) made from the test's id, so no two tests share an hour's count. */
+function visitorAddress(testId: string, ...runs: number[]): string {
+  const hash = createHash('sha256').update(`${testId}:${runs.join(':')}`).digest('hex');
+  return `2001:db8:${hash.slice(0, 24).match(/.{4}/g)!.join(':')}`;
+}
 
 /**
  * What a visitor types, by the field's label, with the label the WhatsApp fallback writes it
@@ -32,3 +104,41 @@ export async function expectQuoteValues(page: Page, filled: boolean): Promise<vo
 }
 
 export const quoteButton = (page: Page) => page.getByRole('button', { name: 'Get Free Quote' });
+
+/** Tags that keep a test to the run it is about (playwright.config.ts filters by them). */
+export const TO_RELAY = '@to-relay';
+export const THROUGH_WORKER = '@through-worker';
+
+/**
+ * The real causes that make the form fail when it posts to the Worker, which keeps whatever the
+ * relay does with it: the Worker cannot be reached, or it turns the request away. `recover` puts
+ * things right for the next send.
+ */
+export interface WorkerFailure {
+  title: string;
+  cause(page: Page, site: WorkerSite): Promise<void>;
+  recover(page: Page, site: WorkerSite): Promise<void>;
+}
+
+export const WORKER_FAILURES: WorkerFailure[] = [
+  {
+    title: 'the Worker cannot be reached (the connection is refused)',
+    cause: (_page, site) => site.unreachable(),
+    recover: (_page, site) => site.reachable(),
+  },
+  {
+    title: 'the Worker turns the request away (a sixth from one address within the hour)',
+    cause: useUpTheHour,
+    // The limit counts an address: a phone whose mobile data gave it another one gets through.
+    recover: (page) => page.setExtraHTTPHeaders({ 'CF-Connecting-IP': '2001:db8::5ec0:d' }),
+  },
+];
+
+/** Sends, from this test's address, as many requests as the Worker takes from one in an hour. */
+async function useUpTheHour(page: Page, site: WorkerSite): Promise<void> {
+  const form = Object.fromEntries(ANSWERS.map((answer) => [answer.field, answer.value]));
+  for (let sent = 0; sent < PER_HOUR; sent++) {
+    const answer = await page.request.post(`${site.url}/api/quote`, { form, headers: { Origin: site.url, Accept: 'application/json' } });
+    expect(answer.status(), 'the Worker took the requests within its hourly limit').toBe(200);
+  }
+}

@@ -2,9 +2,8 @@
  * Drafts: what a visitor types in the quote form survives a reload and a trip to another page in
  * the same tab, is gone once the request was sent, and is never written to localStorage.
  */
-import { expect, test } from '../../fixtures.js';
 import { content } from '../../helpers.js';
-import { ANSWERS, expectQuoteValues, fillQuote, quoteButton } from '../../quote-helpers.js';
+import { ANSWERS, expect, expectQuoteValues, fillQuote, quoteButton, test } from '../../quote-helpers.js';
 
 const SUCCESS = content<{ form: { success: string } }>('pages/contact.yaml').form.success;
 

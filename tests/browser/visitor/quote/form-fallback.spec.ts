@@ -1,14 +1,16 @@
 /**
  * A quote request is never lost: whatever goes wrong when it is sent (a 500, a dropped connection,
- * FormSubmit's `success: "false"`, no answer, no network), the form keeps every value and offers
- * the same request on WhatsApp and a call, and the next send recovers.
+ * FormSubmit's `success: "false"`, no answer, no network; through the Worker, the Worker away or
+ * turning the request away), the form keeps every value and offers the same request on WhatsApp
+ * and a call, and the next send recovers.
  */
 import type { Page } from '@playwright/test';
 import { pauseClockBeforeLoad } from '../../clock.js';
-import { expect, test, type Issues } from '../../fixtures.js';
+import type { Issues } from '../../fixtures.js';
 import { MOBILE, content, lazyContentLoaded } from '../../helpers.js';
-import { ANSWERS, expectQuoteValues, fillQuote, quoteButton } from '../../quote-helpers.js';
-import type { RelayMode } from '../../relay.js';
+import { ANSWERS, THROUGH_WORKER, TO_RELAY, WORKER_FAILURES, expect, expectQuoteValues, fillQuote, quoteButton, test, type Through } from '../../quote-helpers.js';
+import type { RelayClient, RelayMode } from '../../relay.js';
+import type { WorkerSite } from './worker-site.js';
 
 const FORM = content<{
   form: { success: string; error: string; offline: string; backOnline: string; resend: string; fallback: { text: string; whatsapp: string; call: string; greeting: string } };
@@ -24,7 +26,15 @@ const callLink = (page: Page) => form(page).getByRole('link', { name: FORM.fallb
 /** A failed send logs the page's own error, and Chromium adds its own line for the failed load. */
 function allowFailureNoise(issues: Issues): void {
   issues.allow('console', /^Failed to load resource|quote|relay|send|offline/i);
-  issues.allow('requestfailed', /\/submit: net::ERR_/);
+  issues.allow('requestfailed', /\/(submit|api\/quote|api\/count): net::ERR_/);
+}
+
+/** Makes the next send fail: the relay answers as `mode` says, or, through the Worker, the Worker turns it away. */
+async function failNextSend(page: Page, relay: RelayClient, through: Through, site: WorkerSite | undefined, mode: RelayMode['mode'] = 'error'): Promise<void> {
+  if (through === 'relay') return relay.set({ mode });
+  await WORKER_FAILURES[1]!.cause(page, site!);
+  // The requests that used up the hour reached the relay: the test's count starts after them.
+  await relay.reset();
 }
 
 /** The fallback is showing, with a WhatsApp link that carries every answer and a call link. */
@@ -66,7 +76,7 @@ const relayFailures: { title: string; mode: RelayMode }[] = [
 ];
 
 for (const failure of relayFailures) {
-  test(`when ${failure.title}: WhatsApp and call carry the request, and the next send recovers`, async ({ page, relay, issues }) => {
+  test(`when ${failure.title}: WhatsApp and call carry the request, and the next send recovers`, { tag: TO_RELAY }, async ({ page, relay, issues }) => {
     allowFailureNoise(issues);
     await relay.set(failure.mode);
     await fillQuote(page);
@@ -82,9 +92,29 @@ for (const failure of relayFailures) {
   });
 }
 
-test('the WhatsApp link opens the chat with the request in a new tab', async ({ page, context, relay, issues, external }) => {
+for (const failure of WORKER_FAILURES) {
+  test(`when ${failure.title}: WhatsApp and call carry the request, and the next send recovers`, { tag: THROUGH_WORKER }, async ({ page, relay, issues, workerSite }) => {
+    allowFailureNoise(issues);
+    // While the Worker is away, so is the rest of the site: the WhatsApp widget's lazy files too.
+    issues.allow('requestfailed', /net::ERR_CONNECTION_REFUSED$/);
+    await failure.cause(page, workerSite!);
+    await relay.reset();
+    await fillQuote(page);
+    await quoteButton(page).click();
+
+    await expectFallback(page, FORM.error);
+    expect(await relay.submissions()).toEqual([]);
+
+    await failure.recover(page, workerSite!);
+    await quoteButton(page).click();
+    await expectRecovered(page);
+    await expect.poll(async () => (await relay.submissions()).length).toBe(1);
+  });
+}
+
+test('the WhatsApp link opens the chat with the request in a new tab', async ({ page, context, relay, issues, external, through, workerSite }) => {
   allowFailureNoise(issues);
-  await relay.set({ mode: 'error' });
+  await failNextSend(page, relay, through, workerSite);
   await fillQuote(page);
   await quoteButton(page).click();
   await expectFallback(page, FORM.error);
@@ -121,9 +151,9 @@ test('offline: the fallback shows at once, and coming back online offers to send
 test.describe('on a phone', () => {
   test.use({ viewport: MOBILE });
 
-  test('the floating WhatsApp button does not cover the error or the fallback', async ({ page, relay, issues }) => {
+  test('the floating WhatsApp button does not cover the error or the fallback', async ({ page, relay, issues, through, workerSite }) => {
     allowFailureNoise(issues);
-    await relay.set({ mode: 'refuse' });
+    await failNextSend(page, relay, through, workerSite, 'refuse');
     await fillQuote(page);
     await quoteButton(page).click();
     await expectFallback(page, FORM.error);

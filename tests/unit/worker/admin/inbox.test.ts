@@ -72,7 +72,7 @@ it('shows a request’s time, service, move and date, with call and WhatsApp but
 it('marks a request contacted, then done, and refuses a mark without the CSRF token or from another site', async () => {
   const owner = await signIn();
   await host().post(request());
-  const [{ id }] = await host().sql<{ id: string }>('SELECT id FROM quote_requests');
+  const [{ id }] = (await host().sql<{ id: string }>('SELECT id FROM quote_requests')) as [{ id: string }];
   expect((await write(`/api/requests/${id}/handled`, { state: 'contacted' }, owner)).status).toBe(200);
   expect(await host().sql('SELECT handled FROM quote_requests')).toEqual([{ handled: 'contacted' }]);
   expect(await inbox(owner.cookie)).toContain('data-state="contacted" aria-pressed="true"');
@@ -92,7 +92,7 @@ it('sends a request to the relay again when the owner asks, and says when it is 
   const owner = await signIn();
   host().relay.answer('500');
   await host().post(request());
-  const [{ id }] = await host().sql<{ id: string }>('SELECT id FROM quote_requests');
+  const [{ id }] = (await host().sql<{ id: string }>('SELECT id FROM quote_requests')) as [{ id: string }];
   host().relay.answer('accept');
   host().relay.received.length = 0;
   expect((await write(`/api/requests/${id}/resend`, {}, owner)).status).toBe(200);

@@ -34,4 +34,8 @@ export interface Env extends GitHubEnv {
   FORM_RELAY?: string;
   /** Days a quote request is kept in D1 after it arrived; unset: 180. */
   QUOTE_KEEP_DAYS?: string;
+  /** A Worker secret: Cloudflare Turnstile's secret key. Unset: quote requests are not checked by Turnstile. */
+  TURNSTILE_SECRET?: string;
+  /** Where Turnstile tokens are checked; unset: Cloudflare's siteverify (a stand-in in tests). */
+  TURNSTILE_VERIFY_URL?: string;
 }

@@ -13,6 +13,7 @@ import { deliver } from './relay.js';
 import { relayAddress } from './built-settings.js';
 import { VISITOR_RELAY_TIMEOUT } from './schedule.js';
 import { countRefusal, keep, markDelivered, markFailed } from './store.js';
+import { verifyTurnstile } from '../turnstile/verify.js';
 
 export async function handleQuote(request: Request, env: Env, origin: string, now: number): Promise<Response> {
   const plain = wantsPage(request);
@@ -39,7 +40,10 @@ export async function handleQuote(request: Request, env: Env, origin: string, no
   }
   const fields = readFields(form);
   if (typeof fields === 'string') return refuse(400, fields, 'invalid', page);
-  if (!(await withinLimit(env.DB, request.headers.get('CF-Connecting-IP') ?? 'unknown', now))) return refuse(429, 'quote-too-many', 'too-many', page);
+  const address = request.headers.get('CF-Connecting-IP');
+  if (!(await withinLimit(env.DB, address ?? 'unknown', now))) return refuse(429, 'quote-too-many', 'too-many', page);
+  // After the limit, so a flood of made-up tokens costs at most the hour's few calls to siteverify.
+  if ((await verifyTurnstile(env, form, address)) === 'rejected') return refuse(403, 'quote-turnstile', 'turnstile', page);
 
   // Only the page's address is kept, never its #fragment or query.
   const kept = await keep(env.DB, fields, new URL(page.pathname, page).href, languageOf(page), now);

@@ -13,6 +13,8 @@ export interface EditorSettings {
   tokenHeader: string;
   /** On the phone: changes kept in the browser, the Worker's API, no preview server or git settings. */
   phone: boolean;
+  /** On the phone: the address of the content check's own script (phone/checker.ts), loaded when first needed. */
+  checker?: string;
 }
 
 const ON_THE_COMPUTER: EditorSettings = { root: '/__edit', api: '/__edit/api', tokenHeader: 'X-Editor-Token', phone: false };

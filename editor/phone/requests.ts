@@ -5,8 +5,7 @@
  * What only the computer has (photos from content/images, the preview, translations' reviews)
  * answers in plain words.
  */
-import { editableFile } from '../../generator/editor/content/files.js';
-import { valueProblems } from '../../generator/editor/content/memory-problems.js';
+import { SETTINGS } from '../settings.js';
 import { photoForTheSite } from './photo.js';
 import { keep, keepTyped, kept } from './store.js';
 
@@ -65,9 +64,11 @@ export async function phoneRequest(path: string, init: RequestInit, api: string,
       return answer(listed.status, list);
     }
     case 'file':
+      // The check is fetched while the form is read, so typing is checked at once, and offline later.
+      void loadChecker();
       return ask('file', { file: new URLSearchParams(query).get('file') ?? '' });
     case 'check':
-      return checkHere(body) ?? ask('check', body);
+      return (await checkHere(body)) ?? ask('check', body);
     case 'draft':
       // The preview is site dev's; on the phone a value typed is kept here instead, so a reload
       // shows it again. An empty draft (a file opened, a page left) keeps it: only a save or
@@ -158,15 +159,28 @@ async function upload(given: string, body: BodyInit | null | undefined): Promise
   return answer(201, { src: `images/${name}` });
 }
 
+/** The phone's own content check (phone/checker.ts), loaded once, after the form; undefined if it cannot be. */
+let checker: Promise<typeof import('./checker.js') | undefined> | undefined;
+
+function loadChecker(): Promise<typeof import('./checker.js') | undefined> {
+  if (!SETTINGS.checker) return Promise.resolve(undefined);
+  const address = SETTINGS.checker;
+  // A load that failed (offline) is tried again at the next check.
+  checker ??= (import(/* a file of the built site, not part of this bundle */ address) as Promise<typeof import('./checker.js')>).catch(() => (checker = undefined));
+  return checker;
+}
+
 /**
  * A value as typed, checked on the phone itself with site check's own code, against the content
  * read at the head and the files saved here: no request, so it works offline too. Undefined when
- * the phone has no copy of that content yet (the Worker checks then).
+ * the phone has no copy of that content yet, or no checker (the Worker checks then).
  */
-function checkHere(body: Record<string, unknown>): PhoneAnswer | undefined {
+async function checkHere(body: Record<string, unknown>): Promise<PhoneAnswer | undefined> {
   const now = kept();
-  const file = editableFile(String(body.file));
-  if (!now.base || !file || body.value === undefined) return undefined;
+  if (!now.base || !SETTINGS.checker || body.value === undefined) return undefined;
+  const check = await loadChecker();
+  const file = check?.editableFile(String(body.file));
+  if (!check || !file) return undefined;
   const before = new Map(Object.entries({ ...now.base, ...now.saved }));
-  return answer(200, valueProblems(before, file, body.value, body.numbers));
+  return answer(200, check.valueProblems(before, file, body.value, body.numbers));
 }

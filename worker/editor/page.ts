@@ -12,7 +12,7 @@ import { findSession } from '../sessions.js';
 
 export const EDITOR_ROOT = '/admin/edit';
 /** Where the built site keeps the editor app's files. */
-export const EDITOR_FILES = { script: '/_editor/editor.js', style: '/_editor/editor.css' } as const;
+export const EDITOR_FILES = { script: '/_editor/editor.js', style: '/_editor/editor.css', checker: '/_editor/checker.js' } as const;
 
 /** The editor's page allows its own files only; its requests go to this site; no one may frame it. */
 const PAGE_HEADERS = {
@@ -43,7 +43,7 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
     token: state.session.csrfToken,
     title,
     assets: EDITOR_FILES,
-    settings: { root: EDITOR_ROOT, api: '/api/editor', tokenHeader: CSRF_HEADER, phone: true },
+    settings: { root: EDITOR_ROOT, api: '/api/editor', tokenHeader: CSRF_HEADER, phone: true, checker: EDITOR_FILES.checker },
   });
   return text(page, 'text/html; charset=utf-8', PAGE_HEADERS);
 }

@@ -94,6 +94,11 @@ async function publish(page: Page, message: string): Promise<void> {
 test('the owner sets up the editor, changes a price, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({ browser }, testInfo) => {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept();
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -228,12 +233,13 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   expect(await standin.git.text(['show', `${second[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 6600$/m);
 
   // Undo: one commit putting the file back as the manager left it.
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Undo the last publish' }).click();
   await expect(page.getByText('Undone: the site goes back in a few minutes.')).toBeVisible();
   const undone = await commitsSince(second[0]!);
   expect(undone).toHaveLength(1);
   expect(await standin.git.text(['show', `${undone[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 9100$/m);
   expect(standin.violations).toEqual([]);
+  // Besides the browser's own question on leaving a page with a value typed and not saved, the only one asked was Undo's.
+  expect(dialogs.filter((dialog) => !dialog.startsWith('beforeunload'))).toEqual([expect.stringMatching(/^confirm: Undo “My price”\?/)]);
   await context.close();
 });

@@ -54,7 +54,7 @@ describe('speculation rules', () => {
     expect(prefetch[1].where.and).toHaveLength(3);
   });
 
-  it('on a phone the eager links are the menu’s and the calls to action, not each service’s quote link', () => {
+  it('on a phone the eager links are the menu’s and the calls to action, not the other language nor each service’s quote link', () => {
     const links = (path: string) => {
       const html = pages.find((page) => page.path === path)!.html;
       return [...parseHtml(html).querySelectorAll<HTMLAnchorElement>(LIKELY_NEXT)].map((link) => link.getAttribute('href'));
@@ -62,6 +62,9 @@ describe('speculation rules', () => {
     // The home page's hero, the drawer's links, and its closing call to action.
     expect(links('index.html')).toEqual(expect.arrayContaining(['/services/', '/contact/']));
     expect(links('ml/index.html')).toEqual(expect.arrayContaining(['/ml/services/', '/ml/contact/']));
+    // The other language is a page few visitors open: its link in the drawer waits for the tap.
+    expect(links('index.html')).not.toContain('/ml/');
+    expect(links('ml/index.html')).not.toContain('/');
     const services = pages.find((page) => page.path === 'services/index.html')!.html;
     const quoteLinks = [...parseHtml(services).querySelectorAll('a[href*="?service="]')];
     expect(quoteLinks.length).toBeGreaterThan(1);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OutputFile } from '../contract/output.js';
 import { officesOf, type Site } from '../schema/index.js';
+import { TURNSTILE_ORIGIN, turnstileSiteKey } from '../schema/site.js';
 import { checkHeaderLimits } from './header-limits.js';
 import { SPECULATION_RULES } from './speculation-rules.js';
 
@@ -54,19 +55,24 @@ const DENIED_FEATURES = [
  * - form-action: the relay's plain endpoint the form posts to without JavaScript, plus 'self'
  *   because browsers apply form-action to the relay's redirect back to /contact;
  * - frame-src: each office's map, which only the contact pages can show (after the visitor asks for it); a
- *   page without it gets 'none' in its <meta>, which holds alongside the site-wide header.
+ *   page without it gets 'none' in its <meta>, which holds alongside the site-wide header;
+ * - Turnstile's script and its frame, only when the form has a Turnstile site key on a host whose
+ *   Worker checks the token.
  */
 export function contentSecurityPolicy(site: Site, inline: InlineSources = {}): Directives {
   const { form } = site.settings;
+  const turnstile = turnstileSiteKey(form) ? [TURNSTILE_ORIGIN] : [];
+  const maps = inline.map === false ? [] : officesOf(site.settings).map((office) => origin(office.mapEmbedUrl));
+  const frames = unique([...maps, ...turnstile]);
   return [
     ['default-src', ["'none'"]],
-    ['script-src', ["'self'", hashSource(SPECULATION_RULES)]],
+    ['script-src', ["'self'", hashSource(SPECULATION_RULES), ...turnstile]],
     ['style-src', ["'self'", ...(inline.styles ?? [])]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
     ['connect-src', unique(["'self'", origin(form.endpoint)])],
     ['form-action', unique(["'self'", origin(form.plainEndpoint)])],
-    ['frame-src', inline.map === false ? ["'none'"] : unique(officesOf(site.settings).map((office) => origin(office.mapEmbedUrl)))],
+    ['frame-src', frames.length === 0 ? ["'none'"] : frames],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
     ['frame-ancestors', ["'none'"]],

@@ -111,6 +111,16 @@ const formSettings = z
         expected: 'a whole number of days',
         hint: 'e.g. 180, about a season of quotes and their follow-up questions',
       }),
+    turnstileSiteKey: z
+      .string()
+      .regex(/^[0-9A-Za-z_-]{10,100}$/)
+      .optional()
+      .meta({
+        description:
+          'On Cloudflare, the site key of a Cloudflare Turnstile widget, which checks a person is sending the quote form; its secret key is the Worker secret TURNSTILE_SECRET, never written here. Left out: no such check',
+        expected: 'a Turnstile site key: letters, digits, - and _',
+        hint: 'copy the site key from the Turnstile page of the Cloudflare dashboard, e.g. 0x4AAAAAAABkMYinukE8nzYS',
+      }),
   })
   .superRefine((form, ctx) => {
     const explicit = [form.endpoint, form.plainEndpoint].filter((address) => address !== undefined).length;
@@ -152,6 +162,14 @@ interface RelayAddresses {
   quoteEndpoint?: string;
   /** Set by the same builds: where the page's script sends its counts (client/counts.ts). */
   countEndpoint?: string;
+}
+
+/** Where Turnstile's widget script and its frame come from. */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+/** The Turnstile site key the pages use: only on a host whose own Worker checks the token. */
+export function turnstileSiteKey(form: { turnstileSiteKey?: string; quoteEndpoint?: string }): string | undefined {
+  return form.quoteEndpoint ? form.turnstileSiteKey : undefined;
 }
 
 /** One thing a visitor may want settled before paying a deposit: insurance, payment, cancellation, claims. */

@@ -5,6 +5,7 @@ import type { Language } from '../../generator/contract/languages.js';
 import { NEW_TAB, telUrl, whatsappNumber } from '../links.js';
 import { formServices } from '../service-list.js';
 import { PrivacyNote } from './PrivacyNote.js';
+import { TURNSTILE_ORIGIN, turnstileSiteKey } from '../../generator/schema/site.js';
 
 type Fields = Site['pages']['contact']['form']['fields'];
 type FieldName = keyof Fields;
@@ -46,6 +47,7 @@ export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: st
   const settings = site.settings.form;
   const { contact } = site.settings;
   const services = formServices(site);
+  const turnstileKey = turnstileSiteKey(settings);
   return (
     <>
       <p className="quote-sent" id="quote-sent">
@@ -107,6 +109,15 @@ export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: st
             );
           })}
         </div>
+        {turnstileKey && (
+          <>
+            {/* Turnstile's own script finds this box by its class, shows the check in it and adds its
+                token to the form, so the page's script sends it with the rest; without JavaScript
+                nothing shows and the Worker takes the request without a token. */}
+            <div className="cf-turnstile" data-sitekey={turnstileKey} />
+            <script src={`${TURNSTILE_ORIGIN}/turnstile/v0/api.js`} async defer />
+          </>
+        )}
         <button type="submit" className="button button-accent button-large submit" data-submit data-sending-label={form.sending}>
           <span className="spinner" data-spinner aria-hidden="true" hidden />
           <span data-submit-label>{form.submit}</span>

@@ -20,8 +20,9 @@ export interface WorkerSite {
   close(): Promise<void>;
 }
 
-export async function startWorkerSite(dist: string, relayAddress: string): Promise<WorkerSite> {
-  const runtime = await startCloudflare(dist, { worker: true, migrate: true, secrets: { FORM_RELAY: relayAddress } });
+/** `settings`: more of the Worker's variables and secrets. */
+export async function startWorkerSite(dist: string, relayAddress: string, settings: Record<string, string> = {}): Promise<WorkerSite> {
+  const runtime = await startCloudflare(dist, { worker: true, migrate: true, secrets: { ...settings, FORM_RELAY: relayAddress } });
   const target = new URL(runtime.url);
   const sockets = new Set<Socket>();
   let server: Server | undefined;

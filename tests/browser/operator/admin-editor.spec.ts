@@ -218,7 +218,7 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await other.goto(`${origin}/admin/edit/`);
   await publish(other, 'The manager’s price');
   await expect(other.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
-  const theirs = await standin.git.ref('main');
+  const theirs = (await standin.git.ref('main'))!;
   expect(await commitsSince(first[0]!)).toEqual([theirs]);
   await manager.close();
   await publish(page, 'My price');

@@ -3,23 +3,13 @@
  * request is in the inbox whatever the relay did, the owner marks requests and sends one again,
  * and every write passes the API's gate.
  */
-import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { SITE, sha256 } from '../../../helpers/worker.js';
+import { SITE } from '../../../helpers/worker.js';
 import { quoteHostForFile, request } from '../quotes/host.js';
+import { signIn as signInTo } from './sign-in.js';
 
 const host = quoteHostForFile();
-
-/** A phone signed in: a passkey and a session row, and the cookie and token its browser holds. */
-async function signIn(): Promise<{ cookie: string; csrf: string }> {
-  const token = randomBytes(32).toString('base64url');
-  const csrf = randomBytes(32).toString('base64url');
-  await host().sql('DELETE FROM sessions');
-  await host().sql('DELETE FROM passkeys');
-  await host().sql("INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES ('phone-1', x'010203', 0, '[]', 'Anil’s phone', ?)", Date.now());
-  await host().sql("INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, ?, 'phone-1', ?, ?)", sha256(token), csrf, Date.now(), Date.now() + 3_600_000);
-  return { cookie: `__Host-session=${token}`, csrf };
-}
+const signIn = () => signInTo(host());
 
 async function inbox(cookie: string): Promise<string> {
   const answer = await host().fetch('/admin/requests/', { headers: { Cookie: cookie } });

@@ -17,10 +17,10 @@ export function initCounts(root: Document): void {
     (event) => {
       const link = (event.target as Element).closest('a');
       // The WhatsApp button opens the popup once it is a button; a chat starts from the popup's links.
-      if (!link || link.getAttribute('role') == 'button') return;
+      if (!link || link.getAttribute('role') === 'button') return;
       const rescued = link.closest('[data-form-fallback]') ? 'rescued-' : '';
-      if (link.protocol == 'tel:') send(rescued + 'call');
-      else if (link.hostname == 'wa.me') send(rescued + 'whatsapp');
+      if (link.protocol === 'tel:') send(rescued + 'call');
+      else if (link.hostname === 'wa.me') send(rescued + 'whatsapp');
       // Only the language switch's links name a language.
       else if (link.hreflang) send('language', link.hreflang);
     },

@@ -51,7 +51,7 @@ export async function finishRegistration(
   response: unknown,
   now: number,
 ): Promise<{ id: string } | MessageCode> {
-  let verification;
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -105,7 +105,7 @@ export async function finishSignin(
   if (typeof answer?.id !== 'string') return 'bad-request';
   const row = await db.prepare('SELECT id, public_key, counter, transports FROM passkeys WHERE id = ?').bind(answer.id).first<PasskeyRow>();
   if (!row) return 'passkey-unknown';
-  let verification;
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({
       response: answer,

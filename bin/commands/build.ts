@@ -29,7 +29,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const outDir = resolveFrom(io, flags.out);
   const contentDir = resolveFrom(io, flags.content);
   const shown = flags.out.trim() === '' ? 'the output folder' : displayFolder(outDir, io.cwd);
-  let result;
+  let result: Awaited<ReturnType<typeof build>>;
   try {
     result = await build({
       contentDir,

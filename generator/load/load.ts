@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Document, LineCounter } from 'yaml';
@@ -201,7 +202,7 @@ function missingTranslation(contentDir: string, name: ContentFile, language: Lan
 async function unknownFiles(contentDir: string, known: readonly string[]): Promise<Problem[]> {
   const found: string[] = [];
   async function walk(dir: string, prefix: string): Promise<void> {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch {

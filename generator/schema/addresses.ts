@@ -185,9 +185,9 @@ export function urlProblem(value: string, rule: UrlRule): string | undefined {
 export function publishedUrl(value: string): string {
   const href = new URL(value).href;
   const hashAt = href.indexOf('#');
-  const escape = (part: string) =>
+  const encodeUnsafe = (part: string) =>
     part.replace(/%(?![0-9A-Fa-f]{2})/g, '%25').replace(/[^A-Za-z0-9\-._~:/?@!$&'()*+,;=%]/gu, (char) => encodeURIComponent(char));
-  return hashAt === -1 ? escape(href) : `${escape(href.slice(0, hashAt))}#${escape(href.slice(hashAt + 1))}`;
+  return hashAt === -1 ? encodeUnsafe(href) : `${encodeUnsafe(href.slice(0, hashAt))}#${encodeUnsafe(href.slice(hashAt + 1))}`;
 }
 
 /** A link's optional #section: an id on the target page. */

@@ -103,7 +103,7 @@ function publishFrom(project: GitProject, options: Partial<PublishOptions> = {})
 }
 
 /** ssh reads only the test's known hosts and key: nothing of the computer's own ~/.ssh. */
-function useSsh(options: { knownHosts: string; key: string; extra?: string }): void {
+function sshThrough(options: { knownHosts: string; key: string; extra?: string }): void {
   process.env.GIT_SSH_COMMAND = `ssh -F /dev/null -o UserKnownHostsFile=${options.knownHosts} -o GlobalKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -i ${options.key}${options.extra ?? ''}`;
 }
 
@@ -130,7 +130,7 @@ async function sshProject(mode: 'refuse' | 'accept-key', options: { known: 'righ
     options.known === 'none' ? '' : knownHostLine(server.port, (options.known === 'right' ? hostKey : otherKey).publicKey),
   );
   const key = sshKey(keys, `owner-${server.port}`, options.passphrase);
-  useSsh({ knownHosts, key: key.file });
+  sshThrough({ knownHosts, key: key.file });
   return projectWithChange(`ssh://git@127.0.0.1:${server.port}/periyar/site.git`);
 }
 
@@ -235,7 +235,7 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       const ssh = await silentSshServer();
       const http = await silentHttpServer();
       servers.push(ssh, http);
-      useSsh({ knownHosts: '/dev/null', key: '/dev/null' });
+      sshThrough({ knownHosts: '/dev/null', key: '/dev/null' });
       for (const url of [`ssh://git@127.0.0.1:${ssh.port}/periyar/site.git`, `http://127.0.0.1:${http.port}/periyar/site.git`]) {
         const project = await projectWithChange(url);
         const { message } = expectRefused(await publishFrom(project), project, project.git(['rev-parse', 'HEAD']).trim());
@@ -425,7 +425,7 @@ describe('publishing says what went wrong in git, in one plain sentence', () => 
       const ssh = await silentSshServer();
       servers.push(ssh);
       // The owner's own ssh options come first and win: here ssh gives up on a silent server sooner.
-      useSsh({ knownHosts: '/dev/null', key: '/dev/null', extra: ' -o ServerAliveInterval=2 -o ServerAliveCountMax=1' });
+      sshThrough({ knownHosts: '/dev/null', key: '/dev/null', extra: ' -o ServerAliveInterval=2 -o ServerAliveCountMax=1' });
       const project = await projectWithChange(`ssh://git@127.0.0.1:${ssh.port}/periyar/site.git`);
       const editor = await startEditor({ dir: project.dir });
       try {

@@ -452,7 +452,7 @@ describe('unsafe links are refused with a located problem', () => {
       expect(problem!.message).toMatch(message);
       // The location is the value itself: its line, at its column (after an opening quote, if any).
       const line = sources.get(problem!.file)!.split('\n')[problem!.line! - 1]!;
-      expect(line.slice(problem!.column! - 1).replace(/^["']/, '')).toMatch(new RegExp(`^${escape(value.slice(0, 8))}`));
+      expect(line.slice(problem!.column! - 1).replace(/^["']/, '')).toMatch(new RegExp(`^${escapeForRegExp(value.slice(0, 8))}`));
     });
   }
 
@@ -469,6 +469,6 @@ describe('unsafe links are refused with a located problem', () => {
   });
 });
 
-function escape(value: string): string {
+function escapeForRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

@@ -135,9 +135,9 @@ describe('characters in a phone number', () => {
     ['U+3000', '\\u3000'],
     ['U+00A0', '\\u00A0'],
     ['U+000A', '\\n'],
-  ])('%s is refused, named by its code', async (code, escape) => {
+  ])('%s is refused, named by its code', async (code, written) => {
     const site = await sample('site.yaml');
-    const { code: exit, out } = await checkWith('site.yaml', site.replace('phone: +91 90000 00000', `phone: "+91 90000${escape}00000"`));
+    const { code: exit, out } = await checkWith('site.yaml', site.replace('phone: +91 90000 00000', `phone: "+91 90000${written}00000"`));
     expect(exit).toBe(1);
     expect(out).toMatch(
       new RegExp(

@@ -50,5 +50,5 @@ it('puts Turnstile in the Cloudflare build’s quote form, and allows its script
 
 it('refuses a site key with a space in it, located', async () => {
   const { problems } = await checkContent(await withKey('0x4AAAA AAABkMYinukE8nzYS'));
-  expect(problems.map((problem) => [problem.path, problem.line > 0, Boolean(problem.hint)])).toEqual([['form.turnstileSiteKey', true, true]]);
+  expect(problems.map((problem) => [problem.path, (problem.line ?? 0) > 0, Boolean(problem.hint)])).toEqual([['form.turnstileSiteKey', true, true]]);
 }, 120_000);

@@ -343,10 +343,12 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   // The policy travels whole in each page's <meta>, which allows exactly the page's own stylesheet
   // and its popup's, and the map's frame only where it can be shown; _headers adds what holds for every file.
   const styled = pages.map((page) => (options.linkStylesheet ? { page, styles: [] } : withOwnStyles(page, styles, popup)));
-  const secured = styled.map(({ page, styles }) => ({
-    ...page,
-    contents: withPolicyMeta(withSpeculationRules(String(page.contents)), site, { styles, map: showsMap(String(page.contents)) }),
-  }));
+  // site dev and the editor's preview (linkStylesheet) leave the prefetching rules out: the editor shows
+  // its pages under its own policy, and nothing on this computer is worth fetching ahead.
+  const secured = styled.map(({ page, styles }) => {
+    const html = options.linkStylesheet ? String(page.contents) : withSpeculationRules(String(page.contents));
+    return { ...page, contents: withPolicyMeta(html, site, { styles, map: showsMap(html) }) };
+  });
   const stylesheet = options.linkStylesheet ? [stylesheetFile] : [];
   const made = [
     ...secured,

@@ -35,7 +35,8 @@ export default defineConfig<QuoteOptions>({
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
-  // The whole run takes about 2 minutes on two cores with one of them kept busy (README, "Testing").
+  // The whole run takes about 2 minutes on two cores with one of them kept busy (README, "Testing"); the
+  // quote specs' second run through the Worker added about 1.5 minutes alone, Turnstile's spec about 20 s.
   globalTimeout: 15 * 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],

@@ -20,14 +20,14 @@ function nameOf(element: Element): string {
   return `${element.tagName.toLowerCase()}.${element.className.split(' ')[0]}`;
 }
 
-const later = () => [...document.querySelectorAll('main > :not(:first-child)'), document.querySelector('footer')!];
+const later = () => [document.querySelector('[data-menu]')!, ...document.querySelectorAll('main > :not(:first-child)'), document.querySelector('footer')!];
 
-describe('the parts below the first screen of the home page', () => {
+describe('the menu’s drawer and the parts below the first screen of the home page', () => {
   beforeEach(async () => {
     await loadPage('index.html');
   });
 
-  test('are each given data-drawn after the page has loaded, one at a time, in page order, and the hero never', async () => {
+  test('are each given data-drawn after the page has loaded, one at a time, in page order, the menu’s drawer first, and the hero never', async () => {
     const order = recordDrawing();
     stop = initLater(document);
     // Nothing in the task that started it: each part waits for an idle moment of its own.

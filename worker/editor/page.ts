@@ -9,6 +9,7 @@ import { CSRF_HEADER } from '../csrf.js';
 import type { Env } from '../env.js';
 import { text } from '../http.js';
 import { findSession } from '../sessions.js';
+import { adminDocument, PAGE_HEADERS as ADMIN_PAGE_HEADERS } from '../admin/document.js';
 
 export const EDITOR_ROOT = '/admin/edit';
 /** Where the built site keeps the editor app's files. */
@@ -16,7 +17,8 @@ export const EDITOR_FILES = { script: '/_editor/editor.js', style: '/_editor/edi
 
 /** The editor's page allows its own files only; its requests go to this site; no one may frame it. */
 const PAGE_HEADERS = {
-  'Content-Security-Policy': "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
   'Strict-Transport-Security': 'max-age=31536000',
 };
@@ -32,11 +34,16 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
   const state = await findSession(env.DB, request, now);
   // Signed out (or never signed in): the account screen signs in, and comes back here after.
   if (state.state !== 'active') return new Response(null, { status: 303, headers: { Location: '/admin/', 'Cache-Control': 'no-store' } });
+  // A build without the editor's files (built before the editor came, or by hand without them) would
+  // give the owner an empty page: say so instead, and point to what still works.
+  const built = await env.ASSETS.fetch(new Request(new URL(EDITOR_FILES.script, request.url), { method: 'HEAD' }));
+  if (!built.ok) return notBuiltYet(state.session.csrfToken);
   let title = 'Edit the content';
   const rest = pathname.slice(EDITOR_ROOT.length + 1);
   if (rest !== '') {
     const file = editableFile(safeDecode(rest) ?? '');
-    if (!file) return text('The editor has no such file. Go back to the list of files and pick it there.', 'text/plain; charset=utf-8', {}, 404);
+    if (!file)
+      return text('The editor has no such file. Go back to the list of files and pick it there.', 'text/plain; charset=utf-8', {}, 404);
     title = `Edit ${fileTitle(file)}`;
   }
   const page = editorShell({
@@ -54,4 +61,17 @@ function safeDecode(encoded: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function notBuiltYet(csrfToken: string): Response {
+  const body = `<nav class="tabs"><a href="/admin/edit/" aria-current="page">Content</a><a href="/admin/requests/">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/">Phones</a></nav>
+<h1>Content</h1>
+<p>Changing the site’s words and photos from this phone is not part of this site yet: the last publish of the site did not include the editor.</p>
+<p>Until it does, the site’s content is changed with the editor on a computer, as before. Quote requests and visits are here already.</p>`;
+  return text(
+    adminDocument({ title: 'Content', body, csrfToken, script: '/admin/admin.js', styles: ['/admin/admin.css'] }),
+    'text/html; charset=utf-8',
+    ADMIN_PAGE_HEADERS,
+    503,
+  );
 }

@@ -27,6 +27,18 @@ test('the menu starts closed, with its links hidden', async ({ page }) => {
   await expectClosed(page);
 });
 
+test('the closed drawer, laid out ahead once the page is idle, stays hidden, its links out of the Tab order', async ({ page }) => {
+  await page.goto('/about/');
+  await expect(page.locator('[data-menu]')).toHaveAttribute('data-drawn', '');
+  await expectClosed(page);
+  await page.keyboard.press('Tab');
+  const focused = () => page.evaluate(() => document.activeElement?.closest('[data-menu]') !== null);
+  for (let step = 0; step < 6; step += 1) {
+    expect(await focused()).toBe(false);
+    await page.keyboard.press('Tab');
+  }
+});
+
 test('the toggle opens the menu and closes it again', async ({ page }) => {
   await page.goto('/about/');
   await openMenu(page);

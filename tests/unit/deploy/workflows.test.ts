@@ -55,6 +55,13 @@ describe('the workflows', () => {
     }
   });
 
+  it('say, when Cloudflare refuses the Worker, which permission the token may lack and that the live site stays', () => {
+    const script = deploy.jobs.cloudflare!.steps.map((step) => step.run ?? '').join('\n');
+    expect(script).toMatch(/npx wrangler deploy -c worker\/wrangler\.jsonc \|\| \{ echo "\$refused"; exit 1; \}/);
+    expect(script).toContain('permission Account, D1, Edit');
+    expect(script).toContain('The site that was live is still live.');
+  });
+
   it('run the content checks on the runner and the whole npm test in Debian as root', () => {
     const runs = (job: string) => deploy.jobs[job]!.steps.map((step) => step.run ?? '').join('\n');
     expect(runs('site')).toMatch(/site\.js check --strict[\s\S]*npm run test:content[\s\S]*site\.js build --strict/);
@@ -66,7 +73,7 @@ describe('the workflows', () => {
     const wrangler = script
       .split('\n')
       .filter((line) => /npx wrangler /.test(line))
-      .map((line) => line.trim());
+      .map((line) => line.trim().replace(/ \|\| \{ echo "\$refused"; exit 1; \}$/, ''));
     expect(wrangler).toEqual([
       'npx wrangler deploy -c worker/wrangler.jsonc',
       'npx wrangler d1 migrations apply DB --remote -c worker/wrangler.jsonc',

@@ -20,7 +20,19 @@ function driftWords(drift: CardsDrift, titleOf: (id: string) => string): string 
  * bring them in line: on the home page's form it changes the form (saved with the rest); on the
  * services list's form, after a save, it saves the home page's cards at once.
  */
-export function CardsNotice({ file, model, value, saved, onChange }: { file: string; model: FieldModel; value: unknown; saved: unknown; onChange: (next: unknown) => void }) {
+export function CardsNotice({
+  file,
+  model,
+  value,
+  saved,
+  onChange,
+}: {
+  file: string;
+  model: FieldModel;
+  value: unknown;
+  saved: unknown;
+  onChange: (next: unknown) => void;
+}) {
   if (file === HOME) return <HomeCards model={model} value={value} onChange={onChange} />;
   if (file === 'services.yaml') return <ServicesCards saved={saved} />;
   return null;
@@ -40,8 +52,8 @@ function HomeCards({ model, value, onChange }: { model: FieldModel; value: unkno
   return (
     <div className="note cards-notice">
       <p>
-        The service cards do not follow the services list: {driftWords(drift, (id) => titles.get(id) ?? id)}. Cards naming a service take its title and icon,
-        but which services have a card, and their order, are this page’s own.
+        The service cards do not follow the services list: {driftWords(drift, (id) => titles.get(id) ?? id)}. Cards naming a service take
+        its title and icon, but which services have a card, and their order, are this page’s own.
       </p>
       <button type="button" onClick={bring}>
         Bring the cards in line with the services list
@@ -56,6 +68,7 @@ function ServicesCards({ saved }: { saved: unknown }) {
   const [home, setHome] = useState<FileData | undefined>();
   const [note, setNote] = useState({ text: '', refused: false });
   // The home page as it is on disk, read again after each save of the services.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saved is the signal to read again, not a value read here
   useEffect(() => {
     void getJson<FileData>(`file?file=${encodeURIComponent(HOME)}`).then((answer) => setHome(answer.ok ? answer.body : undefined));
   }, [saved]);
@@ -71,7 +84,11 @@ function ServicesCards({ saved }: { saved: unknown }) {
     const value = home.value as Record<string, unknown>;
     const section = value.services as Record<string, unknown>;
     const next = { ...value, services: { ...section, [CARDS_PATH[1] as string]: cardsInLine(cardsOf(value), ids) } };
-    const answer = await postJson<{ version?: string; message?: string; problems?: { message: string }[] }>('save', { file: HOME, value: next, version: home.version });
+    const answer = await postJson<{ version?: string; message?: string; problems?: { message: string }[] }>('save', {
+      file: HOME,
+      value: next,
+      version: home.version,
+    });
     if (answer.ok && answer.body.version) {
       setNote({ text: 'The home page’s service cards now follow this list (content/pages/home.yaml saved).', refused: false });
       setHome({ ...home, value: next, version: answer.body.version });
@@ -85,7 +102,8 @@ function ServicesCards({ saved }: { saved: unknown }) {
       {drift ? (
         <div className="note cards-notice">
           <p>
-            The <a href={`${EDIT_ROOT}/${HOME}`}>home page’s</a> service cards do not follow this list as saved: {driftWords(drift, titleOf)}.
+            The <a href={`${EDIT_ROOT}/${HOME}`}>home page’s</a> service cards do not follow this list as saved:{' '}
+            {driftWords(drift, titleOf)}.
           </p>
           <button type="button" onClick={() => void bring()}>
             Bring the home page’s cards in line

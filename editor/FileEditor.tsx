@@ -48,7 +48,12 @@ function byPath(problems: readonly UiProblem[], value: unknown): Map<string, UiP
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -117,7 +122,9 @@ export function FileEditor({ file }: { file: string }) {
     // On the phone a value typed before a reload (or a closed tab) is shown again, unsaved.
     const typed = SETTINGS.phone ? typedDraft(file) : undefined;
     if (typed) {
-      typedNumbers.current = new Map((Array.isArray(typed.numbers) ? (typed.numbers as [Path, string][]) : []).map(([path, text]) => [JSON.stringify(path), text]));
+      typedNumbers.current = new Map(
+        (Array.isArray(typed.numbers) ? (typed.numbers as [Path, string][]) : []).map(([path, text]) => [JSON.stringify(path), text]),
+      );
       setValue(typed.value);
     }
     if (answer.body.warnings) return;
@@ -196,12 +203,16 @@ export function FileEditor({ file }: { file: string }) {
   }, [dirty, file]);
 
   // After a pause in typing: check the whole content with this value, and show it in the preview.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: numbers() reads a ref; as a dependency it would restart the pause at every render
   useEffect(() => {
     if (data === null || !dirty) return;
     const timer = setTimeout(() => {
       const mine = ++sequence.current;
       setChecking(true);
-      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[]; counts?: TextCounts; elsewhere?: UiProblem[] } & Partial<Renamed>>('check', { file, value, numbers: numbers() })
+      void postJson<{ problems: UiProblem[]; warnings?: UiProblem[]; counts?: TextCounts; elsewhere?: UiProblem[] } & Partial<Renamed>>(
+        'check',
+        { file, value, numbers: numbers() },
+      )
         .then((answer) => {
           if (mine !== sequence.current || !answer.ok) return;
           setProblems(answer.body.problems);
@@ -234,12 +245,15 @@ export function FileEditor({ file }: { file: string }) {
     sequence.current++;
     setChecking(false);
     setOutcome({ kind: 'saving' });
-    const answer = await postJson<{ version?: string; changedLines?: number; problems?: UiProblem[]; message?: string } & Partial<Renamed>>('save', {
-      file,
-      value,
-      version,
-      numbers: numbers(),
-    });
+    const answer = await postJson<{ version?: string; changedLines?: number; problems?: UiProblem[]; message?: string } & Partial<Renamed>>(
+      'save',
+      {
+        file,
+        value,
+        version,
+        numbers: numbers(),
+      },
+    );
     if (answer.ok && answer.body.version) {
       setVersion(answer.body.version);
       setSaved(value);
@@ -293,17 +307,27 @@ export function FileEditor({ file }: { file: string }) {
     const paths = (data?.missing ?? []).map((text) => problemPath(text, value));
     return new Set(paths.filter((text) => isEmpty(getIn(value, parsePath(text)))));
   }, [data, value]);
-  const changedEnglish = useMemo(() => new Map(outdated.map((text) => [problemPath(text.path, value), { was: text.was, now: text.now }])), [outdated, value]);
+  const changedEnglish = useMemo(
+    () => new Map(outdated.map((text) => [problemPath(text.path, value), { was: text.was, now: text.now }])),
+    [outdated, value],
+  );
   const accept = useCallback(
     (path: readonly (string | number)[]) => {
-      void postJson<Pick<FileData, 'outdated' | 'counts' | 'warnings'> & { accepted?: number }>('accept', { file, accepted: [path] }).then((answer) => {
-        if (!answer.ok) {
-          setAcceptNote({ text: messageOf(answer.body, `The field could not be marked reviewed (${answer.status}).`), refused: true });
-          return;
-        }
-        showTranslationState(answer.body);
-        setAcceptNote({ text: answer.body.accepted ? 'Marked reviewed: the English it translates now is recorded.' : 'Nothing was marked: the field has no saved text yet; write it and save.', refused: !answer.body.accepted });
-      });
+      void postJson<Pick<FileData, 'outdated' | 'counts' | 'warnings'> & { accepted?: number }>('accept', { file, accepted: [path] }).then(
+        (answer) => {
+          if (!answer.ok) {
+            setAcceptNote({ text: messageOf(answer.body, `The field could not be marked reviewed (${answer.status}).`), refused: true });
+            return;
+          }
+          showTranslationState(answer.body);
+          setAcceptNote({
+            text: answer.body.accepted
+              ? 'Marked reviewed: the English it translates now is recorded.'
+              : 'Nothing was marked: the field has no saved text yet; write it and save.',
+            refused: !answer.body.accepted,
+          });
+        },
+      );
     },
     [file, showTranslationState],
   );
@@ -359,7 +383,10 @@ export function FileEditor({ file }: { file: string }) {
       <Header file={file} title={entry?.title} summary={entry?.summary} />
       {translation ? (
         <p className="note">
-          The Malayalam text of <a href={`${EDIT_ROOT}/${entry?.english ?? file.replace(/^[a-z]{2}\//, '')}`}>content/{entry?.english ?? file.replace(/^[a-z]{2}\//, '')}</a>
+          The Malayalam text of{' '}
+          <a href={`${EDIT_ROOT}/${entry?.english ?? file.replace(/^[a-z]{2}\//, '')}`}>
+            content/{entry?.english ?? file.replace(/^[a-z]{2}\//, '')}
+          </a>
           : each field shows its English text below it.
           <TranslationCounts counts={counts} />
         </p>
@@ -374,7 +401,15 @@ export function FileEditor({ file }: { file: string }) {
           <h2 id="form-heading" className="visually-hidden">
             Fields
           </h2>
-          <Summary problems={problems} elsewhere={elsewhere} renaming={renaming} warnings={warnings} checking={checking} summaryRef={summaryRef} value={value} />
+          <Summary
+            problems={problems}
+            elsewhere={elsewhere}
+            renaming={renaming}
+            warnings={warnings}
+            checking={checking}
+            summaryRef={summaryRef}
+            value={value}
+          />
           {translation ? null : <CardsNotice file={file} model={data.model} value={value} saved={saved} onChange={setValue} />}
           <FormContextValue.Provider value={context}>
             <Field model={data.model} path={[]} value={value} onChange={setValue} />
@@ -399,8 +434,12 @@ export function FileEditor({ file }: { file: string }) {
 function TranslationCounts({ counts }: { counts: TextCounts | undefined }) {
   if (!counts || counts.untranslated + counts.outdated === 0) return null;
   const parts = [
-    counts.untranslated > 0 ? `${counts.untranslated} ${counts.untranslated === 1 ? 'text is' : 'texts are'} not translated yet, marked “Not translated yet”` : '',
-    counts.outdated > 0 ? `${counts.outdated} ${counts.outdated === 1 ? 'text was' : 'texts were'} translated from English that has changed since, marked “English changed”` : '',
+    counts.untranslated > 0
+      ? `${counts.untranslated} ${counts.untranslated === 1 ? 'text is' : 'texts are'} not translated yet, marked “Not translated yet”`
+      : '',
+    counts.outdated > 0
+      ? `${counts.outdated} ${counts.outdated === 1 ? 'text was' : 'texts were'} translated from English that has changed since, marked “English changed”`
+      : '',
   ].filter(Boolean);
   return <> {parts.join('; ')}.</>;
 }
@@ -444,7 +483,11 @@ function Summary({
   return (
     <div className={`check-summary${count > 0 ? ' has-problems' : ''}`} ref={summaryRef} tabIndex={-1}>
       <p role="status" className="check-status">
-        {checking ? 'Checking…' : count === 0 ? 'No problems found.' : `${count} ${count === 1 ? 'problem' : 'problems'} to fix before saving:`}
+        {checking
+          ? 'Checking…'
+          : count === 0
+            ? 'No problems found.'
+            : `${count} ${count === 1 ? 'problem' : 'problems'} to fix before saving:`}
       </p>
       {problems.length > 0 ? <ProblemLinks problems={problems} value={value} /> : null}
       {elsewhere.length > 0 ? <OtherFileProblems problems={elsewhere} /> : null}
@@ -556,7 +599,8 @@ function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolea
   if (outcome.kind === 'invalid') {
     return (
       <p className="refusal" role="alert">
-        Not saved: {outcome.count} {outcome.count === 1 ? 'problem' : 'problems'} must be fixed first (shown at the fields). Nothing on disk was changed.
+        Not saved: {outcome.count} {outcome.count === 1 ? 'problem' : 'problems'} must be fixed first (shown at the fields). Nothing on disk
+        was changed.
       </p>
     );
   }

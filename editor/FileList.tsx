@@ -16,7 +16,9 @@ export function FileList() {
           setFiles(answer.body.files);
           setError('');
         })
-        .catch((failure: unknown) => setError(`The editor's server did not answer (${(failure as Error).message}). Is site dev still running?`));
+        .catch((failure: unknown) =>
+          setError(`The editor's server did not answer (${(failure as Error).message}). Is site dev still running?`),
+        );
     void read();
     // A phone that lost its connection while the list was read reads it again once it is back.
     window.addEventListener('online', read);
@@ -31,7 +33,8 @@ export function FileList() {
         <h1>Content editor</h1>
         {SETTINGS.phone ? (
           <p className="summary">
-            Pick a file to edit its text, prices and photos. Every change is checked as you type; what you save is kept on this phone until you publish it.
+            Pick a file to edit its text, prices and photos. Every change is checked as you type; what you save is kept on this phone until
+            you publish it.
           </p>
         ) : (
           <p className="summary">

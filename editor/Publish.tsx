@@ -71,7 +71,11 @@ export function Publish() {
       setChangingIdentity(false);
       setChoosing(null);
     } else {
-      setResult({ kind: 'refused', message: messageOf(answer.body, `Publishing was refused (${answer.status}); nothing was changed.`), details });
+      setResult({
+        kind: 'refused',
+        message: messageOf(answer.body, `Publishing was refused (${answer.status}); nothing was changed.`),
+        details,
+      });
       if (needs === 'identity') setChangingIdentity(true);
       if (needs === 'choose' && conflicts) setChoosing({ conflicts, picks: suggestedPicks(conflicts) });
     }
@@ -120,7 +124,9 @@ export function Publish() {
           )}
           {state.blocking.length > 0 ? (
             <div className="refusal">
-              <p>Other files (not content) have changes too, so publishing waits until they are committed or undone by whoever changed them:</p>
+              <p>
+                Other files (not content) have changes too, so publishing waits until they are committed or undone by whoever changed them:
+              </p>
               <ul>
                 {state.blocking.map((name) => (
                   <li key={name}>{name}</li>
@@ -139,14 +145,31 @@ export function Publish() {
                   setSendToFolder(false);
                 }}
               />
-              <PublishIdentity identity={state.identity} editing={askIdentity} onEdit={changeIdentity} signer={signer} onChange={setSigner} />
+              <PublishIdentity
+                identity={state.identity}
+                editing={askIdentity}
+                onEdit={changeIdentity}
+                signer={signer}
+                onChange={setSigner}
+              />
             </>
           )}
           <div className="field">
             <label htmlFor={messageId}>
-              What did you change?<span className="required" aria-hidden="true"> *</span>
+              What did you change?
+              <span className="required" aria-hidden="true">
+                {' '}
+                *
+              </span>
             </label>
-            <textarea id={messageId} rows={2} aria-required="true" value={message} onChange={(event) => setMessage(event.target.value)} placeholder="e.g. New price for residential moving" />
+            <textarea
+              id={messageId}
+              rows={2}
+              aria-required="true"
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              placeholder="e.g. New price for residential moving"
+            />
           </div>
           {choosing ? <PublishChoices conflicts={choosing.conflicts} picks={choosing.picks} onPick={pick} /> : null}
           {unchosen ? (
@@ -175,9 +198,7 @@ export function Publish() {
       ) : null}
       {SETTINGS.phone ? <PhoneKept changed={state?.changed.length ?? 0} onChanged={() => void read()} /> : null}
       <p role="status" className="publish-status">
-        {result.kind === 'done' && (result.pushed || !result.message)
-          ? publishedWords(result, state?.folder === true)
-          : ''}
+        {result.kind === 'done' && (result.pushed || !result.message) ? publishedWords(result, state?.folder === true) : ''}
       </p>
     </section>
   );

@@ -51,8 +51,8 @@ export function PublishAddress({ state, sendToFolder, onSendToFolder, onChanged 
       {state.remote && state.folder ? (
         <div className="caution">
           <p>
-            <code className="address">{state.remote}</code> is a folder on this computer (the copy this project was cloned from), not your site's repository on GitHub:
-            publishing there does not change the site. Set your repository's address to publish to it.
+            <code className="address">{state.remote}</code> is a folder on this computer (the copy this project was cloned from), not your
+            site's repository on GitHub: publishing there does not change the site. Set your repository's address to publish to it.
           </p>
           <label className="check">
             <input type="checkbox" checked={sendToFolder} onChange={(event) => onSendToFolder(event.target.checked)} />
@@ -60,7 +60,12 @@ export function PublishAddress({ state, sendToFolder, onSendToFolder, onChanged 
           </label>
         </div>
       ) : null}
-      {!state.remote ? <p>No address is set yet, so publishing records the changes on this computer only. Set your repository's address to put them on the site.</p> : null}
+      {!state.remote ? (
+        <p>
+          No address is set yet, so publishing records the changes on this computer only. Set your repository's address to put them on the
+          site.
+        </p>
+      ) : null}
       {editing ? (
         <div className="field">
           <label htmlFor={fieldId}>Your repository's address</label>

@@ -16,10 +16,19 @@ export function suggestedPicks(conflicts: Conflicts): Picks {
  * Someone else published a file the owner changed too: each value that differs, theirs and the
  * owner's, by the field's label, one choice each. Nothing is sent until every value has one.
  */
-export function PublishChoices({ conflicts, picks, onPick }: { conflicts: Conflicts; picks: Picks; onPick: (index: number, side: Side) => void }) {
+export function PublishChoices({
+  conflicts,
+  picks,
+  onPick,
+}: {
+  conflicts: Conflicts;
+  picks: Picks;
+  onPick: (index: number, side: Side) => void;
+}) {
   const headingId = useId();
   let index = 0;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: each file is a fieldset of its own inside; the whole is a group named by its heading
     <div className="choices" role="group" aria-labelledby={headingId}>
       <h3 id={headingId}>Which version of each value to publish</h3>
       {conflicts.files.map((file) => (
@@ -31,8 +40,22 @@ export function PublishChoices({ conflicts, picks, onPick }: { conflicts: Confli
               <fieldset key={at} className="choice">
                 <legend>{difference.label}</legend>
                 {/* No side named as the changer means both changed it: each says so, or the value nobody preselects looks like nobody's change. */}
-                <Option name={`${headingId}-${at}`} side="theirs" value={difference.theirs} changed={difference.changed !== 'mine'} checked={picks[at] === 'theirs'} onPick={() => onPick(at, 'theirs')} />
-                <Option name={`${headingId}-${at}`} side="mine" value={difference.mine} changed={difference.changed !== 'theirs'} checked={picks[at] === 'mine'} onPick={() => onPick(at, 'mine')} />
+                <Option
+                  name={`${headingId}-${at}`}
+                  side="theirs"
+                  value={difference.theirs}
+                  changed={difference.changed !== 'mine'}
+                  checked={picks[at] === 'theirs'}
+                  onPick={() => onPick(at, 'theirs')}
+                />
+                <Option
+                  name={`${headingId}-${at}`}
+                  side="mine"
+                  value={difference.mine}
+                  changed={difference.changed !== 'theirs'}
+                  checked={picks[at] === 'mine'}
+                  onPick={() => onPick(at, 'mine')}
+                />
               </fieldset>
             );
           })}

@@ -42,20 +42,45 @@ export function PublishIdentity({ identity, editing, onEdit, signer, onChange }:
     <fieldset className="publish-as">
       <legend>Signed as</legend>
       <p className="help" id={helpId}>
-        {identity ? 'Changes you publish from now on are signed with these.' : 'Git signs every change with a name and an email: say who you are once.'} They are kept in
-        this project's git settings only; on GitHub, use your account's email.
+        {identity
+          ? 'Changes you publish from now on are signed with these.'
+          : 'Git signs every change with a name and an email: say who you are once.'}{' '}
+        They are kept in this project's git settings only; on GitHub, use your account's email.
       </p>
       <div className="field">
         <label htmlFor={nameId}>
-          Your name<span className="required" aria-hidden="true"> *</span>
+          Your name
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
-        <input id={nameId} type="text" autoComplete="name" aria-required="true" aria-describedby={helpId} value={signer.name} onChange={(event) => onChange({ ...signer, name: event.target.value })} />
+        <input
+          id={nameId}
+          type="text"
+          autoComplete="name"
+          aria-required="true"
+          aria-describedby={helpId}
+          value={signer.name}
+          onChange={(event) => onChange({ ...signer, name: event.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor={emailId}>
-          Your email<span className="required" aria-hidden="true"> *</span>
+          Your email
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
-        <input id={emailId} type="email" autoComplete="email" aria-required="true" value={signer.email} onChange={(event) => onChange({ ...signer, email: event.target.value })} />
+        <input
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          aria-required="true"
+          value={signer.email}
+          onChange={(event) => onChange({ ...signer, email: event.target.value })}
+        />
       </div>
     </fieldset>
   );

@@ -7,7 +7,19 @@ import type { UiProblem } from './types.js';
  * box, with each mistake at its line and column in plain words, so it can be mended and saved
  * here. Once the text reads as YAML again, the form comes back.
  */
-export function TextMode({ file, text, version, problems, onSaved }: { file: string; text: string; version: string; problems: UiProblem[]; onSaved: () => void }) {
+export function TextMode({
+  file,
+  text,
+  version,
+  problems,
+  onSaved,
+}: {
+  file: string;
+  text: string;
+  version: string;
+  problems: UiProblem[];
+  onSaved: () => void;
+}) {
   const [draft, setDraft] = useState(text);
   const [shown, setShown] = useState<UiProblem[]>(problems);
   const [state, setState] = useState<{ kind: 'none' | 'saving' } | { kind: 'refused' | 'error'; message: string }>({ kind: 'none' });
@@ -27,7 +39,11 @@ export function TextMode({ file, text, version, problems, onSaved }: { file: str
 
   const save = async () => {
     setState({ kind: 'saving' });
-    const answer = await postJson<{ version?: string; problems?: UiProblem[]; message?: string }>('save-text', { file, text: draft, version });
+    const answer = await postJson<{ version?: string; problems?: UiProblem[]; message?: string }>('save-text', {
+      file,
+      text: draft,
+      version,
+    });
     if (answer.ok && answer.body.version) {
       setState({ kind: 'none' });
       onSaved();
@@ -43,8 +59,8 @@ export function TextMode({ file, text, version, problems, onSaved }: { file: str
     <section className="form text-mode" aria-labelledby="text-heading">
       <h2 id="text-heading">Mend the file’s text</h2>
       <p className="note">
-        This file has a mistake in how it is written, so it cannot be shown as a form. Correct it in the text below and press <strong>Save the text</strong>; the form
-        comes back once the file reads correctly.
+        This file has a mistake in how it is written, so it cannot be shown as a form. Correct it in the text below and press{' '}
+        <strong>Save the text</strong>; the form comes back once the file reads correctly.
       </p>
       <ul className="problem-list" aria-label="Mistakes in the text">
         {shown.map((problem, index) => (

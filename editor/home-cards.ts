@@ -12,7 +12,8 @@ import type { FieldModel, SelectOption } from './types.js';
 export const CARDS_PATH: Path = ['services', 'items'];
 
 type Card = Record<string, unknown>;
-const serviceOf = (card: unknown) => (card !== null && typeof card === 'object' && typeof (card as Card).service === 'string' ? ((card as Card).service as string) : undefined);
+const serviceOf = (card: unknown) =>
+  card !== null && typeof card === 'object' && typeof (card as Card).service === 'string' ? ((card as Card).service as string) : undefined;
 
 export interface CardsDrift {
   /** Services in the list that no card shows, in the list's order. */

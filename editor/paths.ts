@@ -27,7 +27,11 @@ export function fieldId(path: Path): string {
 
 /** The same id from a path as the checker writes it. */
 export function idOfText(text: string): string {
-  return `field-${normalPath(text).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '') || 'root'}`;
+  return `field-${
+    normalPath(text)
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/-+$/, '') || 'root'
+  }`;
 }
 
 /** 'services[2].title' → ['services', 2, 'title']. */
@@ -51,7 +55,8 @@ export function getIn(value: unknown, path: Path): unknown {
 
 /** The object with `key` set to `next`; `undefined` takes the key out, so an emptied optional field disappears. */
 export function withKey(value: unknown, key: string, next: unknown): Record<string, unknown> {
-  const copy: Record<string, unknown> = value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+  const copy: Record<string, unknown> =
+    value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
   if (next === undefined) delete copy[key];
   else copy[key] = next;
   return copy;

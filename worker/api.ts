@@ -43,7 +43,13 @@ const ROUTES: Route[] = [
       const state = await findSession(env.DB, request, now);
       const setUp = (await env.DB.prepare('SELECT 1 FROM passkeys LIMIT 1').first()) !== null;
       if (state.state !== 'active') return json({ setUp, signedIn: false, signedOutBecause: signedOutBecause(state) ?? null });
-      return json({ setUp, signedIn: true, csrfToken: state.session.csrfToken, device: state.session.passkeyId, devices: await listDevices(env.DB) });
+      return json({
+        setUp,
+        signedIn: true,
+        csrfToken: state.session.csrfToken,
+        device: state.session.passkeyId,
+        devices: await listDevices(env.DB),
+      });
     },
   },
   {
@@ -60,7 +66,11 @@ const ROUTES: Route[] = [
       const grant = await checkCode(env.DB, env, code, now);
       if (typeof grant === 'string') return refuse(403, grant);
       const options = await registrationOptions(env.DB, site, name);
-      const ceremony = await beginCeremony(env.DB, { kind: 'register', challenge: options.challenge, deviceName: name, codeHash: grant.codeHash, codeKind: grant.kind }, now);
+      const ceremony = await beginCeremony(
+        env.DB,
+        { kind: 'register', challenge: options.challenge, deviceName: name, codeHash: grant.codeHash, codeKind: grant.kind },
+        now,
+      );
       return json(options, 200, { 'Set-Cookie': ceremony });
     },
   },
@@ -68,7 +78,10 @@ const ROUTES: Route[] = [
     method: 'POST',
     path: /^\/api\/passkeys\/verify$/,
     signedIn: false,
-    handle: (context) => finishCeremony(context, 'register', (ceremony, response) => finishRegistration(context.env.DB, context.site, ceremony, response, context.now)),
+    handle: (context) =>
+      finishCeremony(context, 'register', (ceremony, response) =>
+        finishRegistration(context.env.DB, context.site, ceremony, response, context.now),
+      ),
   },
   {
     method: 'POST',
@@ -83,7 +96,8 @@ const ROUTES: Route[] = [
     method: 'POST',
     path: /^\/api\/signin\/verify$/,
     signedIn: false,
-    handle: (context) => finishCeremony(context, 'signin', (ceremony, response) => finishSignin(context.env.DB, context.site, ceremony, response)),
+    handle: (context) =>
+      finishCeremony(context, 'signin', (ceremony, response) => finishSignin(context.env.DB, context.site, ceremony, response)),
   },
   {
     method: 'POST',

@@ -33,7 +33,11 @@ export function GroupField({ model, path, value, onChange, label }: LeafProps<Mo
     : null;
   if (root) return <div className="fields">{fields}</div>;
   return (
-    <fieldset className={`group${info.missing ? ' is-missing' : ''}${present ? '' : ' is-absent'}`} id={info.id} aria-describedby={info.describedBy}>
+    <fieldset
+      className={`group${info.missing ? ' is-missing' : ''}${present ? '' : ' is-absent'}`}
+      id={info.id}
+      aria-describedby={info.describedBy}
+    >
       <legend>
         <LabelText label={label} required={model.required} />
       </legend>
@@ -61,7 +65,10 @@ export function GroupField({ model, path, value, onChange, label }: LeafProps<Mo
 function MainHours({ office, root, onChange }: { office: unknown; root: unknown; onChange: (next: unknown) => void }) {
   const main = getIn(root, ['contact', 'hours']);
   const words = typeof main === 'string' && main.trim() ? ` (${main.trim()})` : '';
-  if (followsMainHours(office)) return <p className="note same-hours">Opening hours: the same as the main office’s{words}. Add this office’s own below where they differ.</p>;
+  if (followsMainHours(office))
+    return (
+      <p className="note same-hours">Opening hours: the same as the main office’s{words}. Add this office’s own below where they differ.</p>
+    );
   return (
     <div className="same-hours">
       <button type="button" onClick={() => onChange(withMainHours(office))}>

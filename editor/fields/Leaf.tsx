@@ -42,7 +42,13 @@ function textChange(model: FieldModel, onChange: (next: unknown) => void) {
 export function TextField({ model, path, value, onChange, label }: LeafProps) {
   const info = useFieldInfo(model, path);
   const { lang } = useForm();
-  const common = { ...ariaFor(info, model), lang, placeholder: model.placeholder, value: asText(value), onChange: textChange(model, onChange) };
+  const common = {
+    ...ariaFor(info, model),
+    lang,
+    placeholder: model.placeholder,
+    value: asText(value),
+    onChange: textChange(model, onChange),
+  };
   const type = INPUT_TYPES[model.kind] ?? 'text';
   return (
     <div className={`field field-${model.kind}${info.missing ? ' is-missing' : ''}`}>
@@ -80,8 +86,22 @@ export function ColourField({ model, path, value, onChange, label }: LeafProps) 
         <LabelText label={label} required={model.required} />
       </label>
       <div className="colour-row">
-        <input type="color" value={picked} onChange={(event) => onChange(event.target.value)} aria-label={`${label}: pick a colour`} data-colour-picker />
-        <input {...ariaFor(info, model)} type="text" value={text} placeholder={model.placeholder} onChange={textChange(model, onChange)} spellCheck={false} autoComplete="off" />
+        <input
+          type="color"
+          value={picked}
+          onChange={(event) => onChange(event.target.value)}
+          aria-label={`${label}: pick a colour`}
+          data-colour-picker
+        />
+        <input
+          {...ariaFor(info, model)}
+          type="text"
+          value={text}
+          placeholder={model.placeholder}
+          onChange={textChange(model, onChange)}
+          spellCheck={false}
+          autoComplete="off"
+        />
       </div>
       <FieldNotes model={model} info={info} />
     </div>
@@ -174,7 +194,15 @@ export function PriceField({ model, path, value, onChange, label }: LeafProps) {
         <span className="price-unit" aria-hidden="true">
           ₹
         </span>
-        <input {...ariaFor(info, model)} type="text" inputMode="numeric" autoComplete="off" placeholder={model.placeholder} value={text} onChange={change} />
+        <input
+          {...ariaFor(info, model)}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={model.placeholder}
+          value={text}
+          onChange={change}
+        />
         <output htmlFor={info.id} className="price-preview" aria-live="polite">
           {shown ? `Shown as ${shown}` : 'Whole rupees, digits only'}
         </output>

@@ -30,7 +30,11 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
   const items = Array.isArray(value) ? value : [];
   // The server names one item ("Service"), or says "Ideal for: one entry" when the name has no singular.
   const entryOnly = /: one entry$/.test(model.item.label);
-  const itemName = entryOnly ? model.item.label.replace(/: one entry$/, '') : model.item.label && model.item.label !== 'Item' ? model.item.label : singular(label);
+  const itemName = entryOnly
+    ? model.item.label.replace(/: one entry$/, '')
+    : model.item.label && model.item.label !== 'Item'
+      ? model.item.label
+      : singular(label);
   const nameOf = (index: number) => (entryOnly ? `${itemName}, entry ${index + 1}` : `${itemName} ${index + 1}`);
   const listRef = useRef<HTMLOListElement>(null);
   const [focus, setFocus] = useState<{ index: number; action: Action } | null>(null);
@@ -42,8 +46,14 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
     const item = list.querySelector<HTMLElement>(`:scope > li[data-index="${focus.index}"]`);
     let target: HTMLElement | null | undefined;
     if (focus.action === 'add') target = item?.querySelector<HTMLElement>('input, textarea, select');
-    else if (focus.action === 'remove') target = item?.querySelector<HTMLElement>('[data-action="remove"]') ?? list.parentElement?.querySelector<HTMLElement>(':scope > [data-action="add"]');
-    else target = item?.querySelector<HTMLElement>(`[data-action="${focus.action}"]:not(:disabled)`) ?? item?.querySelector<HTMLElement>('[data-action]:not(:disabled)');
+    else if (focus.action === 'remove')
+      target =
+        item?.querySelector<HTMLElement>('[data-action="remove"]') ??
+        list.parentElement?.querySelector<HTMLElement>(':scope > [data-action="add"]');
+    else
+      target =
+        item?.querySelector<HTMLElement>(`[data-action="${focus.action}"]:not(:disabled)`) ??
+        item?.querySelector<HTMLElement>('[data-action]:not(:disabled)');
     target?.focus();
     setFocus(null);
   }, [focus]);
@@ -107,7 +117,13 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
                 onChange={(next) => onChange(items.map((old, at) => (at === index ? next : old)))}
               />
               <div className="item-actions">
-                <button type="button" data-action="up" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${name} up`}>
+                <button
+                  type="button"
+                  data-action="up"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                  aria-label={`Move ${name} up`}
+                >
                   ↑ Up
                 </button>
                 <button
@@ -119,7 +135,14 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
                 >
                   ↓ Down
                 </button>
-                <button type="button" data-action="remove" className="danger" disabled={atMin} onClick={() => remove(index)} aria-label={`Remove ${name}`}>
+                <button
+                  type="button"
+                  data-action="remove"
+                  className="danger"
+                  disabled={atMin}
+                  onClick={() => remove(index)}
+                  aria-label={`Remove ${name}`}
+                >
                   Remove
                 </button>
               </div>

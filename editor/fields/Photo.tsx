@@ -50,7 +50,11 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps<Mo
   const srcInfo = useFieldInfo({ ...model, help: undefined }, srcPath);
   const altInfo = useFieldInfo({ ...model, help: undefined }, altPath);
   const { images, refreshImages, lang } = useForm();
-  const [upload, setUpload] = useState<{ state: 'idle' | 'sending' | 'done' | 'refused'; message: string; retry?: { file: File; name: string } }>({
+  const [upload, setUpload] = useState<{
+    state: 'idle' | 'sending' | 'done' | 'refused';
+    message: string;
+    retry?: { file: File; name: string };
+  }>({
     state: 'idle',
     message: '',
   });
@@ -79,10 +83,22 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps<Mo
     if (answer.ok && answer.body.src) {
       await refreshImages();
       setSrc(answer.body.src);
-      setUpload({ state: 'done', message: `Uploaded as content/${answer.body.src}.${alt || plain ? '' : ' Now say what it shows in the alt text.'} Save to use it on the site.` });
+      setUpload({
+        state: 'done',
+        message: `Uploaded as content/${answer.body.src}.${alt || plain ? '' : ' Now say what it shows in the alt text.'} Save to use it on the site.`,
+      });
     } else {
       // A name already taken: the photo may be the same one (pick it above), or another with a common camera name.
-      const retry = answer.status === 409 ? { file, name: freeName(name, images.map((image) => image.src.replace(/^images\//, ''))) } : undefined;
+      const retry =
+        answer.status === 409
+          ? {
+              file,
+              name: freeName(
+                name,
+                images.map((image) => image.src.replace(/^images\//, '')),
+              ),
+            }
+          : undefined;
       setUpload({ state: 'refused', message: messageOf(answer.body, `The upload was refused (${answer.status}).`), retry });
     }
   }
@@ -102,7 +118,11 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps<Mo
       <FieldNotes model={model} info={info} />
       <div className="photo-row">
         <div className="thumbnail">
-          {thumbnail ? <img src={thumbnail} alt={alt ? `Now chosen: ${alt}` : `Now chosen: ${src}`} /> : <span className="no-photo">No {what} chosen</span>}
+          {thumbnail ? (
+            <img src={thumbnail} alt={alt ? `Now chosen: ${alt}` : `Now chosen: ${src}`} />
+          ) : (
+            <span className="no-photo">No {what} chosen</span>
+          )}
         </div>
         <div className="photo-controls">
           <div className="field">
@@ -115,7 +135,9 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps<Mo
               value={src}
               onChange={(event) => setSrc(event.target.value)}
             >
-              <option value="">{images.length === 0 ? 'No pictures in content/images yet' : model.required ? `Choose a ${what}…` : `(no ${what})`}</option>
+              <option value="">
+                {images.length === 0 ? 'No pictures in content/images yet' : model.required ? `Choose a ${what}…` : `(no ${what})`}
+              </option>
               {src !== '' && !listed ? <option value={src}>{src} (not found in content/images)</option> : null}
               {offered.map((image) => (
                 <option key={image.src} value={image.src}>
@@ -126,8 +148,17 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps<Mo
             {model.srcOnly ? null : <FieldNotes model={{ ...model, help: undefined }} info={srcInfo} />}
           </div>
           <div className="field">
-            <label htmlFor={uploadId}>{model.srcOnly ? `Or upload a new ${what} (PNG or JPEG)` : 'Or upload a new photo (JPEG or PNG)'}</label>
-            <input id={uploadId} type="file" accept={model.srcOnly ? ACCEPT_SRC_ONLY : ACCEPT} aria-describedby={statusId} onChange={choose} disabled={upload.state === 'sending'} />
+            <label htmlFor={uploadId}>
+              {model.srcOnly ? `Or upload a new ${what} (PNG or JPEG)` : 'Or upload a new photo (JPEG or PNG)'}
+            </label>
+            <input
+              id={uploadId}
+              type="file"
+              accept={model.srcOnly ? ACCEPT_SRC_ONLY : ACCEPT}
+              aria-describedby={statusId}
+              onChange={choose}
+              disabled={upload.state === 'sending'}
+            />
             <p id={statusId} className={`upload-status ${upload.state}`} role={upload.state === 'refused' ? 'alert' : 'status'}>
               {upload.message}
             </p>

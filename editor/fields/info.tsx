@@ -38,7 +38,17 @@ export function useFieldInfo(model: FieldModel, path: Path): FieldInfo {
     problems.length > 0 ? `${id}-problems` : '',
     warnings.length > 0 ? `${id}-warnings` : '',
   ].filter(Boolean);
-  return { id, path, problems, warnings, english, missing, outdated, describedBy: ids.length > 0 ? ids.join(' ') : undefined, invalid: problems.length > 0 };
+  return {
+    id,
+    path,
+    problems,
+    warnings,
+    english,
+    missing,
+    outdated,
+    describedBy: ids.length > 0 ? ids.join(' ') : undefined,
+    invalid: problems.length > 0,
+  };
 }
 
 /** The label's text with its required mark (the control itself carries aria-required). */

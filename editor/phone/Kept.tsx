@@ -13,7 +13,11 @@ export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: 
   const undo = async () => {
     if (!last || !window.confirm(`Undo “${last.message || 'the last publish'}”? The site goes back to how it was before it.`)) return;
     const answer = await postJson<{ commit?: string }>('undo', {});
-    setSaid(answer.ok ? { text: 'Undone: the site goes back in a few minutes.', refusal: false } : { text: messageOf(answer.body, 'The last publish could not be undone.'), refusal: true });
+    setSaid(
+      answer.ok
+        ? { text: 'Undone: the site goes back in a few minutes.', refusal: false }
+        : { text: messageOf(answer.body, 'The last publish could not be undone.'), refusal: true },
+    );
     onChanged();
   };
   const discard = async () => {

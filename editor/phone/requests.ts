@@ -15,20 +15,32 @@ export interface PhoneAnswer {
   body: unknown;
 }
 
-const OFFLINE = 'This phone is not connected to the internet just now. Your changes are kept on this phone: try again once it is connected.';
+const OFFLINE =
+  'This phone is not connected to the internet just now. Your changes are kept on this phone: try again once it is connected.';
 
 function answer(status: number, body: unknown): PhoneAnswer {
   return { status, ok: status >= 200 && status < 300, body };
 }
 
-async function toWorker(api: string, token: () => string, tokenHeader: string, operation: string, body: Record<string, unknown>): Promise<PhoneAnswer> {
+async function toWorker(
+  api: string,
+  token: () => string,
+  tokenHeader: string,
+  operation: string,
+  body: Record<string, unknown>,
+): Promise<PhoneAnswer> {
   const now = kept();
   let response: Response;
   try {
     response = await fetch(`${api}/${operation}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', [tokenHeader]: token() },
-      body: JSON.stringify({ ...body, ...(now.head ? { head: now.head } : {}), saved: now.saved, ...(operation === 'publish' ? { photos: now.photos ?? {} } : {}) }),
+      body: JSON.stringify({
+        ...body,
+        ...(now.head ? { head: now.head } : {}),
+        saved: now.saved,
+        ...(operation === 'publish' ? { photos: now.photos ?? {} } : {}),
+      }),
     });
   } catch {
     return answer(0, { message: OFFLINE });
@@ -40,7 +52,11 @@ async function toWorker(api: string, token: () => string, tokenHeader: string, o
     parsed = { message: 'The site did not answer as expected. Your changes are kept on this phone: try again in a minute.' };
   }
   // Signed out mid-edit: nothing is lost, which the owner must hear before signing in again.
-  if (response.status === 401) parsed = { ...(parsed as object), message: `${messageOf(parsed)} What you saved is kept on this phone: once signed in at ${location.origin}/admin/, it is all still here.` };
+  if (response.status === 401)
+    parsed = {
+      ...(parsed as object),
+      message: `${messageOf(parsed)} What you saved is kept on this phone: once signed in at ${location.origin}/admin/, it is all still here.`,
+    };
   return answer(response.status, parsed);
 }
 
@@ -50,7 +66,13 @@ function messageOf(body: unknown): string {
 }
 
 /** The answer to one of the editor app's requests (`path` as the app names it: file?file=services.yaml). */
-export async function phoneRequest(path: string, init: RequestInit, api: string, token: () => string, tokenHeader: string): Promise<PhoneAnswer> {
+export async function phoneRequest(
+  path: string,
+  init: RequestInit,
+  api: string,
+  token: () => string,
+  tokenHeader: string,
+): Promise<PhoneAnswer> {
   const [operation = '', query = ''] = path.split('?');
   const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
   const ask = (name: string, sent: Record<string, unknown>) => toWorker(api, token, tokenHeader, name, sent);
@@ -89,18 +111,27 @@ export async function phoneRequest(path: string, init: RequestInit, api: string,
       return saved;
     }
     case 'images':
-      return answer(200, { images: Object.entries(kept().photos ?? {}).map(([name, base64]) => ({ src: `images/${name}`, url: `data:image/jpeg;base64,${base64}`, bytes: Math.floor((base64.length * 3) / 4) })) });
+      return answer(200, {
+        images: Object.entries(kept().photos ?? {}).map(([name, base64]) => ({
+          src: `images/${name}`,
+          url: `data:image/jpeg;base64,${base64}`,
+          bytes: Math.floor((base64.length * 3) / 4),
+        })),
+      });
     case 'upload':
       return upload(new URLSearchParams(query).get('name') ?? '', init.body);
     case 'accept':
-      return answer(422, { message: 'Marking a translation as still right is done on a computer for now. Your other changes are kept on this phone.' });
+      return answer(422, {
+        message: 'Marking a translation as still right is done on a computer for now. Your other changes are kept on this phone.',
+      });
     case 'publish':
       return init.method === 'POST' ? publish(ask, body) : answer(200, publishState());
     case 'undo': {
       const last = kept().lastPublish;
       if (!last) return answer(409, { message: 'There is no publish from this phone to undo.' });
       const undone = await ask('undo', { commit: last.commit, files: last.files });
-      if (undone.ok) keep((now) => ({ saved: now.saved, photos: now.photos ?? {}, ...(Object.keys(now.saved).length === 0 ? {} : { head: now.head }) }));
+      if (undone.ok)
+        keep((now) => ({ saved: now.saved, photos: now.photos ?? {}, ...(Object.keys(now.saved).length === 0 ? {} : { head: now.head }) }));
       return undone;
     }
     case 'discard':
@@ -126,8 +157,12 @@ function publishState() {
   };
 }
 
-async function publish(ask: (name: string, sent: Record<string, unknown>) => Promise<PhoneAnswer>, body: Record<string, unknown>): Promise<PhoneAnswer> {
-  if (Object.keys(kept().saved).length === 0 && Object.keys(kept().photos ?? {}).length === 0) return answer(409, { message: 'Nothing to publish: save a change first.' });
+async function publish(
+  ask: (name: string, sent: Record<string, unknown>) => Promise<PhoneAnswer>,
+  body: Record<string, unknown>,
+): Promise<PhoneAnswer> {
+  if (Object.keys(kept().saved).length === 0 && Object.keys(kept().photos ?? {}).length === 0)
+    return answer(409, { message: 'Nothing to publish: save a change first.' });
   const done = await ask('publish', { message: body.message, ...(body.choices ? { choices: body.choices } : {}) });
   if (done.ok) {
     const { commit, files } = done.body as { commit: string; files: string[] };
@@ -141,7 +176,8 @@ async function publish(ask: (name: string, sent: Record<string, unknown>) => Pro
 async function upload(given: string, body: BodyInit | null | undefined): Promise<PhoneAnswer> {
   if (!(body instanceof Blob)) return answer(400, { message: 'No photo came with the upload. Choose the photo again.' });
   const name = given.replace(/\.[^.]*$/, '') + '.jpg';
-  if (!/^[a-z0-9][a-z0-9._-]{0,99}\.jpg$/.test(name)) return answer(400, { message: 'This photo’s name cannot be used. Rename it with letters and digits only, then choose it again.' });
+  if (!/^[a-z0-9][a-z0-9._-]{0,99}\.jpg$/.test(name))
+    return answer(400, { message: 'This photo’s name cannot be used. Rename it with letters and digits only, then choose it again.' });
   let ready: Blob;
   try {
     ready = await photoForTheSite(body);
@@ -154,7 +190,9 @@ async function upload(given: string, body: BodyInit | null | undefined): Promise
   try {
     keep((now) => ({ ...now, photos: { ...now.photos, [name]: btoa(binary) } }));
   } catch {
-    return answer(507, { message: 'This phone has no room left to keep the photo. Publish or throw away the changes kept here first, then add it again.' });
+    return answer(507, {
+      message: 'This phone has no room left to keep the photo. Publish or throw away the changes kept here first, then add it again.',
+    });
   }
   return answer(201, { src: `images/${name}` });
 }
@@ -166,7 +204,9 @@ function loadChecker(): Promise<typeof import('./checker.js') | undefined> {
   if (!SETTINGS.checker) return Promise.resolve(undefined);
   const address = SETTINGS.checker;
   // A load that failed (offline) is tried again at the next check.
-  checker ??= (import(/* a file of the built site, not part of this bundle */ address) as Promise<typeof import('./checker.js')>).catch(() => (checker = undefined));
+  checker ??= (import(/* a file of the built site, not part of this bundle */ address) as Promise<typeof import('./checker.js')>).catch(
+    () => (checker = undefined),
+  );
   return checker;
 }
 

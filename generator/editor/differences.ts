@@ -37,7 +37,10 @@ const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
 /** The file's values read as YAML from each side, or undefined when one side is not a YAML map. */
-function parsed(file: string, versions: Versions): { base: unknown; theirs: Record<string, unknown>; mine: Record<string, unknown> } | undefined {
+function parsed(
+  file: string,
+  versions: Versions,
+): { base: unknown; theirs: Record<string, unknown>; mine: Record<string, unknown> } | undefined {
   if (!isYaml(file) || !versions.theirs || !versions.mine) return undefined;
   try {
     const read = (bytes: Uint8Array | undefined) => (bytes ? (parse(utf8(bytes)) as unknown) : undefined);
@@ -50,7 +53,8 @@ function parsed(file: string, versions: Versions): { base: unknown; theirs: Reco
 
 function at(value: unknown, path: readonly PathSegment[]): unknown {
   let here = value;
-  for (const segment of path) here = here !== null && typeof here === 'object' ? (here as Record<PathSegment, unknown>)[segment] : undefined;
+  for (const segment of path)
+    here = here !== null && typeof here === 'object' ? (here as Record<PathSegment, unknown>)[segment] : undefined;
   return here;
 }
 
@@ -84,7 +88,13 @@ export function differences(file: string, versions: Versions): Difference[] {
       return;
     }
     const changed = changedSide(at(values.base, path), theirs, mine);
-    found.push({ path, label: fieldName(formatPath(path, values.mine)), theirs: shown(theirs), mine: shown(mine), ...(changed ? { changed } : {}) });
+    found.push({
+      path,
+      label: fieldName(formatPath(path, values.mine)),
+      theirs: shown(theirs),
+      mine: shown(mine),
+      ...(changed ? { changed } : {}),
+    });
   };
   walk(values.theirs, values.mine, []);
   return found;
@@ -94,10 +104,20 @@ function wholeFile(file: string, versions: Versions): Difference[] {
   const { base, theirs, mine } = versions;
   if (theirs && mine && equalBytes(theirs, mine)) return [];
   const photo = !isYaml(file);
-  const describe = (bytes: Uint8Array | undefined) => (bytes === undefined ? null : photo ? `a photo of ${Math.max(1, Math.round(bytes.length / 1024))} KB` : utf8(bytes));
-  const same = (a: Uint8Array | undefined, b: Uint8Array | undefined) => (a === undefined ? b === undefined : b !== undefined && equalBytes(a, b));
+  const describe = (bytes: Uint8Array | undefined) =>
+    bytes === undefined ? null : photo ? `a photo of ${Math.max(1, Math.round(bytes.length / 1024))} KB` : utf8(bytes);
+  const same = (a: Uint8Array | undefined, b: Uint8Array | undefined) =>
+    a === undefined ? b === undefined : b !== undefined && equalBytes(a, b);
   const changed = same(base, theirs) ? 'mine' : same(base, mine) ? 'theirs' : undefined;
-  return [{ path: [], label: photo ? 'the photo' : 'the whole file', theirs: describe(theirs), mine: describe(mine), ...(changed ? { changed } : {}) }];
+  return [
+    {
+      path: [],
+      label: photo ? 'the photo' : 'the whole file',
+      theirs: describe(theirs),
+      mine: describe(mine),
+      ...(changed ? { changed } : {}),
+    },
+  ];
 }
 
 /**

@@ -128,7 +128,10 @@ function fieldModel(key: string, schema: Schema, required: boolean, options: Mod
       return {
         ...base,
         kind: 'choice',
-        variants: (def.options ?? []).map((variant, index) => ({ label: `Choice ${index + 1}`, model: fieldModel(key, variant, required, options) })),
+        variants: (def.options ?? []).map((variant, index) => ({
+          label: `Choice ${index + 1}`,
+          model: fieldModel(key, variant, required, options),
+        })),
       };
     default:
       return { ...base, ...stringKind(kind, options) } as FieldModel;
@@ -138,7 +141,10 @@ function fieldModel(key: string, schema: Schema, required: boolean, options: Mod
 /** A text field's control: a select for a service's id (when the services are known), else by its kind. */
 function stringKind(kind: FieldKind | undefined, options: ModelOptions): Control {
   if (kind === 'service' && options.services && options.services.length > 0) {
-    return { kind: 'select', options: options.services.map((service) => ({ value: service.id, label: `${service.title} (${service.id})` })) };
+    return {
+      kind: 'select',
+      options: options.services.map((service) => ({ value: service.id, label: `${service.title} (${service.id})` })),
+    };
   }
   switch (kind) {
     case 'photo':
@@ -192,7 +198,15 @@ function describe(meta: FieldMeta): Pick<FieldBase, 'help' | 'placeholder'> {
 const YAML_ADVICE = /colon|quotes|the line|lines? starting|"- "|plain number/i;
 
 /** Words a key abbreviates, spelled out for the label. */
-const WORDS: Record<string, string> = { desc: 'description', cta: 'call to action', seo: 'search engines (SEO)', url: 'address', href: 'address', geo: 'map position', whats: 'what’s' };
+const WORDS: Record<string, string> = {
+  desc: 'description',
+  cta: 'call to action',
+  seo: 'search engines (SEO)',
+  url: 'address',
+  href: 'address',
+  geo: 'map position',
+  whats: 'what’s',
+};
 
 /** Names written as their owners write them, never lowered: "Whatsapp" and "Gstin" read as typos. */
 const NAMES: Record<string, string> = { whatsapp: 'WhatsApp', gstin: 'GSTIN', faq: 'FAQ' };
@@ -226,7 +240,9 @@ export function fieldName(dotPath: string, data?: unknown): string {
     } else if (index !== undefined && parts.length > 0 && list !== undefined) {
       const named = itemLabel(list);
       const entries = Array.isArray(here) ? here : [];
-      const place = /^\d+$/.test(index) ? Number(index) : entries.findIndex((entry) => (entry as { id?: unknown } | null)?.id === index) + 1;
+      const place = /^\d+$/.test(index)
+        ? Number(index)
+        : entries.findIndex((entry) => (entry as { id?: unknown } | null)?.id === index) + 1;
       here = place > 0 ? entries[place - 1] : undefined;
       parts.splice(-1, 1, `${named === 'Entry' ? labelFor(list) : named} ${place > 0 ? String(place) : `“${index}”`}`);
     }

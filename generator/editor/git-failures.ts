@@ -78,7 +78,8 @@ const CATALOGUE: readonly Entry[] = [
   {
     name: 'rejected-by-remote',
     matches: any(/\[remote rejected\]/, /pre-receive hook declined/, /protected branch/i),
-    message: ({ host }) => `${host} turned the change away for a reason of its own (shown under "What git said"): show it to whoever looks after the repository, ${AGAIN}.`,
+    message: ({ host }) =>
+      `${host} turned the change away for a reason of its own (shown under "What git said"): show it to whoever looks after the repository, ${AGAIN}.`,
   },
   {
     name: 'host-key-changed',
@@ -108,12 +109,20 @@ const CATALOGUE: readonly Entry[] = [
   {
     name: 'sign-in-missing',
     matches: any(/could not read (Username|Password)/i, /terminal prompts disabled/, /No anonymous write access/),
-    message: ({ host }) => `${host} asked who is publishing, and this computer has no sign-in stored for it: set up the sign-in once ${GUIDE}, ${AGAIN}.`,
+    message: ({ host }) =>
+      `${host} asked who is publishing, and this computer has no sign-in stored for it: set up the sign-in once ${GUIDE}, ${AGAIN}.`,
   },
   {
     name: 'sign-in-refused',
-    matches: any(/Authentication failed/i, /Invalid username or (password|token)/i, /returned error: 40[13]/, /Password authentication is not supported/i, /Write access to repository not granted/i),
-    message: ({ host }) => `${host} did not accept the sign-in stored on this computer, or it may not change this repository: set up the sign-in again ${GUIDE}, ${AGAIN}.`,
+    matches: any(
+      /Authentication failed/i,
+      /Invalid username or (password|token)/i,
+      /returned error: 40[13]/,
+      /Password authentication is not supported/i,
+      /Write access to repository not granted/i,
+    ),
+    message: ({ host }) =>
+      `${host} did not accept the sign-in stored on this computer, or it may not change this repository: set up the sign-in again ${GUIDE}, ${AGAIN}.`,
   },
   {
     name: 'not-found',
@@ -142,7 +151,14 @@ const CATALOGUE: readonly Entry[] = [
   },
   {
     name: 'no-identity',
-    matches: any(/Author identity unknown/, /Committer identity unknown/, /unable to auto-detect email/, /empty ident name/, /no email was given/, /no name was given/),
+    matches: any(
+      /Author identity unknown/,
+      /Committer identity unknown/,
+      /unable to auto-detect email/,
+      /empty ident name/,
+      /no email was given/,
+      /no name was given/,
+    ),
     message: () => `Git needs a name and an email to sign the change with: fill in "Your name" and "Your email" under Publish, ${AGAIN}.`,
   },
 ];
@@ -178,12 +194,19 @@ function detailsOf(stderr: string): string {
 
 export function explainGitFailure(result: GitResult, context: FailureContext): GitFailure {
   const host = hostOf(context.url);
-  const where: Where = { host, url: context.url, seconds: Math.round((context.timeoutMs ?? 0) / 1000), sshTarget: sshTargetOf(context.url, host) };
+  const where: Where = {
+    host,
+    url: context.url,
+    seconds: Math.round((context.timeoutMs ?? 0) / 1000),
+    sshTarget: sshTargetOf(context.url, host),
+  };
   const details = detailsOf(result.stderr);
   if (result.timedOut) {
     return {
       name: 'timed-out',
-      message: capitalised(`${where.host} did not answer within ${where.seconds} seconds, so the editor stopped waiting: check that this computer is online (open any website), ${AGAIN}.`),
+      message: capitalised(
+        `${where.host} did not answer within ${where.seconds} seconds, so the editor stopped waiting: check that this computer is online (open any website), ${AGAIN}.`,
+      ),
       details,
     };
   }

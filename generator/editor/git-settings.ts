@@ -40,9 +40,11 @@ export function checkIdentity(identity: Identity): string | undefined {
   const hidden = untypable('Your name', name) ?? untypable('Your email', email);
   if (hidden) return hidden;
   if (name === '') return 'Fill in "Your name": it is shown with every change you publish (your own name, or the company\'s).';
-  if (/[<>\n\r]/.test(name) || name.length > 100) return '"Your name" may not hold < > or a line break, and has at most 100 letters: write it as people know you.';
+  if (/[<>\n\r]/.test(name) || name.length > 100)
+    return '"Your name" may not hold < > or a line break, and has at most 100 letters: write it as people know you.';
   if (email === '') return 'Fill in "Your email": it is kept with every change you publish (on GitHub, use the email of your account).';
-  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>.]+$/.test(email)) return `"Your email" does not look like an email address (got "${email}"): write it as name@example.com.`;
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>.]+$/.test(email))
+    return `"Your email" does not look like an email address (got "${email}"): write it as name@example.com.`;
   return undefined;
 }
 
@@ -53,7 +55,8 @@ export async function saveIdentity(top: string, identity: Identity): Promise<str
     ['user.email', identity.email.trim()],
   ] as const) {
     const set = await git(top, ['config', '--local', '--', key, value]);
-    if (!set.ok) return `The name and email could not be kept in the project's git settings (${set.stderr}): check that the project folder can be written to.`;
+    if (!set.ok)
+      return `The name and email could not be kept in the project's git settings (${set.stderr}): check that the project folder can be written to.`;
   }
   return undefined;
 }
@@ -81,12 +84,14 @@ const SCP = new RegExp(`^${USER}@${HOST}:[^\\s/-][^\\s]*$`, 'i');
 
 /** What is wrong with an address typed in the editor, or undefined: https and ssh addresses of a repository only. */
 export function checkAddress(url: string): string | undefined {
-  const example = 'copy it from the green Code button of your repository on GitHub, e.g. https://github.com/your-name/your-site.git or git@github.com:your-name/your-site.git';
+  const example =
+    'copy it from the green Code button of your repository on GitHub, e.g. https://github.com/your-name/your-site.git or git@github.com:your-name/your-site.git';
   if (url === '') return `Write the address of your repository: ${example}.`;
   const hidden = untypable("Your repository's address", url);
   if (hidden) return hidden;
   if (url.startsWith('-')) return `"Your repository's address" starts with "-", which no repository's address does: ${example}.`;
-  if (/^https?:\/\/[^/@\s]*:[^/@\s]*@/i.test(url)) return `This address has a password or token in it, which would be kept readable in the project folder: write it without, ${example}.`;
+  if (/^https?:\/\/[^/@\s]*:[^/@\s]*@/i.test(url))
+    return `This address has a password or token in it, which would be kept readable in the project folder: write it without, ${example}.`;
   if (HTTPS.test(url) || SSH_URL.test(url) || SCP.test(url)) return undefined;
   return `"${url}" is not the address of a repository on a server: ${example}.`;
 }
@@ -95,7 +100,8 @@ export function checkAddress(url: string): string | undefined {
 export async function saveAddress(top: string, remote: string, url: string): Promise<string | undefined> {
   const exists = (await git(top, ['remote'])).stdout.split('\n').includes(remote);
   const set = await git(top, exists ? ['remote', 'set-url', '--', remote, url] : ['remote', 'add', '--', remote, url]);
-  if (!set.ok) return `The address could not be kept in the project's git settings (${set.stderr}): check that the project folder can be written to.`;
+  if (!set.ok)
+    return `The address could not be kept in the project's git settings (${set.stderr}): check that the project folder can be written to.`;
   // The old address's branches say nothing about the new one: the next publish sends everything.
   const refs = (await git(top, ['for-each-ref', '--format=%(refname)', `refs/remotes/${remote}/`])).stdout.split('\n').filter(Boolean);
   for (const ref of refs) await git(top, ['update-ref', '-d', ref]);

@@ -33,7 +33,13 @@ export async function renderDrafts(site: DraftSite): Promise<PreviewResult> {
     const prepared = await prepareContent(site.contentDir, { overrides: site.overrides, session: site.session });
     if ('problems' in prepared) return { reports: [{ problems: prepared.problems, sources: new Map(prepared.sources), notes: [] }] };
     const { photos, pictures } = prepared;
-    const files = assembleSite(prepared.site, site.bundle, { render: site.render, linkStylesheet: true, photos, pictures, session: site.session });
+    const files = assembleSite(prepared.site, site.bundle, {
+      render: site.render,
+      linkStylesheet: true,
+      photos,
+      pictures,
+      session: site.session,
+    });
     return { files: new Map(files.map((file) => [file.path, file])) };
   } catch (error) {
     return { reports: [bugReport(error, 'rendering the preview')] };
@@ -76,7 +82,11 @@ export class DraftPreviews {
 export function previewPage(result: PreviewResult, sitePath: string, build: string, cwd: string, bundle?: Bundle): PreviewPage {
   const request = parseRequestPath(sitePath);
   const lookup = (files: ReadonlyMap<string, OutputFile>) =>
-    request.ok && isPublic(request.segments) ? candidates(request.segments).map((name) => files.get(name)).find((file) => file !== undefined) : undefined;
+    request.ok && isPublic(request.segments)
+      ? candidates(request.segments)
+          .map((name) => files.get(name))
+          .find((file) => file !== undefined)
+      : undefined;
   if ('reports' in result) {
     const asset = bundle && lookup(new Map([...bundle.files, ...bundle.static, bundle.stylesheet].map((file) => [file.path, file])));
     if (asset) return { status: 200, contentType: contentType(asset.path), body: asset.contents };
@@ -100,7 +110,8 @@ export function previewPage(result: PreviewResult, sitePath: string, build: stri
  */
 export function inPreview(html: string): string {
   return html.replace(/\s(href|src|srcset|poster)="([^"]*)"/g, (whole, name: string, value: string) => {
-    const moved = name === 'srcset' ? value.replace(/(^|,\s*)\/(?!\/)/g, `$1${PREVIEW_ROOT}/`) : value.replace(/^\/(?!\/)/, `${PREVIEW_ROOT}/`);
+    const moved =
+      name === 'srcset' ? value.replace(/(^|,\s*)\/(?!\/)/g, `$1${PREVIEW_ROOT}/`) : value.replace(/^\/(?!\/)/, `${PREVIEW_ROOT}/`);
     return moved === value ? whole : ` ${name}="${moved}"`;
   });
 }

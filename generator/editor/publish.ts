@@ -5,7 +5,17 @@ import { build } from '../build.js';
 import { ContentError } from '../problems/problem.js';
 import { uiProblem } from './content/problems.js';
 import { explainGitFailure } from './git-failures.js';
-import { EXPLICIT_IDENTITY, checkAddress, checkIdentity, identityOf, isFolder, saveAddress, saveIdentity, untypable, type Identity } from './git-settings.js';
+import {
+  EXPLICIT_IDENTITY,
+  checkAddress,
+  checkIdentity,
+  identityOf,
+  isFolder,
+  saveAddress,
+  saveIdentity,
+  untypable,
+  type Identity,
+} from './git-settings.js';
 import { NETWORK_TIMEOUT_MS, git, type GitOptions } from './git.js';
 import { dirtyPaths, isScratch, repositoryOf, type Repository } from './repository.js';
 import { takeIn, type Choices, type Conflicts } from './take-in.js';
@@ -71,7 +81,15 @@ export async function publishStatus(contentDir: string): Promise<PublishStatus> 
     const counted = await git(repo.top, ['rev-list', '--count', `refs/remotes/${upstream.remote}/${upstream.branch}..HEAD`]);
     unpushed = counted.ok ? Number(counted.stdout.trim()) : 0;
   }
-  return { repository: true, changed, blocking, remote, folder: remote !== null && isFolder(remote), identity: await identityOf(repo.top), unpushed };
+  return {
+    repository: true,
+    changed,
+    blocking,
+    remote,
+    folder: remote !== null && isFolder(remote),
+    identity: await identityOf(repo.top),
+    unpushed,
+  };
 }
 
 async function urlOf(top: string, upstream: Upstream): Promise<string> {
@@ -79,7 +97,10 @@ async function urlOf(top: string, upstream: Upstream): Promise<string> {
 }
 
 /** Sets the address publishing sends to (the remote a publish would use, else origin). */
-export async function setPublishAddress(contentDir: string, address: string): Promise<{ status: 200; value: PublishStatus } | { status: 409; message: string }> {
+export async function setPublishAddress(
+  contentDir: string,
+  address: string,
+): Promise<{ status: 200; value: PublishStatus } | { status: 409; message: string }> {
   const url = address.trim();
   const wrong = checkAddress(url);
   if (wrong) return { status: 409, message: wrong };
@@ -115,14 +136,20 @@ export interface PublishOptions {
   unusedUploads?: () => Promise<string[]>;
 }
 
-const NOT_A_REPOSITORY = 'This project is not a git repository, so there is nowhere to publish to. Ask whoever set up the site to put it in git (the README says how).';
+const NOT_A_REPOSITORY =
+  'This project is not a git repository, so there is nowhere to publish to. Ask whoever set up the site to put it in git (the README says how).';
 
 export async function publish(options: PublishOptions): Promise<PublishResult> {
-  const refuse = (message: string, extra: { details?: string; needs?: 'identity' | 'folder' } = {}): PublishResult => ({ status: 409, message, ...extra });
+  const refuse = (message: string, extra: { details?: string; needs?: 'identity' | 'folder' } = {}): PublishResult => ({
+    status: 409,
+    message,
+    ...extra,
+  });
   const holdingSaves = options.holdingSaves ?? (<T>(work: () => Promise<T>) => work());
   const network = { network: true, timeoutMs: options.networkTimeoutMs ?? NETWORK_TIMEOUT_MS };
   const message = options.message.trim();
-  if (message === '') return refuse('Write a few words saying what you changed (e.g. "New prices for 2027"); they are kept with the change.');
+  if (message === '')
+    return refuse('Write a few words saying what you changed (e.g. "New prices for 2027"); they are kept with the change.');
   const hidden = untypable('What did you change?', message, true);
   if (hidden) return refuse(hidden);
   const repo = await repositoryOf(options.contentDir);
@@ -132,7 +159,10 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     const wrong = checkIdentity(identity);
     if (wrong) return refuse(wrong, { needs: 'identity' });
   } else if (!(await identityOf(repo.top))) {
-    return refuse('Git needs a name and an email to sign the change with: fill in "Your name" and "Your email" under Publish, then press Publish again.', { needs: 'identity' });
+    return refuse(
+      'Git needs a name and an email to sign the change with: fill in "Your name" and "Your email" under Publish, then press Publish again.',
+      { needs: 'identity' },
+    );
   }
   const { changed, blocking } = split(await dirtyPaths(repo.top), repo);
   if (blocking.length > 0 && changed.length > 0) {
@@ -141,7 +171,10 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     );
   }
   const upstream = await upstreamOf(repo.top);
-  if (upstream === 'detached') return refuse('The project is not on a branch (git says "detached HEAD"), so it cannot be published from here. Ask whoever set up the site to check out the main branch.');
+  if (upstream === 'detached')
+    return refuse(
+      'The project is not on a branch (git says "detached HEAD"), so it cannot be published from here. Ask whoever set up the site to check out the main branch.',
+    );
   const target = upstream ? { ...upstream, url: await urlOf(repo.top, upstream) } : undefined;
   if (target && isFolder(target.url) && options.sendToFolder !== target.url) {
     return refuse(
@@ -152,11 +185,16 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   const sync = target ? await compare(repo.top, target, network) : { behind: 0, ahead: 0 };
   if ('error' in sync) return refuse(sync.error, { details: sync.details });
   // Nothing new to commit, but an earlier publish whose push failed is still only here: send it now.
-  if (changed.length === 0 && (sync.ahead === 0 || !target)) return refuse('Nothing to publish: every content file is as it was last published.');
-  if (changed.length === 0 && sync.behind === 0) return push(repo.top, target!, (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim(), network);
+  if (changed.length === 0 && (sync.ahead === 0 || !target))
+    return refuse('Nothing to publish: every content file is as it was last published.');
+  if (changed.length === 0 && sync.behind === 0)
+    return push(repo.top, target!, (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim(), network);
 
   // Someone else published meanwhile: their files are written in first, so that what is checked is what is sent.
-  const taken = sync.behind > 0 ? await holdingSaves(() => takeIn(repo, target!.branch, `refs/remotes/${target!.remote}/${target!.branch}`, options.choices)) : undefined;
+  const taken =
+    sync.behind > 0
+      ? await holdingSaves(() => takeIn(repo, target!.branch, `refs/remotes/${target!.remote}/${target!.branch}`, options.choices))
+      : undefined;
   if (taken?.kind === 'refused') return refuse(taken.message, { details: taken.details });
   if (taken?.kind === 'choose') {
     const files = taken.conflicts.files.map((conflict) => conflict.file).join(', ');
@@ -177,39 +215,56 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   // The strict build reads the files without holding saves back; a save meanwhile is noticed below.
   const checked = await holdingSaves(() => snapshot(repo));
   const failure = await (options.strictCheck ?? strictBuild)(options.contentDir, options.cwd ?? repo.top);
-  if (failure !== undefined) return undoing(refuse(`The site would not pass the deploy's strict build, so nothing was published:\n${failure}`));
+  if (failure !== undefined)
+    return undoing(refuse(`The site would not pass the deploy's strict build, so nothing was published:\n${failure}`));
 
   const committed = await holdingSaves(async (): Promise<PublishResult | string> => {
-    if ((await snapshot(repo)) !== checked) return refuse('A file was saved while publishing was checking the site, so nothing was published: press Publish again to publish that change too.');
+    if ((await snapshot(repo)) !== checked)
+      return refuse(
+        'A file was saved while publishing was checking the site, so nothing was published: press Publish again to publish that change too.',
+      );
     if (identity) {
       const failed = await saveIdentity(repo.top, identity);
       if (failed) return refuse(failed);
     }
     if (taken) {
       const failed = await taken.finish();
-      if (failed !== undefined) return refuse('Git could not take in what was published elsewhere, so nothing was published: show the details to whoever looks after the site.', { details: failed });
+      if (failed !== undefined)
+        return refuse(
+          'Git could not take in what was published elsewhere, so nothing was published: show the details to whoever looks after the site.',
+          { details: failed },
+        );
     }
     const unused = new Set((await (options.unusedUploads?.() ?? Promise.resolve([]))).map((src) => `${repo.prefix}${src}`));
     const mine = (taken ? split(await dirtyPaths(repo.top), repo).changed : changed).filter((file) => !unused.has(file));
     // Only their version was kept: the remote has everything already.
     if (mine.length === 0) return taken ? '' : refuse('Nothing to publish: every content file is as it was last published.');
     const added = await git(repo.top, ['add', '-A', '--', ...mine]);
-    if (!added.ok) return refuse('Git could not take the changed files, so nothing was published: show the details to whoever looks after the site.', { details: added.stderr });
+    if (!added.ok)
+      return refuse('Git could not take the changed files, so nothing was published: show the details to whoever looks after the site.', {
+        details: added.stderr,
+      });
     const made = await git(repo.top, [...EXPLICIT_IDENTITY, 'commit', '--quiet', '-m', message, '--', ...mine]);
     if (!made.ok) {
       // Leave the index as it was found: nothing of this publish stays staged.
       await git(repo.top, ['reset', '--quiet', '--', ...mine]);
       const explained = explainGitFailure(made, { url: target?.url ?? repo.top });
-      return refuse(explained.name === 'unknown' ? 'Git could not record the change, so nothing was published: show the details to whoever looks after the site.' : explained.message, {
-        details: explained.details,
-        ...(explained.name === 'no-identity' ? { needs: 'identity' as const } : {}),
-      });
+      return refuse(
+        explained.name === 'unknown'
+          ? 'Git could not record the change, so nothing was published: show the details to whoever looks after the site.'
+          : explained.message,
+        {
+          details: explained.details,
+          ...(explained.name === 'no-identity' ? { needs: 'identity' as const } : {}),
+        },
+      );
     }
     return (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim();
   });
   if (typeof committed !== 'string') return undoing(committed);
   const note = taken ? takenInNote(taken.theirs, taken.chosen) : undefined;
-  if (committed === '') return { status: 200, commit: (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim(), pushed: true, ...(note ? { note } : {}) };
+  if (committed === '')
+    return { status: 200, commit: (await git(repo.top, ['rev-parse', 'HEAD'])).stdout.trim(), pushed: true, ...(note ? { note } : {}) };
   if (!target) return { status: 200, commit: committed, pushed: false };
   return { ...(await push(repo.top, target, committed, network)), ...(note ? { note } : {}) };
 }
@@ -248,7 +303,11 @@ async function push(top: string, target: Target, commit: string, network: GitOpt
 }
 
 /** How many commits the remote has that this copy lacks, and the other way round, after fetching. */
-async function compare(top: string, target: Target, network: GitOptions): Promise<{ behind: number; ahead: number } | { error: string; details?: string }> {
+async function compare(
+  top: string,
+  target: Target,
+  network: GitOptions,
+): Promise<{ behind: number; ahead: number } | { error: string; details?: string }> {
   const fetched = await git(top, ['fetch', '--quiet', '--prune', target.remote], network);
   if (!fetched.ok) {
     const explained = explainGitFailure(fetched, { url: target.url, timeoutMs: network.timeoutMs });
@@ -259,7 +318,11 @@ async function compare(top: string, target: Target, network: GitOptions): Promis
   if (!(await git(top, ['rev-parse', '--verify', '--quiet', tracking])).ok) return { behind: 0, ahead: 1 };
   const counted = await git(top, ['rev-list', '--left-right', '--count', `${tracking}...HEAD`]);
   const [behind, ahead] = counted.stdout.trim().split(/\s+/).map(Number);
-  if (!counted.ok || behind === undefined || ahead === undefined) return { error: `Git could not compare this copy with ${target.remote}: show the details to whoever looks after the site.`, details: counted.stderr };
+  if (!counted.ok || behind === undefined || ahead === undefined)
+    return {
+      error: `Git could not compare this copy with ${target.remote}: show the details to whoever looks after the site.`,
+      details: counted.stderr,
+    };
   return { behind, ahead };
 }
 

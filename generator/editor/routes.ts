@@ -10,11 +10,19 @@ import { IMAGES_FOLDER, MAX_UPLOAD_BYTES, listImages, readBody, storeUpload } fr
 import { UploadLedger } from './content/uploads.js';
 import { ContentWorkspace, HttpError } from './content/workspace.js';
 import { publish, publishStatus, setPublishAddress, type PublishOptions } from './publish.js';
-import { EDITOR_HEADERS, IMAGE_NAME, changeAllowed, checkName, contentFileNamed, fromLoopback, hostAllowed, insideContent } from './security.js';
+import {
+  EDITOR_HEADERS,
+  IMAGE_NAME,
+  changeAllowed,
+  checkName,
+  contentFileNamed,
+  fromLoopback,
+  hostAllowed,
+  insideContent,
+} from './security.js';
 import { editorShell } from './shell.js';
 import { editorAssets } from './ui-bundle.js';
 import type { Session } from '../contract/session.js';
-
 
 /** Where the editor lives on the dev server. */
 export const EDIT_ROOT = '/__edit';
@@ -81,10 +89,20 @@ export class Editor {
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!fromLoopback(req) || !hostAllowed(req)) {
-      return this.#text(req, res, 403, 'The content editor only answers this computer, at http://127.0.0.1 or http://localhost with the port site dev printed.');
+      return this.#text(
+        req,
+        res,
+        403,
+        'The content editor only answers this computer, at http://127.0.0.1 or http://localhost with the port site dev printed.',
+      );
     }
     if (!changeAllowed(req, this.token)) {
-      return this.#text(req, res, 403, 'This change did not come from the content editor’s own page, so it was refused. Reload the editor and try again.');
+      return this.#text(
+        req,
+        res,
+        403,
+        'This change did not come from the content editor’s own page, so it was refused. Reload the editor and try again.',
+      );
     }
     try {
       await this.#route(req, res);
@@ -153,7 +171,13 @@ export class Editor {
             // The uploads no saved file names stay out of it (moved aside for its length).
             const { status, ...answer } = await this.#onePublish(() =>
               this.#withUnusedAside(() =>
-                publish({ ...body, contentDir: this.#contentDir, cwd: this.#options.cwd, holdingSaves: (work) => this.#oneAtATime(work), unusedUploads: () => this.#uploads.unused() }),
+                publish({
+                  ...body,
+                  contentDir: this.#contentDir,
+                  cwd: this.#options.cwd,
+                  holdingSaves: (work) => this.#oneAtATime(work),
+                  unusedUploads: () => this.#uploads.unused(),
+                }),
               ),
             );
             this.#json(req, res, status, answer);
@@ -173,7 +197,13 @@ export class Editor {
       return get(async () => {
         const assets = await editorAssets(this.#options.root, this.#options.session);
         const script = rest.endsWith('.js');
-        this.#send(req, res, 200, { 'Content-Type': script ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8' }, script ? assets.script : assets.style);
+        this.#send(
+          req,
+          res,
+          200,
+          { 'Content-Type': script ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8' },
+          script ? assets.script : assets.style,
+        );
       });
     }
     if (rest.startsWith(`${IMAGES_FOLDER}/`)) return get(() => this.#image(req, res, rest.slice(IMAGES_FOLDER.length + 1)));
@@ -196,7 +226,8 @@ export class Editor {
 
   async #image(req: IncomingMessage, res: ServerResponse, encoded: string): Promise<void> {
     const name = decodePath(encoded);
-    if (name === undefined || !checkName(name).ok || name.includes('/') || !IMAGE_NAME.test(name)) return this.#text(req, res, 400, 'This photo name is not allowed.');
+    if (name === undefined || !checkName(name).ok || name.includes('/') || !IMAGE_NAME.test(name))
+      return this.#text(req, res, 400, 'This photo name is not allowed.');
     const file = path.join(this.#contentDir, IMAGES_FOLDER, name);
     if (!(await insideContent(this.#contentDir, file))) return this.#text(req, res, 403, 'This photo is outside the content folder.');
     const bytes = await readFile(file).catch(() => undefined);
@@ -261,7 +292,6 @@ export class Editor {
 
   // ---- helpers ----
 
-
   async #body(req: IncomingMessage): Promise<unknown> {
     const bytes = await readBody(req, MAX_JSON_BYTES);
     if (bytes === undefined) {
@@ -275,7 +305,10 @@ export class Editor {
       throw new HttpError(400, 'The request is not valid JSON.');
     }
     if (depthOver(value, MAX_JSON_DEPTH)) {
-      throw new HttpError(400, `This change is nested deeper than any content file goes (over ${MAX_JSON_DEPTH} levels), so it was not checked: reload the editor and make the change again.`);
+      throw new HttpError(
+        400,
+        `This change is nested deeper than any content file goes (over ${MAX_JSON_DEPTH} levels), so it was not checked: reload the editor and make the change again.`,
+      );
     }
     return value;
   }
@@ -294,10 +327,15 @@ export class Editor {
 
   async #notAllowed(req: IncomingMessage, res: ServerResponse, allow: string): Promise<void> {
     req.resume();
-    send(req, res, 405, { 'Content-Type': 'text/plain; charset=utf-8', Allow: allow, ...EDITOR_HEADERS }, `This address takes ${allow} requests only.\n`);
+    send(
+      req,
+      res,
+      405,
+      { 'Content-Type': 'text/plain; charset=utf-8', Allow: allow, ...EDITOR_HEADERS },
+      `This address takes ${allow} requests only.\n`,
+    );
   }
 }
-
 
 /** A queue: each piece of work starts when the one before it has ended, however that ended. */
 function serial(): <T>(work: () => Promise<T>) => Promise<T> {
@@ -316,7 +354,10 @@ function publishRequest(body: unknown): Pick<PublishOptions, 'message' | 'identi
   const name = text('name');
   const email = text('email');
   const choices = fields.choices as { id?: unknown; picks?: unknown } | undefined;
-  const picks = Array.isArray(choices?.picks) && choices.picks.every((pick) => pick === 'theirs' || pick === 'mine') ? (choices.picks as ('theirs' | 'mine')[]) : undefined;
+  const picks =
+    Array.isArray(choices?.picks) && choices.picks.every((pick) => pick === 'theirs' || pick === 'mine')
+      ? (choices.picks as ('theirs' | 'mine')[])
+      : undefined;
   return {
     message: text('message') ?? '',
     ...(typeof choices?.id === 'string' && picks ? { choices: { id: choices.id, picks } } : {}),

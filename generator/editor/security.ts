@@ -58,7 +58,8 @@ export function checkName(name: string): NameCheck {
   if (name.includes('\0')) return refuse('it holds a NUL character');
   if (name.includes('\\')) return refuse('it holds a backslash');
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return refuse('it is an absolute path');
-  if (name.split('/').some((part) => part === '..' || part === '.' || part === '')) return refuse('it leaves its folder or has an empty part');
+  if (name.split('/').some((part) => part === '..' || part === '.' || part === ''))
+    return refuse('it leaves its folder or has an empty part');
   return { ok: true };
 }
 

@@ -79,7 +79,12 @@ export async function takeIn(repo: Repository, branch: string, tracking: string,
   const head = (await git(top, ['rev-parse', 'HEAD'])).stdout.trim();
   const theirsAt = (await git(top, ['rev-parse', tracking])).stdout.trim();
   const base = (await git(top, ['merge-base', head, theirsAt])).stdout.trim();
-  if (!base) return { kind: 'refused', message: 'The repository you publish to holds a history of its own, unrelated to this copy, so nothing was sent: ask whoever looks after the site.' };
+  if (!base)
+    return {
+      kind: 'refused',
+      message:
+        'The repository you publish to holds a history of its own, unrelated to this copy, so nothing was sent: ask whoever looks after the site.',
+    };
   const theirs = await names(top, ['diff', '--name-only', '--no-renames', base, theirsAt]);
   const recorded = await names(top, ['diff', '--name-only', '--no-renames', base, head]);
   const dirty = (await dirtyPaths(top)).filter((file) => !isScratch(file));
@@ -101,12 +106,19 @@ export async function takeIn(repo: Repository, branch: string, tracking: string,
   const versions = new Map<string, Versions>();
   const conflicts: ConflictFile[] = [];
   for (const file of theirs.filter((name) => mine.has(name))) {
-    const three: Versions = { base: await blob(top, base, file), theirs: await blob(top, theirsAt, file), mine: await readFile(path.join(top, file)).catch(() => undefined) };
+    const three: Versions = {
+      base: await blob(top, base, file),
+      theirs: await blob(top, theirsAt, file),
+      mine: await readFile(path.join(top, file)).catch(() => undefined),
+    };
     versions.set(file, three);
     const found = differences(file, three);
     if (found.length > 0) conflicts.push({ file, differences: found });
   }
-  const id = createHash('sha256').update(JSON.stringify([theirsAt, conflicts])).digest('hex').slice(0, 16);
+  const id = createHash('sha256')
+    .update(JSON.stringify([theirsAt, conflicts]))
+    .digest('hex')
+    .slice(0, 16);
   const count = conflicts.reduce((sum, conflict) => sum + conflict.differences.length, 0);
   if (conflicts.length > 0 && (choices?.id !== id || choices.picks.length !== count)) {
     return { kind: 'choose', conflicts: { id, files: conflicts }, again: choices !== undefined };
@@ -148,7 +160,14 @@ export async function takeIn(repo: Repository, branch: string, tracking: string,
 
   const finish = async (): Promise<string | undefined> => {
     finished = true;
-    const moved = await git(top, ['update-ref', '-m', 'publish: take in what was published elsewhere', `refs/heads/${branch}`, theirsAt, head]);
+    const moved = await git(top, [
+      'update-ref',
+      '-m',
+      'publish: take in what was published elsewhere',
+      `refs/heads/${branch}`,
+      theirsAt,
+      head,
+    ]);
     if (!moved.ok) return moved.stderr;
     // The index follows the branch for their files; the owner's changes stay changes.
     const reset = await git(top, ['reset', '--quiet', theirsAt, '--', ...theirs]);

@@ -76,7 +76,10 @@ async function runEsbuild(dir: string): Promise<Cached> {
   const style = result.outputFiles.find((file) => file.path.endsWith('.css'));
   if (!script || !style) throw new Error(`esbuild did not produce the editor's script and stylesheet from ${dir}`);
   // Times are read after the build; a file saved while esbuild ran looks changed next time.
-  const inputs = await modificationTimes(Object.keys(result.metafile.inputs).map((input) => path.resolve(input)), started);
+  const inputs = await modificationTimes(
+    Object.keys(result.metafile.inputs).map((input) => path.resolve(input)),
+    started,
+  );
   return { inputs, assets: { script: script.text, style: style.text } };
 }
 

@@ -16,20 +16,47 @@ const node = (kind: string, id: string | number) => Buffer.from(`${kind}:${id}`)
 function user(place: Place, login: string, id: number) {
   const url = `${place.api}/users/${login}`;
   return {
-    login, id, node_id: node('User', id), avatar_url: `https://avatars.example/${id}`, gravatar_id: '', url, html_url: `https://github.com/${login}`,
-    followers_url: `${url}/followers`, following_url: `${url}/following{/other_user}`, gists_url: `${url}/gists{/gist_id}`, starred_url: `${url}/starred{/owner}{/repo}`,
-    subscriptions_url: `${url}/subscriptions`, organizations_url: `${url}/orgs`, repos_url: `${url}/repos`, events_url: `${url}/events{/privacy}`,
-    received_events_url: `${url}/received_events`, type: 'Organization', site_admin: false,
+    login,
+    id,
+    node_id: node('User', id),
+    avatar_url: `https://avatars.example/${id}`,
+    gravatar_id: '',
+    url,
+    html_url: `https://github.com/${login}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
+    type: 'Organization',
+    site_admin: false,
   };
 }
 
 export function installation(place: Place, id: number, appId: number) {
   const time = '2026-01-01T00:00:00Z';
   return {
-    id, app_id: appId, app_slug: 'kerala-movers-site', target_id: 1001, target_type: 'Organization', single_file_name: null, repository_selection: 'selected',
-    access_tokens_url: `${place.api}/app/installations/${id}/access_tokens`, html_url: `https://github.com/organizations/${place.owner}/settings/installations/${id}`,
-    repositories_url: `${place.api}/installation/repositories`, events: [], account: user(place, place.owner, 1001),
-    permissions: { contents: 'write', metadata: 'read' }, created_at: time, updated_at: time, suspended_by: null, suspended_at: null,
+    id,
+    app_id: appId,
+    app_slug: 'kerala-movers-site',
+    target_id: 1001,
+    target_type: 'Organization',
+    single_file_name: null,
+    repository_selection: 'selected',
+    access_tokens_url: `${place.api}/app/installations/${id}/access_tokens`,
+    html_url: `https://github.com/organizations/${place.owner}/settings/installations/${id}`,
+    repositories_url: `${place.api}/installation/repositories`,
+    events: [],
+    account: user(place, place.owner, 1001),
+    permissions: { contents: 'write', metadata: 'read' },
+    created_at: time,
+    updated_at: time,
+    suspended_by: null,
+    suspended_at: null,
   };
 }
 
@@ -39,15 +66,25 @@ export function installationToken(token: string, expiresAt: Date, permissions: R
 
 export function gitRef(place: Place, branch: string, sha: string) {
   const base = `${place.api}/repos/${place.owner}/${place.repo}`;
-  return { ref: `refs/heads/${branch}`, node_id: node('Ref', branch), url: `${base}/git/refs/heads/${branch}`, object: { type: 'commit', sha, url: `${base}/git/commits/${sha}` } };
+  return {
+    ref: `refs/heads/${branch}`,
+    node_id: node('Ref', branch),
+    url: `${base}/git/refs/heads/${branch}`,
+    object: { type: 'commit', sha, url: `${base}/git/commits/${sha}` },
+  };
 }
 
 export function gitTree(place: Place, sha: string, entries: GitTreeEntry[]) {
   const base = `${place.api}/repos/${place.owner}/${place.repo}`;
   return {
-    sha, url: `${base}/git/trees/${sha}`, truncated: false,
+    sha,
+    url: `${base}/git/trees/${sha}`,
+    truncated: false,
     tree: entries.map((entry) => ({
-      path: entry.path, mode: entry.mode, type: entry.type, sha: entry.sha,
+      path: entry.path,
+      mode: entry.mode,
+      type: entry.type,
+      sha: entry.sha,
       ...(entry.size === undefined ? {} : { size: entry.size }),
       url: `${base}/git/${entry.type === 'tree' ? 'trees' : 'blobs'}/${entry.sha}`,
     })),
@@ -57,20 +94,36 @@ export function gitTree(place: Place, sha: string, entries: GitTreeEntry[]) {
 export function blob(place: Place, sha: string, bytes: Buffer) {
   // GitHub wraps its base64 in lines of 60 characters.
   const content = (bytes.toString('base64').match(/.{1,60}/g) ?? []).join('\n');
-  return { sha, node_id: node('Blob', sha), size: bytes.length, url: `${place.api}/repos/${place.owner}/${place.repo}/git/blobs/${sha}`, content: content ? `${content}\n` : '', encoding: 'base64' };
+  return {
+    sha,
+    node_id: node('Blob', sha),
+    size: bytes.length,
+    url: `${place.api}/repos/${place.owner}/${place.repo}/git/blobs/${sha}`,
+    content: content ? `${content}\n` : '',
+    encoding: 'base64',
+  };
 }
 
 export function commit(place: Place, found: GitCommit) {
   const base = `${place.api}/repos/${place.owner}/${place.repo}`;
   const html = `https://github.com/${place.owner}/${place.repo}/commit`;
   return {
-    url: `${base}/commits/${found.sha}`, sha: found.sha, node_id: node('Commit', found.sha), html_url: `${html}/${found.sha}`, comments_url: `${base}/commits/${found.sha}/comments`,
+    url: `${base}/commits/${found.sha}`,
+    sha: found.sha,
+    node_id: node('Commit', found.sha),
+    html_url: `${html}/${found.sha}`,
+    comments_url: `${base}/commits/${found.sha}/comments`,
     commit: {
-      url: `${base}/git/commits/${found.sha}`, author: found.author, committer: found.committer, message: found.message, comment_count: 0,
+      url: `${base}/git/commits/${found.sha}`,
+      author: found.author,
+      committer: found.committer,
+      message: found.message,
+      comment_count: 0,
       tree: { sha: found.tree, url: `${base}/git/trees/${found.tree}` },
       verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
     },
-    author: null, committer: null,
+    author: null,
+    committer: null,
     parents: found.parents.map((sha) => ({ sha, url: `${base}/commits/${sha}`, html_url: `${html}/${sha}` })),
   };
 }

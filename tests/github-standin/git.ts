@@ -24,7 +24,12 @@ export interface GitCommit {
   message: string;
 }
 
-const IDENTITY = { GIT_AUTHOR_NAME: 'Site owner', GIT_AUTHOR_EMAIL: 'owner@movers.example', GIT_COMMITTER_NAME: 'GitHub', GIT_COMMITTER_EMAIL: 'noreply@github.com' };
+const IDENTITY = {
+  GIT_AUTHOR_NAME: 'Site owner',
+  GIT_AUTHOR_EMAIL: 'owner@movers.example',
+  GIT_COMMITTER_NAME: 'GitHub',
+  GIT_COMMITTER_EMAIL: 'noreply@github.com',
+};
 
 export class BareRepository {
   private constructor(readonly dir: string) {}
@@ -43,10 +48,15 @@ export class BareRepository {
   /** git in the bare repository; stdin when given; answers stdout. */
   git(args: string[], input?: Buffer | string): Promise<Buffer> {
     return new Promise((resolve, reject) => {
-      const child = execFile('git', args, { cwd: this.dir, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...IDENTITY, GIT_DIR: this.dir } }, (error, stdout, stderr) => {
-        if (error) reject(new Error(`git ${args.join(' ')}: ${stderr.toString()}`, { cause: error }));
-        else resolve(stdout);
-      });
+      const child = execFile(
+        'git',
+        args,
+        { cwd: this.dir, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...IDENTITY, GIT_DIR: this.dir } },
+        (error, stdout, stderr) => {
+          if (error) reject(new Error(`git ${args.join(' ')}: ${stderr.toString()}`, { cause: error }));
+          else resolve(stdout);
+        },
+      );
       // git may exit without reading its input (cat-file on a missing object): its answer is what counts.
       child.stdin!.on('error', () => {});
       if (input === undefined) child.stdin!.end();
@@ -65,17 +75,23 @@ export class BareRepository {
 
   async exists(sha: string, type: string): Promise<boolean> {
     if (!/^[0-9a-f]{40}$/.test(sha)) return false;
-    return this.text(['cat-file', '-t', sha]).then((found) => found === type, () => false);
+    return this.text(['cat-file', '-t', sha]).then(
+      (found) => found === type,
+      () => false,
+    );
   }
 
   /** Every entry under a tree, folders included (git ls-tree -r -t -l). */
   async listTree(tree: string): Promise<GitTreeEntry[]> {
     const out = await this.text(['ls-tree', '-r', '-t', '-l', '-z', tree]);
-    return out.split('\0').filter(Boolean).map((line) => {
-      const [meta, entryPath] = line.split('\t') as [string, string];
-      const [mode, type, sha, size] = meta.split(/\s+/) as [string, GitTreeEntry['type'], string, string];
-      return { mode, type, sha, size: size === '-' ? undefined : Number(size), path: entryPath };
-    });
+    return out
+      .split('\0')
+      .filter(Boolean)
+      .map((line) => {
+        const [meta, entryPath] = line.split('\t') as [string, string];
+        const [mode, type, sha, size] = meta.split(/\s+/) as [string, GitTreeEntry['type'], string, string];
+        return { mode, type, sha, size: size === '-' ? undefined : Number(size), path: entryPath };
+      });
   }
 
   async readBlob(sha: string): Promise<Buffer> {
@@ -91,7 +107,14 @@ export class BareRepository {
     };
     const lines = header!.split('\n');
     const field = (name: string) => lines.filter((line) => line.startsWith(`${name} `)).map((line) => line.slice(name.length + 1));
-    return { sha, tree: field('tree')[0]!, parents: field('parent'), author: person(field('author')[0]!), committer: person(field('committer')[0]!), message: message.join('\n\n') };
+    return {
+      sha,
+      tree: field('tree')[0]!,
+      parents: field('parent'),
+      author: person(field('author')[0]!),
+      committer: person(field('committer')[0]!),
+      message: message.join('\n\n'),
+    };
   }
 
   /** The commits reachable from `from` that touched `file`, newest first. */
@@ -104,11 +127,18 @@ export class BareRepository {
    * A new commit on `branch` from `parent` with files replaced and removed, the branch moved only
    * if it still points at `parent` (update-ref's old value): false when it had moved.
    */
-  async commitFiles(branch: string, parent: string | undefined, message: string, additions: Map<string, Buffer>, deletions: string[]): Promise<string | false> {
+  async commitFiles(
+    branch: string,
+    parent: string | undefined,
+    message: string,
+    additions: Map<string, Buffer>,
+    deletions: string[],
+  ): Promise<string | false> {
     const files = new Map<string, { mode: string; sha: string }>();
     if (parent) for (const entry of await this.listTree(`${parent}^{tree}`)) if (entry.type !== 'tree') files.set(entry.path, entry);
     for (const file of deletions) files.delete(file);
-    for (const [file, contents] of additions) files.set(file, { mode: '100644', sha: await this.text(['hash-object', '-w', '--stdin'], contents) });
+    for (const [file, contents] of additions)
+      files.set(file, { mode: '100644', sha: await this.text(['hash-object', '-w', '--stdin'], contents) });
     const tree = await this.writeTree(files, '');
     const commit = await this.text(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message]);
     try {

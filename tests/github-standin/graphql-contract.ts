@@ -4,7 +4,17 @@
  * answer is made by executing the document against that same schema, so its shape is the schema's.
  */
 import { schema as published } from '@octokit/graphql-schema';
-import { buildClientSchema, execute, getOperationAST, getVariableValues, GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  buildClientSchema,
+  execute,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
 
 let schema: GraphQLSchema | undefined;
 
@@ -39,7 +49,10 @@ export function checkQuery(body: unknown): CheckedQuery {
 
 /** A refusal GitHub words as an error with a `type` (STALE_DATA, FORBIDDEN, NOT_FOUND, ...). */
 export class GitHubGraphQLRefusal extends GraphQLError {
-  constructor(message: string, readonly type: string) {
+  constructor(
+    message: string,
+    readonly type: string,
+  ) {
     super(message, { extensions: { type } });
   }
 }
@@ -50,7 +63,12 @@ export class GitHubGraphQLRefusal extends GraphQLError {
  * refusal (a null where the schema forbids one, say) are violations.
  */
 export async function answerQuery(checked: CheckedQuery, root: Record<string, unknown>): Promise<{ body: unknown; violations: string[] }> {
-  const result = await execute({ schema: githubSchema(), document: checked.document!, rootValue: root, variableValues: checked.variables ?? {} });
+  const result = await execute({
+    schema: githubSchema(),
+    document: checked.document!,
+    rootValue: root,
+    variableValues: checked.variables ?? {},
+  });
   const violations: string[] = [];
   const errors = (result.errors ?? []).map((error) => {
     const type = (error.originalError as GitHubGraphQLRefusal | undefined)?.type;

@@ -46,7 +46,11 @@ function load(): Compiled {
     for (const method of METHODS) {
       if (!item[method]) continue;
       const names: string[] = [];
-      const multi = new Set(parameters(doc, item[method]).filter((param) => param['x-multi-segment']).map((param) => param.name));
+      const multi = new Set(
+        parameters(doc, item[method])
+          .filter((param) => param['x-multi-segment'])
+          .map((param) => param.name),
+      );
       const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
         names.push(name);
         return multi.has(name) ? '(.+)' : '([^/]+)';
@@ -62,7 +66,11 @@ function load(): Compiled {
 
 function resolve(doc: Json, node: Json): Json {
   let current = node;
-  while (current?.$ref) current = current.$ref.slice(2).split('/').reduce((at: Json, key: string) => at[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  while (current?.$ref)
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: Json, key: string) => at[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   return current;
 }
 
@@ -83,7 +91,13 @@ function jsonSchema(node: Json): Json {
   if (Array.isArray(node)) return node.map(jsonSchema);
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === 'properties' || key === 'example' || key === 'examples' ? (key === 'properties' ? Object.fromEntries(Object.entries<Json>(value as Json).map(([name, schema]) => [name, jsonSchema(schema)])) : value) : jsonSchema(value);
+  for (const [key, value] of Object.entries(node))
+    out[key] =
+      key === 'properties' || key === 'example' || key === 'examples'
+        ? key === 'properties'
+          ? Object.fromEntries(Object.entries<Json>(value as Json).map(([name, schema]) => [name, jsonSchema(schema)]))
+          : value
+        : jsonSchema(value);
   if (out.nullable !== true) return out;
   delete out.nullable;
   if (typeof out.type === 'string') {
@@ -105,7 +119,9 @@ function validator(key: string, schema: Json): ValidateFunction {
 }
 
 function explain(where: string, validate: ValidateFunction): string[] {
-  return (validate.errors ?? []).slice(0, 5).map((error) => `${where}${error.instancePath || ''} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+  return (validate.errors ?? [])
+    .slice(0, 5)
+    .map((error) => `${where}${error.instancePath || ''} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
 }
 
 export function findOperation(method: string, pathname: string): { operation: Operation; params: Record<string, string> } | undefined {
@@ -131,18 +147,25 @@ export function checkRequest(method: string, url: URL, body: unknown): { operati
   const violations: string[] = [];
   const declared = parameters(doc, operation.definition);
   for (const param of declared) {
-    const given = param.in === 'path' ? params[param.name] : param.in === 'query' ? url.searchParams.get(param.name) ?? undefined : undefined;
+    const given =
+      param.in === 'path' ? params[param.name] : param.in === 'query' ? (url.searchParams.get(param.name) ?? undefined) : undefined;
     if (param.in !== 'path' && param.in !== 'query') continue;
     if (given === undefined) {
       if (param.required) violations.push(`${where}: the ${param.in} parameter ${param.name} is required`);
       continue;
     }
-    const value = param.schema?.type === 'integer' || param.schema?.type === 'number' ? Number(given) : param.schema?.type === 'boolean' ? given === 'true' : given;
+    const value =
+      param.schema?.type === 'integer' || param.schema?.type === 'number'
+        ? Number(given)
+        : param.schema?.type === 'boolean'
+          ? given === 'true'
+          : given;
     const validate = validator(`${operation.operationId} param ${param.name}`, param.schema ?? {});
     if (!validate(value)) violations.push(...explain(`${where} ${param.in} ${param.name}`, validate));
   }
   for (const name of url.searchParams.keys()) {
-    if (!declared.some((param) => param.in === 'query' && param.name === name)) violations.push(`${where}: unknown query parameter ${name}`);
+    if (!declared.some((param) => param.in === 'query' && param.name === name))
+      violations.push(`${where}: unknown query parameter ${name}`);
   }
   const requestBody = resolve(doc, operation.definition.requestBody);
   if (requestBody) {

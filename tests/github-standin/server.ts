@@ -71,7 +71,10 @@ export class GitHubStandin {
     });
   });
 
-  private constructor(readonly options: StandinOptions, readonly git: BareRepository) {
+  private constructor(
+    readonly options: StandinOptions,
+    readonly git: BareRepository,
+  ) {
     this.installationId = options.installationId ?? 4242;
   }
 
@@ -94,7 +97,13 @@ export class GitHubStandin {
   /** A commit made outside the Worker (someone publishing from elsewhere); answers its sha. */
   async push(files: Record<string, string>, message: string, deletions: string[] = [], branch = 'main'): Promise<string> {
     const parent = await this.git.ref(branch);
-    const sha = await this.git.commitFiles(branch, parent, message, new Map(Object.entries(files).map(([file, text]) => [file, Buffer.from(text)])), deletions);
+    const sha = await this.git.commitFiles(
+      branch,
+      parent,
+      message,
+      new Map(Object.entries(files).map(([file, text]) => [file, Buffer.from(text)])),
+      deletions,
+    );
     if (!sha) throw new Error('the branch moved while the stand-in pushed');
     return sha;
   }
@@ -120,16 +129,21 @@ export class GitHubStandin {
         this.violations.push(`${method} ${url.pathname}: the body is not JSON`);
       }
     }
-    for (const [header, expected] of [['accept', 'application/vnd.github+json'], ['x-github-api-version', '2022-11-28']]) {
-      if (request.headers[header!] !== expected) this.violations.push(`${method} ${url.pathname}: ${header} is ${request.headers[header!]}, GitHub documents ${expected}`);
+    for (const [header, expected] of [
+      ['accept', 'application/vnd.github+json'],
+      ['x-github-api-version', '2022-11-28'],
+    ]) {
+      if (request.headers[header!] !== expected)
+        this.violations.push(`${method} ${url.pathname}: ${header} is ${request.headers[header!]}, GitHub documents ${expected}`);
     }
     // GitHub refuses a request without a User-Agent.
     if (!request.headers['user-agent']) this.violations.push(`${method} ${url.pathname}: no User-Agent`);
     const credential = /^(?:Bearer|token) (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const kind: SeenCall['credential'] = !credential ? 'none' : credential.split('.').length === 3 ? 'jwt' : 'token';
-    const answer = url.pathname === '/graphql' && method === 'POST'
-      ? await this.graphql(body, credential)
-      : await this.rest(method, url, body, credential);
+    const answer =
+      url.pathname === '/graphql' && method === 'POST'
+        ? await this.graphql(body, credential)
+        : await this.rest(method, url, body, credential);
     this.calls.push({ method, path: url.pathname, credential: kind, status: answer.status });
     const remaining = answer.status === 403 || answer.status === 429 ? '0' : '4999';
     response.writeHead(answer.status, {
@@ -151,9 +165,25 @@ export class GitHubStandin {
       this.rateLimit = undefined;
       return undefined;
     }
-    if (limit.kind === 'primary') return { status: limit.status, body: shape.basicError(`API rate limit exceeded for installation ID ${this.installationId}.`, limit.status, `${DOCS}/overview/rate-limits-for-the-rest-api`) };
+    if (limit.kind === 'primary')
+      return {
+        status: limit.status,
+        body: shape.basicError(
+          `API rate limit exceeded for installation ID ${this.installationId}.`,
+          limit.status,
+          `${DOCS}/overview/rate-limits-for-the-rest-api`,
+        ),
+      };
     const seconds = Math.max(1, Math.ceil((limit.until.getTime() - Date.now()) / 1000));
-    return { status: limit.status, headers: { 'retry-after': String(seconds) }, body: shape.basicError('You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', limit.status, `${DOCS}/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits`) };
+    return {
+      status: limit.status,
+      headers: { 'retry-after': String(seconds) },
+      body: shape.basicError(
+        'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        limit.status,
+        `${DOCS}/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits`,
+      ),
+    };
   }
 
   private async rest(method: string, url: URL, body: unknown, credential: string | undefined): Promise<Answer> {
@@ -179,20 +209,32 @@ export class GitHubStandin {
         if (refused) return refused;
         if (!this.installed || Number(segments[3]) !== this.installationId) return notFound();
         const names: string[] = body?.repositories ?? [];
-        if (names.some((name) => name !== this.options.repo)) return { status: 422, body: shape.basicError('There is at least one repository that does not exist or is not accessible to the parent installation.', 422) };
+        if (names.some((name) => name !== this.options.repo))
+          return {
+            status: 422,
+            body: shape.basicError(
+              'There is at least one repository that does not exist or is not accessible to the parent installation.',
+              422,
+            ),
+          };
         const granted = this.granted;
         const asked: Record<string, string> = body?.permissions ?? granted;
         for (const [name, level] of Object.entries(asked)) {
-          if (!granted[name] || (level === 'write' && granted[name] !== 'write')) return { status: 422, body: shape.basicError('The permissions requested are not granted to this installation.', 422) };
+          if (!granted[name] || (level === 'write' && granted[name] !== 'write'))
+            return { status: 422, body: shape.basicError('The permissions requested are not granted to this installation.', 422) };
         }
         const token = `ghs_${randomBytes(18).toString('base64url')}`;
         const expiresAt = new Date(Date.now() + this.tokenLifetime);
         this.tokens.set(token, { expiresAt, expired: false });
         this.tokensIssued += 1;
-        return { status: 201, body: shape.installationToken(token, expiresAt, body?.permissions ? { ...asked, metadata: 'read' } : granted) };
+        return {
+          status: 201,
+          body: shape.installationToken(token, expiresAt, body?.permissions ? { ...asked, metadata: 'read' } : granted),
+        };
       }
     }
-    const refused = this.tokenRefusal(credential) ?? (segments[2] === this.options.owner && segments[3] === this.options.repo ? undefined : notFound());
+    const refused =
+      this.tokenRefusal(credential) ?? (segments[2] === this.options.owner && segments[3] === this.options.repo ? undefined : notFound());
     if (refused) return refused;
     switch (operation.operationId) {
       case 'git/get-ref': {
@@ -206,7 +248,10 @@ export class GitHubStandin {
         if (!(await this.git.exists(tree, 'tree'))) return notFound();
         const entries = await this.git.listTree(tree);
         const recursive = url.searchParams.has('recursive');
-        return { status: 200, body: shape.gitTree(this.place(), tree, recursive ? entries : entries.filter((entry) => !entry.path.includes('/'))) };
+        return {
+          status: 200,
+          body: shape.gitTree(this.place(), tree, recursive ? entries : entries.filter((entry) => !entry.path.includes('/'))),
+        };
       }
       case 'git/get-blob': {
         const sha = segments[6]!;
@@ -217,8 +262,15 @@ export class GitHubStandin {
         const from = url.searchParams.get('sha') ?? 'main';
         const start = (await this.git.ref(from)) ?? ((await this.git.exists(from, 'commit')) ? from : undefined);
         if (!start) return notFound();
-        const shas = await this.git.history(start, url.searchParams.get('path') ?? undefined, Number(url.searchParams.get('per_page') ?? 30));
-        return { status: 200, body: await Promise.all(shas.map(async (sha) => shape.commit(this.place(), await this.git.readCommit(sha)))) };
+        const shas = await this.git.history(
+          start,
+          url.searchParams.get('path') ?? undefined,
+          Number(url.searchParams.get('per_page') ?? 30),
+        );
+        return {
+          status: 200,
+          body: await Promise.all(shas.map(async (sha) => shape.commit(this.place(), await this.git.readCommit(sha)))),
+        };
       }
     }
     this.violations.push(`${operation.operationId}: the stand-in does not answer this operation`);
@@ -228,25 +280,36 @@ export class GitHubStandin {
   private async graphql(body: unknown, credential: string | undefined): Promise<Answer> {
     const checked = checkQuery(body);
     this.violations.push(...checked.violations);
-    if (!checked.document || checked.violations.length) return { status: 200, body: { errors: checked.violations.map((message) => ({ message })) } };
+    if (!checked.document || checked.violations.length)
+      return { status: 200, body: { errors: checked.violations.map((message) => ({ message })) } };
     const refused = this.limited() ?? this.tokenRefusal(credential);
     if (refused) return refused;
-    const answer = await answerQuery(checked, { createCommitOnBranch: (args: { input: CommitInput }) => this.createCommitOnBranch(args.input) });
+    const answer = await answerQuery(checked, {
+      createCommitOnBranch: (args: { input: CommitInput }) => this.createCommitOnBranch(args.input),
+    });
     this.violations.push(...answer.violations);
     return { status: 200, body: answer.body };
   }
 
   private async createCommitOnBranch(input: CommitInput) {
     const { branch, expectedHeadOid, fileChanges, message } = input;
-    if (branch.repositoryNameWithOwner !== `${this.options.owner}/${this.options.repo}`) throw new GitHubGraphQLRefusal(`Could not resolve to a Repository with the name '${branch.repositoryNameWithOwner}'.`, 'NOT_FOUND');
+    if (branch.repositoryNameWithOwner !== `${this.options.owner}/${this.options.repo}`)
+      throw new GitHubGraphQLRefusal(`Could not resolve to a Repository with the name '${branch.repositoryNameWithOwner}'.`, 'NOT_FOUND');
     const name = branch.branchName ?? '';
     const head = await this.git.ref(name);
     if (!head) throw new GitHubGraphQLRefusal(`A ref named "${name}" does not exist.`, 'NOT_FOUND');
-    const stale = () => new GitHubGraphQLRefusal(`Expected branch to point to "${expectedHeadOid}" but it did not. Pull and try again.`, 'STALE_DATA');
+    const stale = () =>
+      new GitHubGraphQLRefusal(`Expected branch to point to "${expectedHeadOid}" but it did not. Pull and try again.`, 'STALE_DATA');
     if (head !== expectedHeadOid) throw stale();
     const additions = new Map((fileChanges?.additions ?? []).map((file) => [file.path, Buffer.from(file.contents, 'base64')]));
     const text = message.body ? `${message.headline}\n\n${message.body}` : message.headline;
-    const sha = await this.git.commitFiles(name, head, text, additions, (fileChanges?.deletions ?? []).map((file) => file.path));
+    const sha = await this.git.commitFiles(
+      name,
+      head,
+      text,
+      additions,
+      (fileChanges?.deletions ?? []).map((file) => file.path),
+    );
     if (!sha) throw stale();
     return { commit: { oid: sha, url: `https://github.com/${this.options.owner}/${this.options.repo}/commit/${sha}` } };
   }
@@ -260,7 +323,8 @@ export class GitHubStandin {
 
   private tokenRefusal(credential: string | undefined): Answer | undefined {
     const issued = credential ? this.tokens.get(credential) : undefined;
-    if (!issued || issued.expired || this.refuseAllTokens || issued.expiresAt.getTime() <= Date.now() || !this.installed) return { status: 401, body: shape.basicError('Bad credentials', 401) };
+    if (!issued || issued.expired || this.refuseAllTokens || issued.expiresAt.getTime() <= Date.now() || !this.installed)
+      return { status: 401, body: shape.basicError('Bad credentials', 401) };
     return undefined;
   }
 }

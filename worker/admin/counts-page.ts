@@ -4,7 +4,7 @@
  */
 import { TRANSLATIONS } from '../../generator/contract/languages.js';
 import type { Period } from '../counts/summary.js';
-import { dayName, escape, weekday } from './format.js';
+import { dayName, escapeHtml, weekday } from './format.js';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -39,8 +39,13 @@ function chart(period: Period): string {
       const height = Math.round((day.visits / most) * (HEIGHT - 24));
       const x = (index * slot + slot * 0.15).toFixed(1);
       const bar = `<rect x="${x}" y="${HEIGHT - 16 - height}" width="${(slot * 0.7).toFixed(1)}" height="${height}" fill="#0b5563"><title>${dayName(day.day)}: ${plural(day.visits, 'visit', 'visits')}, ${plural(day.quotes, 'quote request', 'quote requests')}</title></rect>`;
-      const quote = day.quotes ? `<circle cx="${(index * slot + slot / 2).toFixed(1)}" cy="6" r="${Math.min(5, slot / 3).toFixed(1)}" fill="#e69b00"/>` : '';
-      const label = period.perDay.length <= 7 ? `<text x="${(index * slot + slot / 2).toFixed(1)}" y="${HEIGHT - 2}" text-anchor="middle" font-size="11" fill="#4a5d64">${weekday(day.day)}</text>` : '';
+      const quote = day.quotes
+        ? `<circle cx="${(index * slot + slot / 2).toFixed(1)}" cy="6" r="${Math.min(5, slot / 3).toFixed(1)}" fill="#e69b00"/>`
+        : '';
+      const label =
+        period.perDay.length <= 7
+          ? `<text x="${(index * slot + slot / 2).toFixed(1)}" y="${HEIGHT - 2}" text-anchor="middle" font-size="11" fill="#4a5d64">${weekday(day.day)}</text>`
+          : '';
       return bar + quote + label;
     })
     .join('');
@@ -50,7 +55,7 @@ function chart(period: Period): string {
 function periodBlock(title: string, period: Period): string {
   return `<section class="period">
   <h2>${title}</h2>
-  <p class="glance">${escape(sentence(period))}</p>
+  <p class="glance">${escapeHtml(sentence(period))}</p>
   ${chart(period)}
   <p class="hint">${dayName(period.from)} to ${dayName(period.to)}.${period.rescued ? ` ${plural(period.rescued, 'request', 'requests')} that could not be sent reached you through the WhatsApp or call buttons instead.` : ''}${period.refused ? ` ${plural(period.refused, 'request was', 'requests were')} turned away as spam or incomplete, and not sent to you.` : ''}</p>
 </section>`;

@@ -1,9 +1,10 @@
 /** The HTML document every /admin/ screen is drawn in, and the headers it is sent with. */
-import { escape } from './format.js';
+import { escapeHtml } from './format.js';
 
 /** The page runs only its own script and style, and no other site may frame it. */
 export const PAGE_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
   'Strict-Transport-Security': 'max-age=31536000',
 };
@@ -19,7 +20,7 @@ export interface DocumentParts {
 }
 
 export function adminDocument({ title, body, csrfToken, script, styles }: DocumentParts): string {
-  const csrf = csrfToken === undefined ? '' : `\n<meta name="csrf-token" content="${escape(csrfToken)}">`;
+  const csrf = csrfToken === undefined ? '' : `\n<meta name="csrf-token" content="${escapeHtml(csrfToken)}">`;
   const links = styles.map((style) => `\n<link rel="stylesheet" href="${style}">`).join('');
   return `<!doctype html>
 <html lang="en">

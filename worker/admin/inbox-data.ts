@@ -41,7 +41,9 @@ const SHOWN = 200;
 
 export async function listRequests(db: D1Database): Promise<InboxRequest[]> {
   const { results } = await db
-    .prepare(`SELECT id, received_at, language, fields, handled, state, delivered_at, next_at, last_error FROM quote_requests ORDER BY received_at DESC LIMIT ${SHOWN}`)
+    .prepare(
+      `SELECT id, received_at, language, fields, handled, state, delivered_at, next_at, last_error FROM quote_requests ORDER BY received_at DESC LIMIT ${SHOWN}`,
+    )
     .all<Row>();
   return results.map((row) => ({
     id: row.id,
@@ -67,10 +69,18 @@ export async function markHandled(db: D1Database, id: string, handled: Handled):
  * never came. A request that was given up waits again, so the scheduled run keeps trying it.
  */
 export async function resend(env: Env, id: string, now: number): Promise<boolean> {
-  const row = await env.DB.prepare('SELECT page, fields FROM quote_requests WHERE id = ?').bind(id).first<{ page: string; fields: string }>();
+  const row = await env.DB.prepare('SELECT page, fields FROM quote_requests WHERE id = ?')
+    .bind(id)
+    .first<{ page: string; fields: string }>();
   if (!row) return false;
-  await env.DB.prepare("UPDATE quote_requests SET state = 'waiting', attempts = attempts + 1, next_at = ? WHERE id = ?").bind(now + 60_000, id).run();
-  const delivery = await deliver(await relayAddress(env), { id, page: row.page, fields: JSON.parse(row.fields) as QuoteFields }, SCHEDULED_RELAY_TIMEOUT);
+  await env.DB.prepare("UPDATE quote_requests SET state = 'waiting', attempts = attempts + 1, next_at = ? WHERE id = ?")
+    .bind(now + 60_000, id)
+    .run();
+  const delivery = await deliver(
+    await relayAddress(env),
+    { id, page: row.page, fields: JSON.parse(row.fields) as QuoteFields },
+    SCHEDULED_RELAY_TIMEOUT,
+  );
   if (delivery.delivered) await markDelivered(env.DB, id, Date.now());
   else await markFailed(env.DB, id, delivery.error);
   return true;

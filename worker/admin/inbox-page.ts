@@ -4,7 +4,7 @@
  * owner is with it (new, contacted, done); and whether it reached the owner's email, with a resend.
  */
 import { deliveryProblem } from './owner-words.js';
-import { escape, when } from './format.js';
+import { escapeHtml, when } from './format.js';
 import { HANDLED, type InboxRequest } from './inbox-data.js';
 
 const HANDLED_WORDS = { new: 'New', contacted: 'Contacted', done: 'Done' } as const;
@@ -16,34 +16,37 @@ function digits(phone: string): string {
 }
 
 function delivery(request: InboxRequest): string {
-  if (request.state === 'delivered') return `<p class="sent">Sent to your email${request.deliveredAt ? ` ${when(request.deliveredAt)}` : ''}.</p>`;
+  if (request.state === 'delivered')
+    return `<p class="sent">Sent to your email${request.deliveredAt ? ` ${when(request.deliveredAt)}` : ''}.</p>`;
   const next = request.state === 'waiting' ? ` It is tried again by itself, next at ${when(request.nextAt)}.` : '';
-  return `<p class="unsent">Not in your email yet. ${escape(deliveryProblem(request.lastError))}${next}</p>`;
+  return `<p class="unsent">Not in your email yet. ${escapeHtml(deliveryProblem(request.lastError))}${next}</p>`;
 }
 
 function card(request: InboxRequest): string {
   const { fields } = request;
-  const name = escape(fields.name ?? '');
+  const name = escapeHtml(fields.name ?? '');
   const phone = fields.phone ?? '';
   const greeting = encodeURIComponent(`Hello ${fields.name ?? ''}, about your moving quote request:`);
-  const moveDate = fields.moveDate ? new Date(`${fields.moveDate}T12:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }) : 'no date given';
+  const moveDate = fields.moveDate
+    ? new Date(`${fields.moveDate}T12:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })
+    : 'no date given';
   const states = HANDLED.map(
     (state) =>
-      `<button type="button" class="choice" data-action="handled" data-id="${escape(request.id)}" data-state="${state}" aria-pressed="${request.handled === state}">${HANDLED_WORDS[state]}</button>`,
+      `<button type="button" class="choice" data-action="handled" data-id="${escapeHtml(request.id)}" data-state="${state}" aria-pressed="${request.handled === state}">${HANDLED_WORDS[state]}</button>`,
   ).join('');
   return `<li class="request" data-handled="${request.handled}">
   <h2>${name}</h2>
   <p class="meta">${when(request.receivedAt)}${request.language === 'ml' ? ' · from the Malayalam page' : ''}</p>
-  <p><strong>${escape(fields.service ?? '')}</strong><br>${escape(fields.moveFrom ?? '')} → ${escape(fields.moveTo ?? '')}<br>Moving: ${escape(moveDate)}</p>
-  ${fields.message ? `<p class="note">${escape(fields.message)}</p>` : ''}
-  <p class="contact">${escape(phone)} · <a href="mailto:${escape(fields.email ?? '')}">${escape(fields.email ?? '')}</a></p>
+  <p><strong>${escapeHtml(fields.service ?? '')}</strong><br>${escapeHtml(fields.moveFrom ?? '')} → ${escapeHtml(fields.moveTo ?? '')}<br>Moving: ${escapeHtml(moveDate)}</p>
+  ${fields.message ? `<p class="note">${escapeHtml(fields.message)}</p>` : ''}
+  <p class="contact">${escapeHtml(phone)} · <a href="mailto:${escapeHtml(fields.email ?? '')}">${escapeHtml(fields.email ?? '')}</a></p>
   <div class="row">
     <a class="button" href="tel:+${digits(phone)}">Call</a>
     <a class="button whatsapp" href="https://wa.me/${digits(phone)}?text=${greeting}" target="_blank" rel="noopener noreferrer">WhatsApp</a>
   </div>
   <div class="choices" role="group" aria-label="Where you are with ${name}">${states}</div>
   ${delivery(request)}
-  <button type="button" class="secondary" data-action="resend" data-id="${escape(request.id)}">Send to email again</button>
+  <button type="button" class="secondary" data-action="resend" data-id="${escapeHtml(request.id)}">Send to email again</button>
 </li>`;
 }
 

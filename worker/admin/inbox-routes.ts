@@ -30,7 +30,11 @@ export async function handleInboxPages(request: Request, env: Env, now: number):
   if (state.state !== 'active') return new Response(null, { status: 303, headers: { Location: '/admin/', 'Cache-Control': 'no-store' } });
   const { csrfToken } = state.session;
   if (pathname === '/admin/requests/') {
-    return text(page('Quote requests', inboxBody(await listRequests(env.DB), await keepingDays(env)), csrfToken), 'text/html; charset=utf-8', PAGE_HEADERS);
+    return text(
+      page('Quote requests', inboxBody(await listRequests(env.DB), await keepingDays(env)), csrfToken),
+      'text/html; charset=utf-8',
+      PAGE_HEADERS,
+    );
   }
   const [week, month] = await Promise.all([summarize(env.DB, now, 7), summarize(env.DB, now, 30)]);
   return text(page('Visits', countsBody(week, month), csrfToken), 'text/html; charset=utf-8', PAGE_HEADERS);

@@ -6,13 +6,12 @@
 import type { Device } from '../devices.js';
 import { MESSAGES, type MessageCode } from '../messages.js';
 import { adminDocument } from './document.js';
-import { escape } from './format.js';
+import { escapeHtml } from './format.js';
 
 export type Screen =
   | { kind: 'setup' }
   | { kind: 'signin'; signedOutBecause?: MessageCode }
   | { kind: 'signed-in'; devices: Device[]; current: string; csrfToken: string };
-
 
 const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
@@ -48,8 +47,8 @@ function signedIn(devices: Device[], current: string): string {
   const rows = devices
     .map(
       (device) => `<li>
-  <span class="device"><strong>${escape(device.name)}</strong>${device.id === current ? ' <em>(this phone)</em>' : ''}<br><small>Added ${DATE.format(device.createdAt)}</small></span>
-  ${devices.length > 1 ? `<button type="button" class="secondary" data-action="remove" data-id="${escape(device.id)}" aria-label="Remove ${escape(device.name)}">Remove</button>` : ''}
+  <span class="device"><strong>${escapeHtml(device.name)}</strong>${device.id === current ? ' <em>(this phone)</em>' : ''}<br><small>Added ${DATE.format(device.createdAt)}</small></span>
+  ${devices.length > 1 ? `<button type="button" class="secondary" data-action="remove" data-id="${escapeHtml(device.id)}" aria-label="Remove ${escapeHtml(device.name)}">Remove</button>` : ''}
 </li>`,
     )
     .join('\n');
@@ -66,7 +65,12 @@ function signedIn(devices: Device[], current: string): string {
 }
 
 export function adminPage(screen: Screen): string {
-  const body = screen.kind === 'setup' ? setup() : screen.kind === 'signin' ? signin(screen.signedOutBecause) : signedIn(screen.devices, screen.current);
+  const body =
+    screen.kind === 'setup'
+      ? setup()
+      : screen.kind === 'signin'
+        ? signin(screen.signedOutBecause)
+        : signedIn(screen.devices, screen.current);
   const csrfToken = screen.kind === 'signed-in' ? screen.csrfToken : undefined;
   return adminDocument({ title: 'Site editor', body, csrfToken, script: '/admin/admin.js', styles: ['/admin/admin.css'] });
 }

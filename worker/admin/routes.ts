@@ -9,7 +9,6 @@ import { ADMIN_STYLE } from './style.js';
 import { PAGE_HEADERS } from './document.js';
 import { handleInboxPages } from './inbox-routes.js';
 
-
 async function screenFor(request: Request, env: Env, now: number): Promise<Screen> {
   const state = await findSession(env.DB, request, now);
   if (state.state === 'active') {

@@ -4,7 +4,16 @@
  * problems, a value checked as typed, and a value written into its file's text (kept on the phone).
  */
 import { editableFiles, fileSummary, fileTitle, pagesOf, type EditableFile } from '../../generator/editor/content/files.js';
-import { UNREADABLE, created, parsed, schemaOf, settled, textFor, typedNumbers, writtenNumbers } from '../../generator/editor/content/file-text.js';
+import {
+  UNREADABLE,
+  created,
+  parsed,
+  schemaOf,
+  settled,
+  textFor,
+  typedNumbers,
+  writtenNumbers,
+} from '../../generator/editor/content/file-text.js';
 import { problemsWith, valueProblems } from '../../generator/editor/content/memory-problems.js';
 import { valueShapeProblem } from '../../generator/editor/content/value-shape.js';
 import { changedLines } from '../../generator/editor/content/compare.js';
@@ -39,7 +48,11 @@ async function currentText(working: Working, file: EditableFile): Promise<string
 const versionOf = async (text: string | undefined) => (text === undefined ? '' : sha256(text));
 
 export async function listFiles(working: Working) {
-  const languages = new Set(TRANSLATIONS.filter((language) => [...working.snapshot.shas.keys()].some((name) => name.startsWith(`${language.folder}/`))).map((language) => language.code));
+  const languages = new Set(
+    TRANSLATIONS.filter((language) => [...working.snapshot.shas.keys()].some((name) => name.startsWith(`${language.folder}/`))).map(
+      (language) => language.code,
+    ),
+  );
   const files = await Promise.all(
     editableFiles()
       .filter((file) => !file.language || languages.has(file.language.code))
@@ -57,13 +70,22 @@ export async function listFiles(working: Working) {
   );
   // The content as GitHub has it at the head: the phone checks what the owner types against it itself.
   const texts = Object.fromEntries(await contentTexts(working.repository, working.snapshot, new Map()));
-  return { head: working.snapshot.head, files, texts, images: [...working.snapshot.shas.keys()].some((name) => name.startsWith('images/')) };
+  return {
+    head: working.snapshot.head,
+    files,
+    texts,
+    images: [...working.snapshot.shas.keys()].some((name) => name.startsWith('images/')),
+  };
 }
 
 async function servicesIn(texts: ReadonlyMap<string, string>): Promise<{ id: string; title: string }[]> {
   const list = (parsed(texts.get('services.yaml') ?? '') as { services?: unknown } | undefined)?.services;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((service) => (service && typeof service.id === 'string' ? [{ id: service.id as string, title: typeof service.title === 'string' ? (service.title as string) : service.id }] : []));
+  return list.flatMap((service) =>
+    service && typeof service.id === 'string'
+      ? [{ id: service.id as string, title: typeof service.title === 'string' ? (service.title as string) : service.id }]
+      : [],
+  );
 }
 
 export async function readFile(working: Working, file: EditableFile) {
@@ -122,5 +144,9 @@ export async function writeText(working: Working, file: EditableFile, text: stri
   texts.set(file.rel, text);
   const unreadable = problemsWith(texts, file).problems.filter((problem) => UNREADABLE.has(problem.code));
   if (unreadable.length > 0) throw new EditorRefusal(422, { problems: unreadable });
-  return { version: await versionOf(text), text, changedLines: before === undefined ? created(text).changedLines : changedLines(before, text) };
+  return {
+    version: await versionOf(text),
+    text,
+    changedLines: before === undefined ? created(text).changedLines : changedLines(before, text),
+  };
 }

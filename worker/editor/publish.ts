@@ -41,24 +41,44 @@ async function checkStrictly(repository: Repository, snapshot: Snapshot, changes
   const texts = await contentTexts(repository, snapshot, changes);
   const { problems } = checkTexts(texts, { strict: true });
   if (problems.length === 0) return;
-  const shown = problems.map((problem) => uiProblemIn(problem, problem.file, parsed(texts.get(problem.file.slice(CONTENT_PREFIX.length)) ?? '')));
+  const shown = problems.map((problem) =>
+    uiProblemIn(problem, problem.file, parsed(texts.get(problem.file.slice(CONTENT_PREFIX.length)) ?? '')),
+  );
   const first = shown[0]!;
   const where = `${first.file}${first.line ? `:${first.line}:${first.column ?? 1}` : ''}`;
   const more = shown.length > 1 ? ` (and ${shown.length - 1} more)` : '';
-  throw new EditorRefusal(422, { code: 'editor-not-checked', message: `${EDITOR_MESSAGES['editor-not-checked']} ${first.field ? `${first.field}: ` : ''}${first.message} (${where})${more}`, problems: shown });
+  throw new EditorRefusal(422, {
+    code: 'editor-not-checked',
+    message: `${EDITOR_MESSAGES['editor-not-checked']} ${first.field ? `${first.field}: ` : ''}${first.message} (${where})${more}`,
+    problems: shown,
+  });
 }
 
 async function commit(repository: Repository, expectedHead: string, changes: ReadonlyMap<string, string>, request: PublishRequest) {
   const headline = request.message.trim().split('\n')[0]!.slice(0, 200) || 'Changes from the site’s editor';
   const photos = [...(request.photos ?? [])].map(([name, bytes]) => ({ path: `${CONTENT_PREFIX}images/${name}`, contents: bytes }));
-  return repository.commit({ expectedHead, headline, additions: [...[...changes].map(([name, text]) => ({ path: `${CONTENT_PREFIX}${name}`, contents: text })), ...photos], deletions: [] });
+  return repository.commit({
+    expectedHead,
+    headline,
+    additions: [...[...changes].map(([name, text]) => ({ path: `${CONTENT_PREFIX}${name}`, contents: text })), ...photos],
+    deletions: [],
+  });
 }
 
 /** The files a publish changed, by name in the content folder: the texts, then the photos. */
-const publishedFiles = (changes: ReadonlyMap<string, string>, request: PublishRequest) => [...changes.keys(), ...[...(request.photos ?? new Map()).keys()].map((name) => `images/${name}`)];
+const publishedFiles = (changes: ReadonlyMap<string, string>, request: PublishRequest) => [
+  ...changes.keys(),
+  ...[...(request.photos ?? new Map()).keys()].map((name) => `images/${name}`),
+];
 
 /** The files both sides changed, value by value; `id` names the versions the choices are made between. */
-async function conflictsOf(request: PublishRequest, base: Snapshot, theirs: Snapshot, mine: ReadonlyMap<string, string>, both: readonly string[]) {
+async function conflictsOf(
+  request: PublishRequest,
+  base: Snapshot,
+  theirs: Snapshot,
+  mine: ReadonlyMap<string, string>,
+  both: readonly string[],
+) {
   const versions = new Map<string, Versions>();
   const files: ConflictFile[] = [];
   const bytes = async (snapshot: Snapshot, name: string) => {
@@ -79,7 +99,8 @@ export async function publishFromPhone(request: PublishRequest): Promise<{ commi
   const { repository } = request;
   const base = await snapshotAt(repository, request.head);
   const changes = await changedAt(repository, base, request.saved);
-  if (changes.size === 0 && (request.photos?.size ?? 0) === 0) throw new EditorRefusal(409, { code: 'editor-nothing', message: EDITOR_MESSAGES['editor-nothing'] });
+  if (changes.size === 0 && (request.photos?.size ?? 0) === 0)
+    throw new EditorRefusal(409, { code: 'editor-nothing', message: EDITOR_MESSAGES['editor-nothing'] });
   await checkStrictly(repository, base, changes);
   try {
     const made = await commit(repository, request.head, changes, request);
@@ -100,7 +121,14 @@ async function onTopOfTheirs(request: PublishRequest, base: Snapshot, changes: M
     const { conflicts, versions } = await conflictsOf(request, base, theirs, changes, both);
     const count = conflicts.files.reduce((sum, file) => sum + file.differences.length, 0);
     if (count > 0 && (request.choices?.id !== conflicts.id || request.choices.picks.length !== count)) {
-      throw new EditorRefusal(409, { code: 'github-head-moved', needs: 'choose', conflicts, head: theirHead, message: 'Someone else published a change to the same file while you were editing. Choose their version or yours for each value below, then press Publish again; nothing you typed is lost.' });
+      throw new EditorRefusal(409, {
+        code: 'github-head-moved',
+        needs: 'choose',
+        conflicts,
+        head: theirHead,
+        message:
+          'Someone else published a change to the same file while you were editing. Choose their version or yours for each value below, then press Publish again; nothing you typed is lost.',
+      });
     }
     let pick = 0;
     for (const file of conflicts.files) {
@@ -119,4 +147,3 @@ async function onTopOfTheirs(request: PublishRequest, base: Snapshot, changes: M
   const made = await commit(repository, theirHead, left, request);
   return { commit: made.sha, head: made.sha, files: publishedFiles(left, request) };
 }
-

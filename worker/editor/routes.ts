@@ -53,11 +53,21 @@ async function run(operation: string, read: EditorRequest, env: Env): Promise<un
   const { body } = read;
   if (operation === 'publish') {
     const choices = body.choices as { id?: unknown; picks?: unknown } | undefined;
-    const picks = Array.isArray(choices?.picks) && choices.picks.every((pick) => pick === 'theirs' || pick === 'mine') ? (choices.picks as ('theirs' | 'mine')[]) : undefined;
+    const picks =
+      Array.isArray(choices?.picks) && choices.picks.every((pick) => pick === 'theirs' || pick === 'mine')
+        ? (choices.picks as ('theirs' | 'mine')[])
+        : undefined;
     const message = typeof body.message === 'string' ? body.message : '';
     const photos = readPhotos(body.photos);
     if (!photos) throw new EditorRefusal(400, { code: 'editor-photo-refused' });
-    const done = await publishFromPhone({ repository, head, saved: read.saved, photos, message, ...(typeof choices?.id === 'string' && picks ? { choices: { id: choices.id, picks } } : {}) });
+    const done = await publishFromPhone({
+      repository,
+      head,
+      saved: read.saved,
+      photos,
+      message,
+      ...(typeof choices?.id === 'string' && picks ? { choices: { id: choices.id, picks } } : {}),
+    });
     return { ...done, pushed: true };
   }
   if (operation === 'undo') {

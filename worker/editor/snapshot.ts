@@ -26,7 +26,11 @@ export async function snapshotAt(repository: Repository, head: string): Promise<
   const known = trees.get(head);
   if (known) return { head, shas: known };
   const tree = await repository.tree(head);
-  const shas = new Map(tree.entries.filter((entry) => entry.type === 'blob' && entry.path.startsWith(CONTENT_PREFIX)).map((entry) => [entry.path.slice(CONTENT_PREFIX.length), entry.sha] as const));
+  const shas = new Map(
+    tree.entries
+      .filter((entry) => entry.type === 'blob' && entry.path.startsWith(CONTENT_PREFIX))
+      .map((entry) => [entry.path.slice(CONTENT_PREFIX.length), entry.sha] as const),
+  );
   return { head, shas: keep(trees, head, shas) };
 }
 
@@ -43,7 +47,11 @@ export async function textAt(repository: Repository, snapshot: Snapshot, name: s
 }
 
 /** Every YAML file of the content at the snapshot, with the phone's saved texts laid over. */
-export async function contentTexts(repository: Repository, snapshot: Snapshot, saved: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+export async function contentTexts(
+  repository: Repository,
+  snapshot: Snapshot,
+  saved: ReadonlyMap<string, string>,
+): Promise<Map<string, string>> {
   const names = [...snapshot.shas.keys()].filter((name) => /\.ya?ml$/.test(name));
   const read = await Promise.all(names.map(async (name) => [name, (await textAt(repository, snapshot, name))!] as const));
   const texts = new Map(read);

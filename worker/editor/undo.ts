@@ -8,7 +8,11 @@ import { EditorRefusal } from './files.js';
 import { EDITOR_MESSAGES } from './messages.js';
 import { CONTENT_PREFIX, snapshotAt, textAt } from './snapshot.js';
 
-export async function undoPublish(repository: Repository, publish: string, files: readonly string[]): Promise<{ commit: string; head: string; files: string[] }> {
+export async function undoPublish(
+  repository: Repository,
+  publish: string,
+  files: readonly string[],
+): Promise<{ commit: string; head: string; files: string[] }> {
   const head = await repository.head();
   const restored: Array<{ path: string; contents: string }> = [];
   const deletions: string[] = [];
@@ -16,7 +20,11 @@ export async function undoPublish(repository: Repository, publish: string, files
   for (const name of files) {
     const path = `${CONTENT_PREFIX}${name}`;
     const [last, before] = await repository.history(path, head, 2);
-    if (last?.sha !== publish) throw new EditorRefusal(409, { code: last ? 'editor-undo-moved' : 'editor-undo-unknown', message: EDITOR_MESSAGES[last ? 'editor-undo-moved' : 'editor-undo-unknown'] });
+    if (last?.sha !== publish)
+      throw new EditorRefusal(409, {
+        code: last ? 'editor-undo-moved' : 'editor-undo-unknown',
+        message: EDITOR_MESSAGES[last ? 'editor-undo-moved' : 'editor-undo-unknown'],
+      });
     headline ||= last.message.split('\n')[0]!;
     if (!before) {
       deletions.push(path);
@@ -26,6 +34,11 @@ export async function undoPublish(repository: Repository, publish: string, files
     if (text === undefined) deletions.push(path);
     else restored.push({ path, contents: text });
   }
-  const made = await repository.commit({ expectedHead: head, headline: `Undo “${headline}”`.slice(0, 200), additions: restored, deletions });
+  const made = await repository.commit({
+    expectedHead: head,
+    headline: `Undo “${headline}”`.slice(0, 200),
+    additions: restored,
+    deletions,
+  });
   return { commit: made.sha, head: made.sha, files: [...files] };
 }

@@ -41,12 +41,16 @@ export function dropToken(settings: GitHubSettings, cache: TokenCache, token: st
 async function newToken(settings: GitHubSettings, knownInstallation: number | undefined, now: number): Promise<Held> {
   const jwt = await appJwt(settings.appId, settings.key, now);
   const installationId = knownInstallation ?? (await findInstallation(settings, jwt, now));
-  const answer = await callGitHub(settings.api, {
-    method: 'POST',
-    path: `/app/installations/${installationId}/access_tokens`,
-    credential: jwt,
-    body: { repositories: [settings.repo], permissions: { contents: 'write' } },
-  }, now);
+  const answer = await callGitHub(
+    settings.api,
+    {
+      method: 'POST',
+      path: `/app/installations/${installationId}/access_tokens`,
+      credential: jwt,
+      body: { repositories: [settings.repo], permissions: { contents: 'write' } },
+    },
+    now,
+  );
   const detail = `POST access_tokens: ${answer.status} ${messageOf(answer.body)}`;
   if (answer.status === 401) throw new GitHubProblem('github-key-refused', { detail });
   // The App was removed since its installation was found.
@@ -55,16 +59,21 @@ async function newToken(settings: GitHubSettings, knownInstallation: number | un
   if (answer.status === 422 || answer.status === 403) throw new GitHubProblem('github-no-access', { detail });
   const token: unknown = answer.body?.token;
   const expiresAt = Date.parse(answer.body?.expires_at);
-  if (answer.status !== 201 || typeof token !== 'string' || !Number.isFinite(expiresAt)) throw new GitHubProblem('github-refused', { detail });
+  if (answer.status !== 201 || typeof token !== 'string' || !Number.isFinite(expiresAt))
+    throw new GitHubProblem('github-refused', { detail });
   return { installationId, token, expiresAt };
 }
 
 async function findInstallation(settings: GitHubSettings, jwt: string, now: number): Promise<number> {
-  const answer = await callGitHub(settings.api, {
-    method: 'GET',
-    path: `/repos/${encodeURIComponent(settings.owner)}/${encodeURIComponent(settings.repo)}/installation`,
-    credential: jwt,
-  }, now);
+  const answer = await callGitHub(
+    settings.api,
+    {
+      method: 'GET',
+      path: `/repos/${encodeURIComponent(settings.owner)}/${encodeURIComponent(settings.repo)}/installation`,
+      credential: jwt,
+    },
+    now,
+  );
   const detail = `GET installation: ${answer.status} ${messageOf(answer.body)}`;
   if (answer.status === 401) throw new GitHubProblem('github-key-refused', { detail });
   if (answer.status === 404) throw new GitHubProblem('github-not-installed', { detail });

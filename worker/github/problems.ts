@@ -3,15 +3,20 @@
  * /admin/ and the tests can tell the cases apart; the words say what happened and the one thing to do.
  */
 export const GITHUB_MESSAGES = {
-  'github-not-set-up': 'This site is not connected to its GitHub repository yet. Ask whoever looks after the site to add the GitHub App’s settings.',
-  'github-not-installed': 'The site’s GitHub App is not installed on the company’s repository, so nothing can be read or published. Ask whoever looks after the site to install it on that repository.',
-  'github-no-access': 'The site’s GitHub App may not write to the company’s repository. Ask whoever looks after the site to give the App “Contents: read and write” on that repository.',
-  'github-key-refused': 'GitHub did not accept the site’s GitHub App key. Ask whoever looks after the site to check the App id and private key.',
+  'github-not-set-up':
+    'This site is not connected to its GitHub repository yet. Ask whoever looks after the site to add the GitHub App’s settings.',
+  'github-not-installed':
+    'The site’s GitHub App is not installed on the company’s repository, so nothing can be read or published. Ask whoever looks after the site to install it on that repository.',
+  'github-no-access':
+    'The site’s GitHub App may not write to the company’s repository. Ask whoever looks after the site to give the App “Contents: read and write” on that repository.',
+  'github-key-refused':
+    'GitHub did not accept the site’s GitHub App key. Ask whoever looks after the site to check the App id and private key.',
   'github-rate-limited': 'GitHub asks the site to wait before it asks again.',
   'github-head-moved': 'Someone else published a change while you were editing. Your changes are kept: look at theirs, then publish again.',
   'github-unreachable': 'GitHub could not be reached just now. Nothing was lost: try again in a minute.',
   'github-not-found': 'That file or version is not in the company’s repository any more. Reload and try again.',
-  'github-refused': 'GitHub refused the change. Nothing was published: try again, and if it keeps happening tell whoever looks after the site.',
+  'github-refused':
+    'GitHub refused the change. Nothing was published: try again, and if it keeps happening tell whoever looks after the site.',
 } as const;
 
 export type GitHubProblemCode = keyof typeof GITHUB_MESSAGES;
@@ -38,7 +43,12 @@ export class GitHubProblem extends Error {
 
   /** What an API answer carries: the code, the words, and the retry time or the new head. */
   toJSON(): { code: GitHubProblemCode; message: string; retryAt?: string; head?: string } {
-    return { code: this.code, message: this.message, ...(this.retryAt ? { retryAt: this.retryAt.toISOString() } : {}), ...(this.head ? { head: this.head } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.retryAt ? { retryAt: this.retryAt.toISOString() } : {}),
+      ...(this.head ? { head: this.head } : {}),
+    };
   }
 }
 

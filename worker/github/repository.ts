@@ -56,15 +56,25 @@ export class Repository {
 
   /** Every file and folder of a commit or tree; `truncated` when GitHub cut a very large listing short. */
   async tree(sha: string): Promise<{ sha: string; entries: TreeEntry[]; truncated: boolean }> {
-    const answer = this.expect(await this.call({ method: 'GET', path: `${this.base}/git/trees/${encodeURIComponent(sha)}?recursive=1` }), 200);
-    const entries = (answer.body.tree as Array<TreeEntry>).map(({ path, type, mode, sha: entrySha, size }) => ({ path, type, mode, sha: entrySha, ...(size === undefined ? {} : { size }) }));
+    const answer = this.expect(
+      await this.call({ method: 'GET', path: `${this.base}/git/trees/${encodeURIComponent(sha)}?recursive=1` }),
+      200,
+    );
+    const entries = (answer.body.tree as Array<TreeEntry>).map(({ path, type, mode, sha: entrySha, size }) => ({
+      path,
+      type,
+      mode,
+      sha: entrySha,
+      ...(size === undefined ? {} : { size }),
+    }));
     return { sha: answer.body.sha, entries, truncated: answer.body.truncated };
   }
 
   /** A file's bytes, by its blob's sha (from the tree). */
   async blob(sha: string): Promise<Uint8Array> {
     const answer = this.expect(await this.call({ method: 'GET', path: `${this.base}/git/blobs/${encodeURIComponent(sha)}` }), 200);
-    if (answer.body.encoding !== 'base64') throw new GitHubProblem('github-refused', { detail: `blob ${sha} came as ${answer.body.encoding}` });
+    if (answer.body.encoding !== 'base64')
+      throw new GitHubProblem('github-refused', { detail: `blob ${sha} came as ${answer.body.encoding}` });
     return fromBase64(answer.body.content);
   }
 
@@ -72,12 +82,14 @@ export class Repository {
   async history(path: string, from = this.settings.branch, perPage = 30): Promise<HistoryEntry[]> {
     const query = new URLSearchParams({ path, sha: from, per_page: String(perPage) });
     const answer = this.expect(await this.call({ method: 'GET', path: `${this.base}/commits?${query}` }), 200);
-    return (answer.body as Array<{ sha: string; commit: { message: string; author: { name?: string; date?: string } | null } }>).map((item) => ({
-      sha: item.sha,
-      message: item.commit.message,
-      author: item.commit.author?.name ?? '',
-      date: item.commit.author?.date ?? '',
-    }));
+    return (answer.body as Array<{ sha: string; commit: { message: string; author: { name?: string; date?: string } | null } }>).map(
+      (item) => ({
+        sha: item.sha,
+        message: item.commit.message,
+        author: item.commit.author?.name ?? '',
+        date: item.commit.author?.date ?? '',
+      }),
+    );
   }
 
   /**
@@ -91,22 +103,30 @@ export class Repository {
       message: { headline: change.headline, ...(change.body ? { body: change.body } : {}) },
       expectedHeadOid: change.expectedHead,
       fileChanges: {
-        additions: change.additions.map(({ path, contents }) => ({ path, contents: toBase64(typeof contents === 'string' ? encoder.encode(contents) : contents) })),
+        additions: change.additions.map(({ path, contents }) => ({
+          path,
+          contents: toBase64(typeof contents === 'string' ? encoder.encode(contents) : contents),
+        })),
         deletions: change.deletions.map((path) => ({ path })),
       },
     };
     const answer = await this.call({ method: 'POST', path: '/graphql', body: { query: COMMIT_MUTATION, variables: { input } } });
     const errors = (answer.body?.errors ?? []) as Array<{ type?: string; message?: string }>;
     const detail = `createCommitOnBranch: ${answer.status} ${errors.map((error) => error.message).join('; ') || messageOf(answer.body)}`;
-    if (errors.some((error) => error.type === 'STALE_DATA')) throw new GitHubProblem('github-head-moved', { detail, head: await this.head() });
+    if (errors.some((error) => error.type === 'STALE_DATA'))
+      throw new GitHubProblem('github-head-moved', { detail, head: await this.head() });
     if (errors.some((error) => error.type === 'RATE_LIMITED')) {
       const reset = Number(answer.headers.get('x-ratelimit-reset'));
-      throw new GitHubProblem('github-rate-limited', { detail, ...(Number.isFinite(reset) && reset > 0 ? { retryAt: new Date(reset * 1000) } : {}) });
+      throw new GitHubProblem('github-rate-limited', {
+        detail,
+        ...(Number.isFinite(reset) && reset > 0 ? { retryAt: new Date(reset * 1000) } : {}),
+      });
     }
     if (errors.some((error) => error.type === 'FORBIDDEN')) throw new GitHubProblem('github-no-access', { detail });
     if (errors.some((error) => error.type === 'NOT_FOUND')) throw new GitHubProblem('github-not-found', { detail });
     const commit = answer.body?.data?.createCommitOnBranch?.commit;
-    if (answer.status !== 200 || errors.length > 0 || typeof commit?.oid !== 'string') throw new GitHubProblem('github-refused', { detail });
+    if (answer.status !== 200 || errors.length > 0 || typeof commit?.oid !== 'string')
+      throw new GitHubProblem('github-refused', { detail });
     return { sha: commit.oid, url: commit.url };
   }
 
@@ -118,7 +138,8 @@ export class Repository {
     dropToken(this.settings, this.tokens, token);
     const again = await callGitHub(this.settings.api, { ...call, credential: await installationToken(this.settings, this.tokens) });
     // A token refused as soon as it is given out: GitHub is refusing the installation, not the token.
-    if (again.status === 401) throw new GitHubProblem('github-refused', { detail: `${call.method} ${call.path.split('?')[0]}: 401 again with a new token` });
+    if (again.status === 401)
+      throw new GitHubProblem('github-refused', { detail: `${call.method} ${call.path.split('?')[0]}: 401 again with a new token` });
     return again;
   }
 

@@ -32,7 +32,9 @@ export async function gitHubSettings(env: GitHubEnv): Promise<GitHubSettings> {
   const [owner, repo, extra] = (env.GITHUB_REPOSITORY ?? '').trim().split('/');
   const appId = env.GITHUB_APP_ID?.trim();
   if (!appId || !owner || !repo || extra !== undefined || !env.GITHUB_APP_PRIVATE_KEY) {
-    throw new GitHubProblem('github-not-set-up', { detail: 'GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY and GITHUB_REPOSITORY (owner/name) are all needed' });
+    throw new GitHubProblem('github-not-set-up', {
+      detail: 'GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY and GITHUB_REPOSITORY (owner/name) are all needed',
+    });
   }
   const key = await importAppKey(env.GITHUB_APP_PRIVATE_KEY);
   if (!key) throw new GitHubProblem('github-not-set-up', { detail: 'GITHUB_APP_PRIVATE_KEY holds no RSA private key in PEM form' });

@@ -19,7 +19,9 @@ export async function withinLimit(db: D1Database, address: string, now: number):
     .bind(hour, randomToken())
     .first<{ salt: string }>();
   const row = await db
-    .prepare('INSERT INTO quote_senders (hour, sender_hash, count) VALUES (?, ?, 1) ON CONFLICT (hour, sender_hash) DO UPDATE SET count = count + 1 RETURNING count')
+    .prepare(
+      'INSERT INTO quote_senders (hour, sender_hash, count) VALUES (?, ?, 1) ON CONFLICT (hour, sender_hash) DO UPDATE SET count = count + 1 RETURNING count',
+    )
     .bind(hour, await sha256(`${salt!.salt}:${address}`))
     .first<{ count: number }>();
   return row!.count <= PER_HOUR;
@@ -28,5 +30,8 @@ export async function withinLimit(db: D1Database, address: string, now: number):
 /** Deletes the hashes and salts of every hour that began 2 hours ago or earlier. */
 export async function forget(db: D1Database, now: number): Promise<void> {
   const hour = Math.floor(now / HOUR);
-  await db.batch([db.prepare('DELETE FROM quote_senders WHERE hour <= ?').bind(hour - 2), db.prepare('DELETE FROM quote_salts WHERE hour <= ?').bind(hour - 2)]);
+  await db.batch([
+    db.prepare('DELETE FROM quote_senders WHERE hour <= ?').bind(hour - 2),
+    db.prepare('DELETE FROM quote_salts WHERE hour <= ?').bind(hour - 2),
+  ]);
 }

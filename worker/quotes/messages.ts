@@ -9,8 +9,10 @@ export const QUOTE_MESSAGES = {
   'quote-email-wrong': 'That email address does not look complete: check it and send again.',
   'quote-date-wrong': 'The moving date could not be read: choose it again in the date field.',
   'quote-too-large': 'The request is too large to send: shorten the message and send again.',
-  'quote-too-many': 'Many requests were sent from this connection in the last hour, so this one was not taken. Send it on WhatsApp or call us instead.',
-  'quote-turnstile': 'The check that tells people from programs did not pass, so this request was not taken. Send it on WhatsApp or call us instead.',
+  'quote-too-many':
+    'Many requests were sent from this connection in the last hour, so this one was not taken. Send it on WhatsApp or call us instead.',
+  'quote-turnstile':
+    'The check that tells people from programs did not pass, so this request was not taken. Send it on WhatsApp or call us instead.',
   'quote-wrong-origin': 'This request did not come from this site’s own form, so it was not taken.',
 } as const;
 

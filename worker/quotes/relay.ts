@@ -11,15 +11,25 @@ export type Delivery = { delivered: true } | { delivered: false; error: string }
  * within `timeoutMs`, is a failure told in plain words for the owner.
  */
 export async function deliver(relay: string | undefined, { page, fields }: KeptRequest, timeoutMs: number): Promise<Delivery> {
-  if (!relay) return { delivered: false, error: 'No relay address is set: the site was built without one and the Worker variable FORM_RELAY is empty.' };
+  if (!relay)
+    return {
+      delivered: false,
+      error: 'No relay address is set: the site was built without one and the Worker variable FORM_RELAY is empty.',
+    };
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   let response: Response;
   try {
-    response = await fetch(relay, { method: 'POST', body, headers: { Accept: 'application/json', Referer: page }, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(relay, {
+      method: 'POST',
+      body,
+      headers: { Accept: 'application/json', Referer: page },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') return { delivered: false, error: `The relay did not answer within ${timeoutMs / 1000} seconds.` };
+    if (name === 'TimeoutError' || name === 'AbortError')
+      return { delivered: false, error: `The relay did not answer within ${timeoutMs / 1000} seconds.` };
     return { delivered: false, error: `The relay could not be reached: ${(error as Error).message}` };
   }
   const text = await response.text();
@@ -30,6 +40,7 @@ export async function deliver(relay: string | undefined, { page, fields }: KeptR
   } catch {
     // Not JSON: the status is all there is to go on.
   }
-  if (answer?.success === false || answer?.success === 'false') return { delivered: false, error: `The relay refused it: ${String(answer.message ?? text)}` };
+  if (answer?.success === false || answer?.success === 'false')
+    return { delivered: false, error: `The relay refused it: ${String(answer.message ?? text)}` };
   return { delivered: true };
 }

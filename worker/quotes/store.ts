@@ -18,7 +18,9 @@ export interface KeptRequest {
 export async function keep(db: D1Database, fields: QuoteFields, page: string, language: string, now: number): Promise<KeptRequest> {
   const id = randomToken();
   await db
-    .prepare("INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at) VALUES (?, ?, ?, ?, ?, 'waiting', 1, ?)")
+    .prepare(
+      "INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at) VALUES (?, ?, ?, ?, ?, 'waiting', 1, ?)",
+    )
     .bind(id, now, page, language, JSON.stringify(fields), now + BACKOFF[0])
     .run();
   return { id, page, fields };
@@ -42,7 +44,10 @@ export async function claimDue(db: D1Database, now: number): Promise<KeptRequest
 }
 
 export async function markDelivered(db: D1Database, id: string, now: number): Promise<void> {
-  await db.prepare("UPDATE quote_requests SET state = 'delivered', delivered_at = ?, last_error = NULL WHERE id = ? AND state = 'waiting'").bind(now, id).run();
+  await db
+    .prepare("UPDATE quote_requests SET state = 'delivered', delivered_at = ?, last_error = NULL WHERE id = ? AND state = 'waiting'")
+    .bind(now, id)
+    .run();
 }
 
 export async function markFailed(db: D1Database, id: string, error: string): Promise<void> {
@@ -53,7 +58,9 @@ export async function markFailed(db: D1Database, id: string, error: string): Pro
 export async function tidy(db: D1Database, now: number, keepDays: number): Promise<void> {
   await db.batch([
     db
-      .prepare("UPDATE quote_requests SET state = 'refused', last_error = ? || coalesce(' The last attempt: ' || last_error, '') WHERE state = 'waiting' AND received_at <= ?")
+      .prepare(
+        "UPDATE quote_requests SET state = 'refused', last_error = ? || coalesce(' The last attempt: ' || last_error, '') WHERE state = 'waiting' AND received_at <= ?",
+      )
       .bind(`Not taken by the relay within ${GIVE_UP_AFTER / 86_400_000} days, so no longer sent.`, now - GIVE_UP_AFTER),
     db.prepare('DELETE FROM quote_requests WHERE received_at <= ?').bind(now - keepDays * 86_400_000),
   ]);

@@ -38,7 +38,11 @@ export async function verifyTurnstile(env: TurnstileSettings, form: FormData, ad
   body.set('response', token);
   if (address) body.set('remoteip', address);
   try {
-    const answer = await fetch(env.TURNSTILE_VERIFY_URL || SITEVERIFY, { method: 'POST', body, signal: AbortSignal.timeout(VERIFY_TIMEOUT) });
+    const answer = await fetch(env.TURNSTILE_VERIFY_URL || SITEVERIFY, {
+      method: 'POST',
+      body,
+      signal: AbortSignal.timeout(VERIFY_TIMEOUT),
+    });
     if (!answer.ok) return 'unavailable';
     const { success } = (await answer.json()) as { success?: unknown };
     return success === true ? 'passed' : 'rejected';

@@ -18,7 +18,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Whether a value is a plain object (a YAML mapping), not a list or null. */
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * For each new item, the index of the old item it continues (undefined: a new item). An unchanged

@@ -19,7 +19,13 @@ export const UNREADABLE: ReadonlySet<string> = new Set(['yaml-syntax', 'not-a-ma
  * The text of file `rel` holding `value`: the file's own text changed where it differs, or, for a
  * file not there yet, new YAML under `header` (the line that names its schema, as the shipped files start).
  */
-export function textFor(file: EditableFile, source: string | undefined, value: unknown, numbers: TypedNumbers = new Map(), header = ''): string {
+export function textFor(
+  file: EditableFile,
+  source: string | undefined,
+  value: unknown,
+  numbers: TypedNumbers = new Map(),
+  header = '',
+): string {
   const fresh = () => `${header ? `${header}\n\n` : ''}${new Document(value).toString({ lineWidth: 0 })}`;
   if (source === undefined) return fresh();
   try {
@@ -29,7 +35,6 @@ export function textFor(file: EditableFile, source: string | undefined, value: u
     return fresh();
   }
 }
-
 
 /** The new text of a file without the PLACEHOLDER notes of the samples it replaces. */
 export function settled(source: string, proposed: string): { text: string; changedLines: number } {
@@ -43,7 +48,6 @@ export function saveOptions(file: EditableFile, numbers: TypedNumbers = new Map(
   return { keyOrder: (at) => Object.keys(shapeAt(schema, at) ?? {}), numberText: (at) => numbers.get(JSON.stringify(at)) };
 }
 
-
 /** Numbers as the operator typed them, by their path (as JSON): the editor sends them beside the value. */
 export type TypedNumbers = ReadonlyMap<string, string>;
 
@@ -52,7 +56,9 @@ export function typedNumbers(numbers: unknown): TypedNumbers {
   if (!Array.isArray(numbers)) return new Map();
   return new Map(
     numbers.flatMap((entry) =>
-      Array.isArray(entry) && Array.isArray(entry[0]) && typeof entry[1] === 'string' && entry[1].length <= 40 ? [[JSON.stringify(entry[0]), entry[1]] as const] : [],
+      Array.isArray(entry) && Array.isArray(entry[0]) && typeof entry[1] === 'string' && entry[1].length <= 40
+        ? [[JSON.stringify(entry[0]), entry[1]] as const]
+        : [],
     ),
   );
 }
@@ -61,7 +67,6 @@ export function schemaOf(file: EditableFile) {
   const schema = CONTENT_FILES[file.name];
   return file.language ? (translationSchema(schema) ?? schema) : schema;
 }
-
 
 /** A new file's text, every line of it new. */
 export function created(text: string): { text: string; changedLines: number } {
@@ -84,7 +89,6 @@ export function writtenNumbers(text: string): [(string | number)[], string][] {
   visit(doc.toJS({ maxAliasCount: 50 }), []);
   return found;
 }
-
 
 export function parsed(text: string): unknown {
   const doc = parseDocument(text);

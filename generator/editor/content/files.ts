@@ -44,7 +44,11 @@ const TITLES: Partial<Record<ContentFile, string>> = {
 };
 
 function derivedTitle(name: string): string {
-  const base = name.replace(/\.ya?ml$/, '').split('/').pop()!.replace(/-/g, ' ');
+  const base = name
+    .replace(/\.ya?ml$/, '')
+    .split('/')
+    .pop()!
+    .replace(/-/g, ' ');
   const words = name.startsWith('pages/') ? `${base} page` : base;
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

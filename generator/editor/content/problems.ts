@@ -70,14 +70,14 @@ export async function checkFile(
 /** Problems in the editor's words, each file's text read once for the places of its entries. */
 function inFormWords(sources: ReadonlyMap<string, string>, dir: string): (problem: Problem) => UiProblem {
   const values = new Map<string, unknown>();
-  const valueOf = (file: string) => {
+  const fileValue = (file: string) => {
     if (!values.has(file)) {
       const doc = parseDocument(sources.get(file) ?? '');
       values.set(file, doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 50 }));
     }
     return values.get(file);
   };
-  return (problem) => uiProblem(problem, dir, valueOf(problem.file));
+  return (problem) => uiProblem(problem, dir, fileValue(problem.file));
 }
 
 /**
@@ -100,6 +100,8 @@ async function newProblems(dir: string, found: readonly Problem[], session?: Ses
 export async function translationCounts(contentDir: string, session?: Session): Promise<Map<string, TextCounts>> {
   const checked = await checkContent(path.resolve(contentDir), { session });
   return new Map(
-    checked.translations.flatMap((progress) => [...new Set([...progress.untranslated.keys(), ...progress.outdated.keys()])].map((rel) => [rel, countTexts(progress, rel)] as const)),
+    checked.translations.flatMap((progress) =>
+      [...new Set([...progress.untranslated.keys(), ...progress.outdated.keys()])].map((rel) => [rel, countTexts(progress, rel)] as const),
+    ),
   );
 }

@@ -34,7 +34,9 @@ export function renamedServices(before: unknown, after: unknown): Rename[] {
   const oldIds = new Set(old.map(idOf));
   const nextIds = new Set(next.map(idOf));
   const gone = old.map((entry, index) => ({ entry, index, id: idOf(entry) })).filter((one) => one.id !== undefined && !nextIds.has(one.id));
-  const fresh = next.map((entry, index) => ({ entry, index, id: idOf(entry) })).filter((one) => one.id !== undefined && !oldIds.has(one.id));
+  const fresh = next
+    .map((entry, index) => ({ entry, index, id: idOf(entry) }))
+    .filter((one) => one.id !== undefined && !oldIds.has(one.id));
   const renames: Rename[] = [];
   const pair = (from: (typeof gone)[number], to: (typeof fresh)[number]) => {
     renames.push({ from: from.id!, to: to.id! });
@@ -90,7 +92,8 @@ export function renameInFiles(files: readonly FileText[], renames: readonly Rena
     refs = [];
   }
   const edits = new Map<string, { path: readonly (string | number)[]; next: string }[]>();
-  const edit = (rel: string, path: readonly (string | number)[], next: string) => edits.set(rel, [...(edits.get(rel) ?? []), { path, next }]);
+  const edit = (rel: string, path: readonly (string | number)[], next: string) =>
+    edits.set(rel, [...(edits.get(rel) ?? []), { path, next }]);
   for (const ref of refs) edit(ref.file, ref.path, to.get(ref.id)!);
   // A link to a service's place on the services page (/services#packing) follows its id too.
   for (const [rel, value] of parsed) {
@@ -108,7 +111,12 @@ export function renameInFiles(files: readonly FileText[], renames: readonly Rena
     const value = parsed.get(rel as ContentFile);
     const renamedItems = servicesOf(value).some((entry) => to.has(idOf(entry) ?? ''));
     if (renamedItems && isRecord(value)) {
-      write(rel, { ...value, services: (value.services as unknown[]).map((entry) => (isRecord(entry) && to.has(idOf(entry) ?? '') ? { ...entry, id: to.get(entry.id as string) } : entry)) });
+      write(rel, {
+        ...value,
+        services: (value.services as unknown[]).map((entry) =>
+          isRecord(entry) && to.has(idOf(entry) ?? '') ? { ...entry, id: to.get(entry.id as string) } : entry,
+        ),
+      });
     }
     const record = `${language.folder}/${RECORD_FILE}`;
     const recorded = textOf(record);
@@ -143,7 +151,11 @@ function renameRecordKeys(text: string, to: ReadonlyMap<string, string>): string
 }
 
 /** The links in a file's value to a renamed service's place on the services page, with their new text. */
-function serviceLinks(value: unknown, to: ReadonlyMap<string, string>, at: (string | number)[] = []): { path: (string | number)[]; next: string }[] {
+function serviceLinks(
+  value: unknown,
+  to: ReadonlyMap<string, string>,
+  at: (string | number)[] = [],
+): { path: (string | number)[]; next: string }[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => serviceLinks(item, to, [...at, index]));
   if (isRecord(value)) return Object.entries(value).flatMap(([key, item]) => serviceLinks(item, to, [...at, key]));
   const match = typeof value === 'string' ? /^(\/services\/?#)([a-z0-9-]+)$/.exec(value) : null;

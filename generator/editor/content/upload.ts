@@ -51,7 +51,12 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 }
 
 /** Checks and stores an upload; `body` is undefined when it was over the limit. */
-export async function storeUpload(contentDir: string, name: string, contentType: string | undefined, body: Buffer | undefined): Promise<UploadResult> {
+export async function storeUpload(
+  contentDir: string,
+  name: string,
+  contentType: string | undefined,
+  body: Buffer | undefined,
+): Promise<UploadResult> {
   const limit = `${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
   const named = checkName(name);
   if (!named.ok || name.includes('/') || !IMAGE_NAME.test(name)) {
@@ -60,27 +65,51 @@ export async function storeUpload(contentDir: string, name: string, contentType:
       message: `"${name}" cannot be a photo's file name: use letters, digits, dashes and dots only, ending in .jpg, .png, .webp or .avif, e.g. crew-at-work.jpg.`,
     };
   }
-  if (body === undefined) return { status: 413, message: `This file is larger than ${limit}, the most a photo may be; export it smaller (e.g. 2000 pixels wide) and upload that.` };
+  if (body === undefined)
+    return {
+      status: 413,
+      message: `This file is larger than ${limit}, the most a photo may be; export it smaller (e.g. 2000 pixels wide) and upload that.`,
+    };
   const claimed = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const type = TYPES[claimed as ImageType];
   const ending = path.extname(name).toLowerCase();
-  if (!type) return { status: 415, message: 'Only JPEG, PNG, WebP and AVIF pictures can be uploaded; an iPhone HEIC photo can be shared or exported as JPEG first.' };
-  if (sniffImage(body) !== claimed) return { status: 415, message: `This file is not a ${type.name} picture, whatever its name says; open it in a photo program and save it as JPEG.` };
-  if (!(type.endings as readonly string[]).includes(ending)) return { status: 400, message: `A ${type.name} picture's name ends in ${type.endings.join(' or ')}, not ${ending}.` };
+  if (!type)
+    return {
+      status: 415,
+      message: 'Only JPEG, PNG, WebP and AVIF pictures can be uploaded; an iPhone HEIC photo can be shared or exported as JPEG first.',
+    };
+  if (sniffImage(body) !== claimed)
+    return {
+      status: 415,
+      message: `This file is not a ${type.name} picture, whatever its name says; open it in a photo program and save it as JPEG.`,
+    };
+  if (!(type.endings as readonly string[]).includes(ending))
+    return { status: 400, message: `A ${type.name} picture's name ends in ${type.endings.join(' or ')}, not ${ending}.` };
   const readable = await sharp(body)
     .metadata()
     .then((meta) => meta.format === type.format && (meta.width ?? 0) > 0)
     .catch(() => false);
-  if (!readable) return { status: 415, message: `This ${type.name} file is damaged or cannot be read as a picture; save it again from a photo program.` };
+  if (!readable)
+    return {
+      status: 415,
+      message: `This ${type.name} file is damaged or cannot be read as a picture; save it again from a photo program.`,
+    };
 
   const folder = path.join(contentDir, IMAGES_FOLDER);
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, name);
-  if (!(await insideContent(contentDir, file))) return { status: 400, message: `content/${IMAGES_FOLDER}/ is not inside the content folder, so nothing can be stored there.` };
+  if (!(await insideContent(contentDir, file)))
+    return { status: 400, message: `content/${IMAGES_FOLDER}/ is not inside the content folder, so nothing can be stored there.` };
   const taken = await takenAs(file);
   if (taken !== undefined) {
-    const same = taken === name ? `A photo named ${name}` : `A photo named ${taken}, which differs from ${name} only in capitals (Windows and Mac computers count them as one name),`;
-    return { status: 409, message: `${same} is already in content/${IMAGES_FOLDER}/; choose another name, e.g. ${await freeName(folder, name)}.` };
+    const same =
+      taken === name
+        ? `A photo named ${name}`
+        : `A photo named ${taken}, which differs from ${name} only in capitals (Windows and Mac computers count them as one name),`;
+    return {
+      status: 409,
+      message: `${same} is already in content/${IMAGES_FOLDER}/; choose another name, e.g. ${await freeName(folder, name)}.`,
+    };
   }
   // Written under a temporary name, then linked to its own: link() never replaces an existing file.
   const temp = path.join(folder, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
@@ -89,7 +118,10 @@ export async function storeUpload(contentDir: string, name: string, contentType:
     await link(temp, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      return { status: 409, message: `A photo named ${name} is already in content/${IMAGES_FOLDER}/; choose another name, e.g. ${await freeName(folder, name)}.` };
+      return {
+        status: 409,
+        message: `A photo named ${name} is already in content/${IMAGES_FOLDER}/; choose another name, e.g. ${await freeName(folder, name)}.`,
+      };
     }
     throw error;
   } finally {

@@ -121,7 +121,9 @@ export class UploadLedger {
 
 function isEntry(value: unknown): value is Entry {
   const entry = value as Entry;
-  return typeof entry?.name === 'string' && /^[\w.-]+$/.test(entry.name) && typeof entry.sha256 === 'string' && typeof entry.at === 'number';
+  return (
+    typeof entry?.name === 'string' && /^[\w.-]+$/.test(entry.name) && typeof entry.sha256 === 'string' && typeof entry.at === 'number'
+  );
 }
 
 /** Every images/… path the content files on disk name. */

@@ -11,9 +11,11 @@ export function valueShapeProblem(value: unknown): string | undefined {
   while (pending.length > 0) {
     const { value: at, depth } = pending.pop()!;
     if (at === null || typeof at !== 'object') continue;
-    if (depth > MAX_DEPTH) return `Lists or settings are nested more than ${MAX_DEPTH} levels deep, far deeper than any content, so nothing was saved.`;
+    if (depth > MAX_DEPTH)
+      return `Lists or settings are nested more than ${MAX_DEPTH} levels deep, far deeper than any content, so nothing was saved.`;
     const items = Array.isArray(at) ? at : Object.values(at);
-    if (Array.isArray(at) && at.length > MAX_LIST_ITEMS) return `A list has ${at.length} entries; a list may have at most ${MAX_LIST_ITEMS}, so nothing was saved.`;
+    if (Array.isArray(at) && at.length > MAX_LIST_ITEMS)
+      return `A list has ${at.length} entries; a list may have at most ${MAX_LIST_ITEMS}, so nothing was saved.`;
     for (const item of items) pending.push({ value: item, depth: depth + 1 });
   }
   return undefined;

@@ -18,7 +18,18 @@ import { changedLines } from './compare.js';
 import { ConflictError, NotPlainFileError, readStored, writeStored } from './store.js';
 import { IMAGES_FOLDER } from './upload.js';
 import { saveYaml } from './yaml-save.js';
-import { UNREADABLE, created, parsed, saveOptions, schemaOf, settled, textFor as textIn, typedNumbers, writtenNumbers, type TypedNumbers } from './file-text.js';
+import {
+  UNREADABLE,
+  created,
+  parsed,
+  saveOptions,
+  schemaOf,
+  settled,
+  textFor as textIn,
+  typedNumbers,
+  writtenNumbers,
+  type TypedNumbers,
+} from './file-text.js';
 import { valueShapeProblem } from './value-shape.js';
 import { renameInFiles, renamedServices, type Rename } from './rename.js';
 
@@ -27,7 +38,6 @@ import { renameInFiles, renamedServices, type Rename } from './rename.js';
  * editor's page; out come each file's value, form and problems, and saved files that keep their
  * comments and layout. The drafts (unsaved values) are kept here too, for previews.
  */
-
 
 /** A request the editor refuses, with the HTTP status to answer with. */
 export class HttpError extends Error {
@@ -57,9 +67,14 @@ export class ContentWorkspace {
   /** Every file the editor offers, with its title, summary and, for a translation, how much is left. */
   async files() {
     // A translation's files are listed once its folder exists: that is when the site publishes it.
-    const languages = await Promise.all(TRANSLATIONS.map(async (language) => ((await isFolder(path.join(this.#contentDir, language.folder))) ? [language.code] : [])));
+    const languages = await Promise.all(
+      TRANSLATIONS.map(async (language) => ((await isFolder(path.join(this.#contentDir, language.folder))) ? [language.code] : [])),
+    );
     const published = new Set(languages.flat());
-    const counts = published.size > 0 ? await translationCounts(this.#contentDir, this.#session) : new Map<string, { untranslated: number; outdated: number }>();
+    const counts =
+      published.size > 0
+        ? await translationCounts(this.#contentDir, this.#session)
+        : new Map<string, { untranslated: number; outdated: number }>();
     const files = await Promise.all(
       editableFiles()
         .filter((file) => !file.language || published.has(file.language.code))
@@ -70,7 +85,12 @@ export class ContentWorkspace {
             title: fileTitle(file),
             summary: fileSummary(file, stored?.text),
             ...(file.language
-              ? { language: file.language.code, english: file.name, untranslated: counts.get(file.rel)?.untranslated ?? 0, outdated: counts.get(file.rel)?.outdated ?? 0 }
+              ? {
+                  language: file.language.code,
+                  english: file.name,
+                  untranslated: counts.get(file.rel)?.untranslated ?? 0,
+                  outdated: counts.get(file.rel)?.outdated ?? 0,
+                }
               : {}),
             exists: stored !== undefined,
           };
@@ -88,7 +108,8 @@ export class ContentWorkspace {
     const english = file.language ? await this.#read({ rel: file.name, name: file.name }) : undefined;
     // The record says which English item each translated item without an id translates.
     const recordFile = file.language ? path.join(this.#contentDir, file.language.folder, RECORD_FILE) : undefined;
-    const record = recordFile && (await insideContent(this.#contentDir, recordFile)) ? await readStored(recordFile).catch(() => undefined) : undefined;
+    const record =
+      recordFile && (await insideContent(this.#contentDir, recordFile)) ? await readStored(recordFile).catch(() => undefined) : undefined;
     const value = stored.version === '' ? {} : (parsed(stored.text) ?? null);
     return {
       file: file.rel,
@@ -119,7 +140,11 @@ export class ContentWorkspace {
     const proposed = textFor(file, stored?.text, value, numbers);
     const renamed = await this.#renamed(file, stored?.text, value);
     const overrides = new Map([[file.rel, proposed], ...[...renamed.files].map(([rel, { text }]) => [rel, text] as const)]);
-    return { ...(await checkFile(this.#contentDir, file.rel, overrides, { across: true, session: this.#session })), renames: renamed.renames, renamedIn: [...renamed.files.keys()] };
+    return {
+      ...(await checkFile(this.#contentDir, file.rel, overrides, { across: true, session: this.#session })),
+      renames: renamed.renames,
+      renamedIn: [...renamed.files.keys()],
+    };
   }
 
   /** Keeps (or, given null, drops) a file's unsaved value for previews. */
@@ -129,7 +154,6 @@ export class ContentWorkspace {
     else this.#drafts.set(file.rel, { value, numbers });
     return { ok: true };
   }
-
 
   /** Writes a value into its file, keeping the file's comments and layout: the status and JSON to answer with. */
   async save(body: unknown): Promise<{ status: number; value: unknown }> {
@@ -146,7 +170,12 @@ export class ContentWorkspace {
       proposed = stored ? saveYaml(stored.text, value, saveOptions(file, numbers)).text : textFor(file, undefined, value, numbers);
     } catch (error) {
       // The file on disk is untouched; the operator can change the value and save again.
-      return { status: 422, value: { message: `This change could not be written into content/${file.rel} as it is, so nothing was saved: ${(error as Error).message}` } };
+      return {
+        status: 422,
+        value: {
+          message: `This change could not be written into content/${file.rel} as it is, so nothing was saved: ${(error as Error).message}`,
+        },
+      };
     }
     // A renamed service id is renamed in the files that name it, in the same save.
     const renamed = await this.#renamed(file, stored?.text, value);
@@ -161,7 +190,8 @@ export class ContentWorkspace {
     try {
       if (!stored) await mkdir(path.dirname(this.#path(file)), { recursive: true });
       // The files naming a renamed id first: a refusal there leaves the old id standing everywhere.
-      for (const [rel, other] of renamed.files) await writeStored(path.join(this.#contentDir, ...rel.split('/')), other.text, other.version);
+      for (const [rel, other] of renamed.files)
+        await writeStored(path.join(this.#contentDir, ...rel.split('/')), other.text, other.version);
       saved = text === stored?.text ? stored.version : await writeStored(this.#path(file), text, stored?.version);
     } catch (error) {
       if (error instanceof ConflictError) return { status: 409, value: { message: conflict } };
@@ -172,23 +202,41 @@ export class ContentWorkspace {
       const before = stored === undefined ? undefined : parsed(stored.text);
       const marked = accepted(body);
       // The file is saved either way; a record with a mistake is site check's to report.
-      await this.#record(file, (text) => changedSince(before, value, text) || marked.has(pathKey(text.path)), true, before).catch((error: unknown) => {
-        if (!(error instanceof HttpError)) throw error;
-      });
+      await this.#record(file, (text) => changedSince(before, value, text) || marked.has(pathKey(text.path)), true, before).catch(
+        (error: unknown) => {
+          if (!(error instanceof HttpError)) throw error;
+        },
+      );
     }
-    return { status: 200, value: { version: saved, changedLines, ...(renamed.renames.length > 0 ? { renames: renamed.renames, renamedIn: [...renamed.files.keys()] } : {}) } };
+    return {
+      status: 200,
+      value: {
+        version: saved,
+        changedLines,
+        ...(renamed.renames.length > 0 ? { renames: renamed.renames, renamedIn: [...renamed.files.keys()] } : {}),
+      },
+    };
   }
 
   /**
    * For English services.yaml holding `value`: the service ids it renames, and the new texts (with
    * the versions they were read at) of the other files that name them.
    */
-  async #renamed(file: EditableFile, before: string | undefined, value: unknown): Promise<{ renames: Rename[]; files: Map<string, { text: string; version: string }> }> {
+  async #renamed(
+    file: EditableFile,
+    before: string | undefined,
+    value: unknown,
+  ): Promise<{ renames: Rename[]; files: Map<string, { text: string; version: string }> }> {
     const files = new Map<string, { text: string; version: string }>();
     if (file.rel !== 'services.yaml' || before === undefined) return { renames: [], files };
     const renames = renamedServices(parsed(before), value);
     if (renames.length === 0) return { renames, files };
-    const names = [...editableFiles().filter((one) => one.rel !== file.rel).map((one) => one.rel), ...TRANSLATIONS.map((language) => `${language.folder}/${RECORD_FILE}`)];
+    const names = [
+      ...editableFiles()
+        .filter((one) => one.rel !== file.rel)
+        .map((one) => one.rel),
+      ...TRANSLATIONS.map((language) => `${language.folder}/${RECORD_FILE}`),
+    ];
     const read = await Promise.all(
       names.map(async (rel) => {
         const where = path.join(this.#contentDir, ...rel.split('/'));
@@ -197,7 +245,8 @@ export class ContentWorkspace {
       }),
     );
     const texts = read.flatMap(({ rel, stored }) => (stored ? [{ rel, text: stored.text, version: stored.version }] : []));
-    for (const [rel, text] of renameInFiles(texts, renames)) files.set(rel, { text, version: texts.find((one) => one.rel === rel)!.version });
+    for (const [rel, text] of renameInFiles(texts, renames))
+      files.set(rel, { text, version: texts.find((one) => one.rel === rel)!.version });
     return { renames, files };
   }
 
@@ -212,7 +261,12 @@ export class ContentWorkspace {
     if (paths.size === 0) throw new HttpError(400, 'The request names no field to mark reviewed.');
     const update = await this.#record(file, (text) => paths.has(pathKey(text.path)), false);
     const checked = await checkFile(this.#contentDir, file.rel, undefined, { session: this.#session });
-    return { accepted: update.accepted.get(file.rel)?.length ?? 0, outdated: checked.outdated ?? [], counts: checked.counts, warnings: checked.warnings };
+    return {
+      accepted: update.accepted.get(file.rel)?.length ?? 0,
+      outdated: checked.outdated ?? [],
+      counts: checked.counts,
+      warnings: checked.warnings,
+    };
   }
 
   /**
@@ -220,14 +274,22 @@ export class ContentWorkspace {
    * recorded yet); `before`, the file's data before a save, lets the record follow moved items.
    */
   async #record(file: EditableFile, chosen: (text: TranslatedText) => boolean, unrecorded: boolean, before?: unknown) {
-    let update;
+    let update: Awaited<ReturnType<typeof updateRecord>>;
     try {
       const previous = before === undefined ? undefined : { file: this.#path(file), data: before };
-      update = await updateRecord(this.#contentDir, file.language!, (text, translation) => translation.file === this.#path(file) && chosen(text), { unrecorded, previous });
+      update = await updateRecord(
+        this.#contentDir,
+        file.language!,
+        (text, translation) => translation.file === this.#path(file) && chosen(text),
+        { unrecorded, previous },
+      );
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       const record = `content/${file.language!.folder}/${RECORD_FILE}`;
-      throw new HttpError(422, `${record} has a mistake, so the English of this text could not be recorded (nothing in it was changed). Run "npx site check" to see where, mend it, and try again.`);
+      throw new HttpError(
+        422,
+        `${record} has a mistake, so the English of this text could not be recorded (nothing in it was changed). Run "npx site check" to see where, mend it, and try again.`,
+      );
     }
     await writeRecord(update);
     return update;
@@ -291,7 +353,8 @@ export class ContentWorkspace {
   /** A content file's text and version; refused when a link leads it out of the content folder. */
   async #read(file: EditableFile) {
     const where = this.#path(file);
-    if (!(await insideContent(this.#contentDir, where))) throw new HttpError(403, `content/${file.rel} leads outside the content folder, so the editor will not open it.`);
+    if (!(await insideContent(this.#contentDir, where)))
+      throw new HttpError(403, `content/${file.rel} leads outside the content folder, so the editor will not open it.`);
     return readStored(where).catch((error: unknown) => {
       if (error instanceof NotPlainFileError) throw new HttpError(403, error.message);
       throw error;
@@ -315,7 +378,9 @@ export class ContentWorkspace {
     const list = (parsed(stored?.text ?? '') as { services?: unknown } | undefined)?.services;
     if (!Array.isArray(list)) return [];
     return list.flatMap((service) =>
-      service && typeof service.id === 'string' ? [{ id: service.id as string, title: typeof service.title === 'string' ? (service.title as string) : service.id }] : [],
+      service && typeof service.id === 'string'
+        ? [{ id: service.id as string, title: typeof service.title === 'string' ? (service.title as string) : service.id }]
+        : [],
     );
   }
 }
@@ -334,16 +399,25 @@ function pathKey(path: readonly (string | number)[]): string {
 function accepted(body: unknown): Set<string> {
   const list = (body as { accepted?: unknown } | null)?.accepted;
   if (!Array.isArray(list)) return new Set();
-  return new Set(list.filter((one): one is (string | number)[] => Array.isArray(one) && one.every((part) => typeof part === 'string' || typeof part === 'number')).map(pathKey));
+  return new Set(
+    list
+      .filter(
+        (one): one is (string | number)[] =>
+          Array.isArray(one) && one.every((part) => typeof part === 'string' || typeof part === 'number'),
+      )
+      .map(pathKey),
+  );
 }
 
 /** Whether the saved value gives another text at this text's place than the file had before. */
 function changedSince(before: unknown, value: unknown, text: TranslatedText): boolean {
-  const at = (data: unknown) => text.path.reduce<unknown>((here, part) => (here !== null && typeof here === 'object' ? (here as Record<string | number, unknown>)[part] : undefined), data);
+  const at = (data: unknown) =>
+    text.path.reduce<unknown>(
+      (here, part) => (here !== null && typeof here === 'object' ? (here as Record<string | number, unknown>)[part] : undefined),
+      data,
+    );
   return before === undefined || at(before) !== at(value);
 }
-
-
 
 async function isFolder(dir: string): Promise<boolean> {
   return (await stat(dir).catch(() => undefined))?.isDirectory() ?? false;

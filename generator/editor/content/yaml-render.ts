@@ -26,7 +26,12 @@ export function renderItem(value: unknown, indent: number): string {
  * A scalar as it is written after "key: " or "- " on a line indented by `indent`; a block text
  * (`>-`) is folded to the `width` its old text had, its lines indented two more.
  */
-export function renderScalar(value: string | number | boolean | null, type: Scalar.Type | undefined, indent: number, width: number): string {
+export function renderScalar(
+  value: string | number | boolean | null,
+  type: Scalar.Type | undefined,
+  indent: number,
+  width: number,
+): string {
   const doc = new Document({ x: value });
   const node = doc.get('x', true) as Scalar;
   if (type) node.type = type;

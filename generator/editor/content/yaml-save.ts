@@ -220,10 +220,18 @@ class Patcher {
     }
     const flow = this.flow(node, next);
     if (flow) return [flow];
-    if (isBlockMap(node) && isRecord(next) && Object.values(next).some((item) => item !== undefined)) return this.map(node, next, indent + 2, path);
-    if (isBlockSeq(node) && Array.isArray(next) && next.length > 0) return this.seq(node, next, indent, lineEnd(this.source, pair.key.range![2]), path);
+    if (isBlockMap(node) && isRecord(next) && Object.values(next).some((item) => item !== undefined))
+      return this.map(node, next, indent + 2, path);
+    if (isBlockSeq(node) && Array.isArray(next) && next.length > 0)
+      return this.seq(node, next, indent, lineEnd(this.source, pair.key.range![2]), path);
     // A value of another kind (or an empty one): the whole line is written anew.
-    return [{ start: lineStart(this.source, pair.key.range![0]), end: this.pairEnd(pair), text: renderPair(key, this.asTyped(next, path), indent) }];
+    return [
+      {
+        start: lineStart(this.source, pair.key.range![0]),
+        end: this.pairEnd(pair),
+        text: renderPair(key, this.asTyped(next, path), indent),
+      },
+    ];
   }
 
   /**
@@ -233,7 +241,8 @@ class Patcher {
   flow(node: Node | null, next: unknown): Edit | undefined {
     if (!(isSeq(node) || isMap(node)) || !node.flow || !node.range) return undefined;
     const values = Array.isArray(next) ? next : isRecord(next) ? Object.values(next) : undefined;
-    if (!values || Array.isArray(next) !== isSeq(node) || !values.every((item) => item === undefined || isScalarValue(item))) return undefined;
+    if (!values || Array.isArray(next) !== isSeq(node) || !values.every((item) => item === undefined || isScalarValue(item)))
+      return undefined;
     const doc = new Document(next, { flow: true });
     const text = doc.toString({ lineWidth: 0, flowCollectionPadding: false }).replace(/\n$/, '');
     return text.includes('\n') ? undefined : { start: node.range[0], end: node.range[1], text };
@@ -300,9 +309,12 @@ class Patcher {
     if (isScalar(node) && node.source !== '' && isScalarValue(value)) return [this.scalar(node, value, dash, path)];
     const flow = this.flow(node, value);
     if (flow) return [flow];
-    if (isBlockMap(node) && isRecord(value) && Object.values(value).some((item) => item !== undefined)) return this.map(node, value, dash + 2, path);
+    if (isBlockMap(node) && isRecord(value) && Object.values(value).some((item) => item !== undefined))
+      return this.map(node, value, dash + 2, path);
     const at = this.dashAt(node);
-    return [{ start: lineStart(this.source, at), end: lineEnd(this.source, node.range![1]), text: renderItem(this.asTyped(value, path), dash) }];
+    return [
+      { start: lineStart(this.source, at), end: lineEnd(this.source, node.range![1]), text: renderItem(this.asTyped(value, path), dash) },
+    ];
   }
 
   /** The position of the "-" that starts a list item. */

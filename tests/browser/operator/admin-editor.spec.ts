@@ -37,7 +37,12 @@ test.describe.configure({ timeout: 180_000 });
 
 test.beforeAll(async () => {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  standin = await GitHubStandin.start({ appId: 31337, publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string, owner: 'kerala-movers', repo: 'site' });
+  standin = await GitHubStandin.start({
+    appId: 31337,
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+    owner: 'kerala-movers',
+    repo: 'site',
+  });
   seed = await sampleSeed();
   start = await standin.push(seed, 'The site as it starts');
   site = await mkdtemp(path.join(os.tmpdir(), 'site-admin-editor-'));
@@ -91,7 +96,9 @@ async function publish(page: Page, message: string): Promise<void> {
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
 }
 
-test('the owner sets up the editor, changes a price, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({ browser }, testInfo) => {
+test('the owner sets up the editor, changes a price, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({
+  browser,
+}, testInfo) => {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const dialogs: string[] = [];
@@ -102,7 +109,14 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 
   // Without a session the editor's page sends the phone to sign in.
@@ -139,9 +153,14 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await expect(page.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
   const first = await commitsSince(start);
   expect(first).toHaveLength(1);
-  expect((await standin.git.text(['diff-tree', '--no-commit-id', '--name-only', '-r', start, first[0]!])).split('\n').sort()).toEqual(['content/images/img-2041.jpg', 'content/services.yaml']);
+  expect((await standin.git.text(['diff-tree', '--no-commit-id', '--name-only', '-r', start, first[0]!])).split('\n').sort()).toEqual([
+    'content/images/img-2041.jpg',
+    'content/services.yaml',
+  ]);
   expect(await standin.git.text(['show', `${first[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 7777$/m);
-  const published = await sharp(Buffer.from(await standin.git.git(['cat-file', 'blob', `${first[0]}:content/images/img-2041.jpg`]))).metadata();
+  const published = await sharp(
+    Buffer.from(await standin.git.git(['cat-file', 'blob', `${first[0]}:content/images/img-2041.jpg`])),
+  ).metadata();
   expect([published.format, published.width, published.height]).toEqual(['jpeg', 1280, 960]);
   expect(hasGps(published.exif)).toBe(false);
   // What was committed passes the deploy's strict check, the new photo with it.
@@ -195,7 +214,9 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await expect(page.getByRole('link', { name: /Services/ }).first()).toBeVisible();
   await context.setOffline(true);
   await publish(page, 'My price');
-  await expect(page.getByRole('region', { name: 'Publish' }).getByRole('alert')).toContainText('This phone is not connected to the internet just now. Your changes are kept on this phone');
+  await expect(page.getByRole('region', { name: 'Publish' }).getByRole('alert')).toContainText(
+    'This phone is not connected to the internet just now. Your changes are kept on this phone',
+  );
   await context.setOffline(false);
   await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
 
@@ -206,7 +227,14 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   const otherCdp = await manager.newCDPSession(other);
   await otherCdp.send('WebAuthn.enable');
   const { authenticatorId: otherAuthenticator } = await otherCdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   for (const credential of (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials) {
     await otherCdp.send('WebAuthn.addCredential', { authenticatorId: otherAuthenticator, credential });
@@ -225,7 +253,10 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   const panel = page.getByRole('region', { name: 'Publish' });
   await expect(panel.getByText('Which version of each value to publish')).toBeVisible();
   await shot(page, 'choose');
-  await panel.getByRole('radio', { name: /Your version/ }).first().check();
+  await panel
+    .getByRole('radio', { name: /Your version/ })
+    .first()
+    .check();
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
   const second = await commitsSince(theirs);

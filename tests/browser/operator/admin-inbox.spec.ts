@@ -37,16 +37,39 @@ test.beforeAll(async () => {
   origin = (await mf.ready).origin;
   const db = await mf.getD1Database('DB');
   await db.batch((await migrations()).map((statement) => db.prepare(statement)));
-  sql = async (query, ...values) => (await db.prepare(query).bind(...values).all<Record<string, unknown>>()).results;
+  sql = async (query, ...values) =>
+    (
+      await db
+        .prepare(query)
+        .bind(...values)
+        .all<Record<string, unknown>>()
+    ).results;
   const token = randomBytes(32).toString('base64url');
-  await sql("INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES ('phone-1', x'010203', 0, '[]', 'Anil’s phone', ?)", Date.now());
-  await sql("INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, ?, 'phone-1', ?, ?)", sha256(token), randomBytes(32).toString('base64url'), Date.now(), Date.now() + 3_600_000);
+  await sql(
+    "INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES ('phone-1', x'010203', 0, '[]', 'Anil’s phone', ?)",
+    Date.now(),
+  );
+  await sql(
+    "INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, ?, 'phone-1', ?, ?)",
+    sha256(token),
+    randomBytes(32).toString('base64url'),
+    Date.now(),
+    Date.now() + 3_600_000,
+  );
   cookie = `__Host-session=${token}`;
   for (const [id, name, state, error] of [
     ['r1', 'Anu Thomas', 'waiting', 'The relay answered 500 Internal Server Error.'],
     ['r2', 'Ravi Menon', 'delivered', null],
   ] as const) {
-    const fields = { name, email: 'anu@example.in', phone: '+91 98470 12345', service: 'House shifting', moveFrom: 'Kochi', moveTo: 'Thrissur', moveDate: '2026-12-14' };
+    const fields = {
+      name,
+      email: 'anu@example.in',
+      phone: '+91 98470 12345',
+      service: 'House shifting',
+      moveFrom: 'Kochi',
+      moveTo: 'Thrissur',
+      moveDate: '2026-12-14',
+    };
     await sql(
       'INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at, delivered_at, last_error) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)',
       id,
@@ -60,7 +83,10 @@ test.beforeAll(async () => {
       error,
     );
   }
-  await sql("INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, '/services/', 'en', 'view', '', 41)", dayOf(Date.now()));
+  await sql(
+    "INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, '/services/', 'en', 'view', '', 41)",
+    dayOf(Date.now()),
+  );
 });
 
 test.afterAll(async () => {
@@ -110,7 +136,9 @@ test('the owner marks a request contacted, and sends one that never reached the 
 
 test('the visits fit a phone, in one sentence with a chart, with no accessibility problem', async ({ page }) => {
   await page.goto(`${origin}/admin/counts/`);
-  await expect(page.getByText('41 visits, 2 quote requests, 0 WhatsApp chats, 0 calls; most came to the services page.').first()).toBeVisible();
+  await expect(
+    page.getByText('41 visits, 2 quote requests, 0 WhatsApp chats, 0 calls; most came to the services page.').first(),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: /^Visits each day/ })).toHaveCount(2);
   expect(await smallTargets(page)).toEqual([]);
   await expectNoAxeViolations(page);

@@ -48,7 +48,14 @@ async function phone(browser: Browser): Promise<Phone> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { context, page, cdp, authenticatorId };
 }
@@ -61,7 +68,10 @@ async function expectPhoneSized(page: Page): Promise<void> {
   await expectNoAxeViolations(page);
   for (const control of await page.locator('button:visible, input:visible').all()) {
     const box = (await control.boundingBox())!;
-    expect(box.height, `${await control.evaluate((element) => element.outerHTML.slice(0, 80))} is tall enough to tap`).toBeGreaterThanOrEqual(44);
+    expect(
+      box.height,
+      `${await control.evaluate((element) => element.outerHTML.slice(0, 80))} is tall enough to tap`,
+    ).toBeGreaterThanOrEqual(44);
   }
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
   expect(widths.page, 'nothing wider than the phone').toBeLessThanOrEqual(widths.screen);
@@ -69,7 +79,9 @@ async function expectPhoneSized(page: Page): Promise<void> {
 
 const alert = (page: Page) => page.getByRole('alert');
 
-test('the owner sets up the editor with a phone, adds a second phone with an invitation code, removes the first, and a phone without a passkey is told so', async ({ browser }) => {
+test('the owner sets up the editor with a phone, adds a second phone with an invitation code, removes the first, and a phone without a passkey is told so', async ({
+  browser,
+}) => {
   const first = await phone(browser);
   const { page } = first;
 

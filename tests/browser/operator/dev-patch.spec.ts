@@ -26,7 +26,12 @@ test.beforeAll(async () => {
     if (existsSync(path.join(ROOT, folder))) await cp(path.join(ROOT, folder), path.join(dir, folder), { recursive: true });
   }
   await cp(path.join(ROOT, 'tests/sample/content'), path.join(dir, 'content'), { recursive: true });
-  server = await startDev({ contentDir: path.join(dir, 'content'), root: dir, port: 0, log: { cwd: dir, out: () => undefined, err: () => undefined } });
+  server = await startDev({
+    contentDir: path.join(dir, 'content'),
+    root: dir,
+    port: 0,
+    log: { cwd: dir, out: () => undefined, err: () => undefined },
+  });
 });
 
 test.afterAll(async () => {

@@ -69,19 +69,28 @@ for (const viewport of [MOBILE, DESKTOP]) {
 /** Buttons, boxes, lists and standalone links shorter than 44 px, a finger's width (links inside a sentence excepted). */
 async function shortTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('button, select, textarea, input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]), .files a, .jump a')]
+    [
+      ...document.querySelectorAll(
+        'button, select, textarea, input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]), .files a, .jump a',
+      ),
+    ]
       .filter((element) => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && box.height < 44 && !element.closest('iframe');
       })
-      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent || (element as HTMLInputElement).value || element.id).trim().slice(0, 40)}" ${Math.round(element.getBoundingClientRect().height)} px`),
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()} "${(element.textContent || (element as HTMLInputElement).value || element.id).trim().slice(0, 40)}" ${Math.round(element.getBoundingClientRect().height)} px`,
+      ),
   );
 }
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
-  test('buttons, boxes and the file links were 22 to 40 px tall (Up, Down and Remove 36 px), under a finger’s 44: each is 44 px at least', async ({ page }) => {
+  test('buttons, boxes and the file links were 22 to 40 px tall (Up, Down and Remove 36 px), under a finger’s 44: each is 44 px at least', async ({
+    page,
+  }) => {
     await page.goto(project.url('/__edit'));
     await expect(page.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' })).toBeVisible();
     expect(await shortTargets(page)).toEqual([]);

@@ -30,7 +30,10 @@ test.afterAll(async () => {
 
 const remoteHead = () => git(project.remote, 'rev-parse', 'main').then((text) => text.trim());
 
-test('asks for a name and email and before sending to a folder, then the folder receives the change signed with them', async ({ page, issues }) => {
+test('asks for a name and email and before sending to a folder, then the folder receives the change signed with them', async ({
+  page,
+  issues,
+}) => {
   issues.allow('console', /status of 409/);
   await openFile(page, project, 'services.yaml');
   await page.locator('#field-services-1-pricing-starting').fill('17999');
@@ -57,7 +60,9 @@ test('asks for a name and email and before sending to a folder, then the folder 
   await panel.getByRole('checkbox', { name: 'Send it to this folder' }).check();
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(panel.getByRole('status').last()).toContainText(/Published as commit [0-9a-f]{7}, and sent on/, { timeout: PUBLISH_WAIT });
-  expect(await git(project.remote, 'log', '-1', '--format=%an <%ae>|%s', 'main')).toBe(`${OWNER.name} <${OWNER.email}>|New office moving price\n`);
+  expect(await git(project.remote, 'log', '-1', '--format=%an <%ae>|%s', 'main')).toBe(
+    `${OWNER.name} <${OWNER.email}>|New office moving price\n`,
+  );
   // Kept in the project's own settings; the computer's (the empty home folder) are untouched.
   expect((await project.git('config', '--local', 'user.name')).trim()).toBe(OWNER.name);
   expect(existsSync(path.join(project.home!, '.gitconfig'))).toBe(false);
@@ -88,7 +93,10 @@ test('the owner sets their repository address, and a server nobody answers at is
   await panel.getByLabel('What did you change?').fill('Send everything');
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
   const refusal = panel.getByRole('alert');
-  await expect(refusal).toContainText('127.0.0.1 could not be reached: check that this computer is online (open any website), then press Publish again.', { timeout: PUBLISH_WAIT });
+  await expect(refusal).toContainText(
+    '127.0.0.1 could not be reached: check that this computer is online (open any website), then press Publish again.',
+    { timeout: PUBLISH_WAIT },
+  );
   await refusal.getByText('What git said', { exact: true }).click();
   await expect(refusal.getByText(/Connection refused/)).toBeVisible();
 });

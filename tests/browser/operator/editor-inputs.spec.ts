@@ -68,7 +68,9 @@ test('a sample value replaced and saved is no longer a placeholder, and its PLAC
   await expect(page.getByText(/A latitude needs at least 5 digits/)).toHaveCount(0);
 });
 
-test('a file with a YAML mistake opens as its text with the mistake located, is mended there, and the form comes back', async ({ page }) => {
+test('a file with a YAML mistake opens as its text with the mistake located, is mended there, and the form comes back', async ({
+  page,
+}) => {
   const good = await project.read('whatsapp.yaml');
   await project.write('whatsapp.yaml', (text) => text.replace(/^title: (.*)$/m, 'title: "$1'));
   const line = (await project.read('whatsapp.yaml')).split('\n').findIndex((row) => row.startsWith('title: "')) + 1;

@@ -69,7 +69,9 @@ test('a second office’s hours took six “Add day” presses: one press makes 
   await expect(office.getByRole('textbox', { name: 'Opens' })).toHaveValue('08:00');
 });
 
-test('an added office’s map position lost a typed trailing zero (76.59330 read as "76.5933 has 4"): it keeps the digits typed, as the main office’s does', async ({ page }) => {
+test('an added office’s map position lost a typed trailing zero (76.59330 read as "76.5933 has 4"): it keeps the digits typed, as the main office’s does', async ({
+  page,
+}) => {
   await openFile(page, project, 'site.yaml');
   await page.getByRole('button', { name: 'Add office' }).click();
   const longitude = page.locator('#field-offices-1-geo-longitude');
@@ -84,7 +86,9 @@ test('an added office’s map position lost a typed trailing zero (76.59330 read
   await expect(longitude).toHaveValue('76.59330');
 });
 
-test('problem links named an office one too high (“Office 2 › Map position” on office 1): the link names it as the form does and lands on the field', async ({ page }) => {
+test('problem links named an office one too high (“Office 2 › Map position” on office 1): the link names it as the form does and lands on the field', async ({
+  page,
+}) => {
   await openFile(page, project, 'site.yaml');
   const latitude = page.locator('#field-offices-0-geo-latitude');
   await latitude.fill('11.2654');
@@ -96,10 +100,14 @@ test('problem links named an office one too high (“Office 2 › Map position�
   await expect(page.locator(':target')).toHaveAttribute('id', 'field-offices-0-geo-latitude');
 });
 
-test('the logo was a text box with no upload and the preview drew the stock mark: it uploads like a photo, and the preview shows the company’s logo', async ({ page }, testInfo) => {
+test('the logo was a text box with no upload and the preview drew the stock mark: it uploads like a photo, and the preview shows the company’s logo', async ({
+  page,
+}, testInfo) => {
   const file = testInfo.outputPath('Our Logo.png');
   await sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: Buffer.from('<svg width="600" height="600"><circle cx="300" cy="300" r="280" fill="#c0392b"/></svg>'), top: 0, left: 0 }])
+    .composite([
+      { input: Buffer.from('<svg width="600" height="600"><circle cx="300" cy="300" r="280" fill="#c0392b"/></svg>'), top: 0, left: 0 },
+    ])
     .png()
     .toFile(file);
   await openFile(page, project, 'site.yaml');

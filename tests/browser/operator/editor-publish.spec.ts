@@ -104,7 +104,10 @@ test('publishes exactly the changed content files with the message, and pushes t
   await expect(panel.getByText('Nothing to publish')).toBeVisible();
 });
 
-test('someone else published the same file meanwhile: each value shown theirs and mine by field, the choice published on top of theirs', async ({ page, issues }) => {
+test('someone else published the same file meanwhile: each value shown theirs and mine by field, the choice published on top of theirs', async ({
+  page,
+  issues,
+}) => {
   issues.allow('console', /status of 409/);
   await saveField(page, 'services.yaml', 'field-services-0-pricing-starting', '9199');
   // Someone else publishes from another copy: a title in the same file, and a comment in another.
@@ -114,7 +117,10 @@ test('someone else published the same file meanwhile: each value shown theirs an
     const copy = path.join(other, 'copy');
     const services = path.join(copy, 'content/services.yaml');
     await writeFile(services, (await readFile(services, 'utf8')).replace('title: Residential Moving', 'title: Home Moving'));
-    await writeFile(path.join(copy, 'content/testimonials.yaml'), `${await project.read('testimonials.yaml')}\n# Reviewed in the office.\n`);
+    await writeFile(
+      path.join(copy, 'content/testimonials.yaml'),
+      `${await project.read('testimonials.yaml')}\n# Reviewed in the office.\n`,
+    );
     await git(copy, 'commit', '--quiet', '-am', 'Reviews checked, a shorter title');
     await git(copy, 'push', '--quiet', 'origin', 'main');
   } finally {
@@ -123,7 +129,9 @@ test('someone else published the same file meanwhile: each value shown theirs an
   const theirs = await remoteHead();
   await publish(page, 'New residential price');
   const panel = page.getByRole('region', { name: 'Publish' });
-  await expect(panel.getByRole('alert')).toContainText('changed content/services.yaml too, so nothing was sent and nothing is lost', { timeout: PUBLISH_WAIT });
+  await expect(panel.getByRole('alert')).toContainText('changed content/services.yaml too, so nothing was sent and nothing is lost', {
+    timeout: PUBLISH_WAIT,
+  });
   expect(await remoteHead()).toBe(theirs);
   const choices = panel.getByRole('group', { name: 'Which version of each value to publish' });
   const title = choices.getByRole('group', { name: 'Service “residential” › Title' });

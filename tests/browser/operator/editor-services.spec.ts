@@ -22,12 +22,16 @@ test.afterAll(async () => {
 
 const saved = (page: import('@playwright/test').Page) => expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
 
-test('renaming the id packing to vehicles saved with “No problems found” and broke every page: the editor says what it renames, and the home page follows', async ({ page }) => {
+test('renaming the id packing to vehicles saved with “No problems found” and broke every page: the editor says what it renames, and the home page follows', async ({
+  page,
+}) => {
   await openFile(page, project, 'services.yaml');
   const id = page.locator('#field-services-2-id');
   await expect(id).toHaveValue('packing');
   await id.fill('vehicles');
-  await expect(page.getByText(/^Saving renames the service id “packing” to “vehicles” here and where other files name it: content\/pages\/home\.yaml/)).toBeVisible();
+  await expect(
+    page.getByText(/^Saving renames the service id “packing” to “vehicles” here and where other files name it: content\/pages\/home\.yaml/),
+  ).toBeVisible();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.locator('.check-summary').scrollIntoViewIfNeeded();
@@ -59,7 +63,9 @@ test('deleting a service other files name is refused, naming each place, with a 
   await expect(elsewhere).toHaveAttribute('href', '/__edit/pages/home.yaml#field-services-items-1-service');
 });
 
-test('reordering the services left the home page’s cards as they were with no word of it: the editor says so, and one press brings them in line', async ({ page }) => {
+test('reordering the services left the home page’s cards as they were with no word of it: the editor says so, and one press brings them in line', async ({
+  page,
+}) => {
   await openFile(page, project, 'services.yaml');
   await page.getByRole('button', { name: /^Move Service 1 down/ }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();

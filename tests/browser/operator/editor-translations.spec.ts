@@ -21,7 +21,9 @@ test.beforeAll(async () => {
   project = await startEditorProject();
   // The English changes after the Malayalam was written: the heading and the page's description.
   await project.write('pages/not-found.yaml', (text) =>
-    text.replace('title: Sorry, We Could Not Find That Page', 'title: Sorry, That Page Is Not Here').replace('Return to our home page', 'Go back to our home page'),
+    text
+      .replace('title: Sorry, We Could Not Find That Page', 'title: Sorry, That Page Is Not Here')
+      .replace('Return to our home page', 'Go back to our home page'),
   );
 });
 
@@ -29,9 +31,12 @@ test.afterAll(async () => {
   await project?.close();
 });
 
-const recorded = async (file: string) => (parse(await project.read('ml/translated-from.yaml')) as Record<string, Record<string, string>>)[file]!;
+const recorded = async (file: string) =>
+  (parse(await project.read('ml/translated-from.yaml')) as Record<string, Record<string, string>>)[file]!;
 
-test('a Malayalam field whose English changed is marked with both Englishes, and saving it takes the mark away', async ({ page }, testInfo) => {
+test('a Malayalam field whose English changed is marked with both Englishes, and saving it takes the mark away', async ({
+  page,
+}, testInfo) => {
   await openFile(page, project, 'ml/pages/not-found.yaml');
   await expect(page.getByText('2 texts were translated from English that has changed since, marked “English changed”')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('banner.png') });
@@ -48,7 +53,10 @@ test('a Malayalam field whose English changed is marked with both Englishes, and
     await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
     await mark.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`english-changed-${width}.png`) });
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }));
     expect(widths.page, 'the page is no wider than the screen').toBeLessThanOrEqual(widths.screen);
   }
   // The preview frame is the site itself, which accessibility.spec.ts checks page by page.

@@ -42,7 +42,9 @@ test('the list page names every content file, English and Malayalam, with a line
   }
 });
 
-test('a new price shows in the preview before saving, and on the site after; the save changes one line and keeps every comment', async ({ page }) => {
+test('a new price shows in the preview before saving, and on the site after; the save changes one line and keeps every comment', async ({
+  page,
+}) => {
   const before = await project.read('services.yaml');
   await openFile(page, project, 'services.yaml');
   const price = page.locator('#field-services-0-pricing-starting');
@@ -80,15 +82,21 @@ test('a new price shows in the preview before saving, and on the site after; the
   await site.close();
 });
 
-test('a tab gone without a word (a phone closing it in the background) left its unsaved price in the preview, shown to the next tab as its own unsaved change: opening the file shows it as saved', async ({ page }) => {
+test('a tab gone without a word (a phone closing it in the background) left its unsaved price in the preview, shown to the next tab as its own unsaved change: opening the file shows it as saved', async ({
+  page,
+}) => {
   await page.goto(project.url('/__edit'));
   // What the gone tab had sent: a draft with a price it never saved.
   const left = await page.evaluate(async () => {
     const token = document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')!.content;
     const headers = { 'Content-Type': 'application/json', 'X-Editor-Token': token };
-    const file = (await (await fetch('/__edit/api/file?file=services.yaml', { headers })).json()) as { value: { services: { pricing: { starting: number } }[] } };
+    const file = (await (await fetch('/__edit/api/file?file=services.yaml', { headers })).json()) as {
+      value: { services: { pricing: { starting: number } }[] };
+    };
     file.value.services[1]!.pricing.starting = 77777;
-    return (await fetch('/__edit/api/draft', { method: 'POST', headers, body: JSON.stringify({ file: 'services.yaml', value: file.value }) })).status;
+    return (
+      await fetch('/__edit/api/draft', { method: 'POST', headers, body: JSON.stringify({ file: 'services.yaml', value: file.value }) })
+    ).status;
   });
   expect(left).toBe(200);
   await openFile(page, project, 'services.yaml');
@@ -172,11 +180,17 @@ test('list items are added, removed and moved, moving by keyboard too', async ({
   await page.keyboard.type('Free storage for a week');
 
   // Remove the second one.
-  await items.nth(1).getByRole('button', { name: /^Remove / }).click();
+  await items
+    .nth(1)
+    .getByRole('button', { name: /^Remove / })
+    .click();
   await expect(items).toHaveCount(6);
 
   // Move the first one down twice, by keyboard: the focus follows the item.
-  await items.nth(0).getByRole('button', { name: /^Move .* down$/ }).focus();
+  await items
+    .nth(0)
+    .getByRole('button', { name: /^Move .* down$/ })
+    .focus();
   await page.keyboard.press('Enter');
   await expect(items.nth(1).getByRole('button', { name: /^Move .* down$/ })).toBeFocused();
   await page.keyboard.press('Space');
@@ -189,14 +203,23 @@ test('list items are added, removed and moved, moving by keyboard too', async ({
   await expect(page.getByText(/Saved at .*: \d+ lines? changed/)).toBeVisible({ timeout: SAVE_WAIT });
   const saved = await project.read('services.yaml');
   const block = saved.slice(saved.indexOf('whatsIncluded:'), saved.indexOf('keyFeatures:'));
-  expect(block.split('\n').filter((line) => line.trim().startsWith('- ')).map((line) => line.trim().slice(2))).toEqual(expected);
+  expect(
+    block
+      .split('\n')
+      .filter((line) => line.trim().startsWith('- '))
+      .map((line) => line.trim().slice(2)),
+  ).toEqual(expected);
 });
 
-test('a photo uploaded from the computer shows in the form and, once saved with its Malayalam description, on the services pages', async ({ page }, testInfo) => {
+test('a photo uploaded from the computer shows in the form and, once saved with its Malayalam description, on the services pages', async ({
+  page,
+}, testInfo) => {
   // A phone-camera-like JPEG, made here.
   const file = testInfo.outputPath('Crew At Work.JPG');
   await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 110, b: 160 } } })
-    .composite([{ input: Buffer.from('<svg width="1600" height="1200"><circle cx="800" cy="600" r="400" fill="#f5c542"/></svg>'), top: 0, left: 0 }])
+    .composite([
+      { input: Buffer.from('<svg width="1600" height="1200"><circle cx="800" cy="600" r="400" fill="#f5c542"/></svg>'), top: 0, left: 0 },
+    ])
     .jpeg({ quality: 80 })
     .toFile(file);
 
@@ -224,7 +247,10 @@ test('a photo uploaded from the computer shows in the form and, once saved with 
   await expect(page.getByText(/Saved at .*: \d+ lines? changed/)).toBeVisible({ timeout: SAVE_WAIT });
 
   const site = await page.context().newPage();
-  for (const [address, alt] of [['/services/', 'Our crew carrying a wrapped sofa down the stairs'], ['/ml/services/', malayalam]] as const) {
+  for (const [address, alt] of [
+    ['/services/', 'Our crew carrying a wrapped sofa down the stairs'],
+    ['/ml/services/', malayalam],
+  ] as const) {
     await site.goto(project.url(address));
     const shown = site.getByRole('img', { name: alt });
     await expect(shown).toBeVisible({ timeout: 15_000 });

@@ -24,7 +24,9 @@ describe('the set-up code', () => {
     const options = (await answer.json()) as { challenge: string; rp: { id: string }; authenticatorSelection: Record<string, unknown> };
     expect(options.rp.id).toBe('movers.example');
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
-    expect(answer.headers.get('Set-Cookie')).toMatch(/^__Host-ceremony=[\w-]{43}; Max-Age=300; Path=\/; Secure; HttpOnly; SameSite=Strict$/);
+    expect(answer.headers.get('Set-Cookie')).toMatch(
+      /^__Host-ceremony=[\w-]{43}; Max-Age=300; Path=\/; Secure; HttpOnly; SameSite=Strict$/,
+    );
     expect(await worker().sql('SELECT kind, challenge, device_name, code_kind FROM ceremonies')).toEqual([
       { kind: 'register', challenge: options.challenge, device_name: 'Anil’s phone', code_kind: 'setup' },
     ]);
@@ -49,7 +51,11 @@ describe('the set-up code', () => {
   it('says so when the site has no set-up code at all', async () => {
     const bare = await startWorker({});
     try {
-      const answer = await bare.fetch('/api/passkeys/options', { method: 'POST', headers: { Origin: SITE }, body: JSON.stringify({ code: 'anything', name: 'Phone' }) });
+      const answer = await bare.fetch('/api/passkeys/options', {
+        method: 'POST',
+        headers: { Origin: SITE },
+        body: JSON.stringify({ code: 'anything', name: 'Phone' }),
+      });
       expect(await refusal(answer)).toEqual([403, 'setup-code-missing']);
     } finally {
       await bare.close();
@@ -60,14 +66,26 @@ describe('the set-up code', () => {
 describe('an invitation code', () => {
   it('lets another phone ask for a passkey, typed in lower case', async () => {
     await addPasskey(worker(), 'phone');
-    await worker().sql('INSERT INTO invitations (code_hash, created_at, expires_at) VALUES (?, ?, ?)', sha256('ABCDEFGH'), Date.now(), Date.now() + HOUR / 4);
+    await worker().sql(
+      'INSERT INTO invitations (code_hash, created_at, expires_at) VALUES (?, ?, ?)',
+      sha256('ABCDEFGH'),
+      Date.now(),
+      Date.now() + HOUR / 4,
+    );
     expect((await askForPasskey('abcd-efgh', 'Office phone')).status).toBe(200);
-    expect(await worker().sql('SELECT device_name, code_kind FROM ceremonies')).toEqual([{ device_name: 'Office phone', code_kind: 'invitation' }]);
+    expect(await worker().sql('SELECT device_name, code_kind FROM ceremonies')).toEqual([
+      { device_name: 'Office phone', code_kind: 'invitation' },
+    ]);
   });
 
   it('is refused once its 15 minutes are over', async () => {
     await addPasskey(worker(), 'phone');
-    await worker().sql('INSERT INTO invitations (code_hash, created_at, expires_at) VALUES (?, ?, ?)', sha256('ABCDEFGH'), Date.now() - HOUR, Date.now() - 1);
+    await worker().sql(
+      'INSERT INTO invitations (code_hash, created_at, expires_at) VALUES (?, ?, ?)',
+      sha256('ABCDEFGH'),
+      Date.now() - HOUR,
+      Date.now() - 1,
+    );
     expect(await refusal(await askForPasskey('ABCD-EFGH'))).toEqual([403, 'invitation-wrong']);
   });
 });

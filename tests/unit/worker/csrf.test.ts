@@ -31,7 +31,11 @@ it('with a session but without its CSRF token, or with another session’s, is r
   await addPasskey(worker(), 'phone');
   const { cookie } = await addSession(worker(), 'phone');
   const other = await addSession(worker(), 'phone');
-  const attempts: Array<Record<string, string>> = [{ Cookie: cookie }, { Cookie: cookie, 'X-CSRF-Token': '' }, { Cookie: cookie, 'X-CSRF-Token': other.csrf }];
+  const attempts: Array<Record<string, string>> = [
+    { Cookie: cookie },
+    { Cookie: cookie, 'X-CSRF-Token': '' },
+    { Cookie: cookie, 'X-CSRF-Token': other.csrf },
+  ];
   for (const headers of attempts) expect(await refusal(await invite(headers))).toEqual([403, 'csrf-missing']);
   expect(await worker().sql('SELECT * FROM invitations')).toEqual([]);
 });
@@ -53,7 +57,11 @@ it('with SITE_ORIGIN set, takes writes from that origin only, and makes passkeys
   const pinned = await startWorker({ SETUP_CODE, SITE_ORIGIN: 'https://www.movers.example' });
   try {
     const ask = (origin: string) =>
-      pinned.fetch('/api/passkeys/options', { method: 'POST', headers: { Origin: origin }, body: JSON.stringify({ code: SETUP_CODE, name: 'Phone' }) });
+      pinned.fetch('/api/passkeys/options', {
+        method: 'POST',
+        headers: { Origin: origin },
+        body: JSON.stringify({ code: SETUP_CODE, name: 'Phone' }),
+      });
     expect(await refusal(await ask(SITE))).toEqual([403, 'wrong-origin']);
     const answer = await ask('https://www.movers.example');
     expect(((await answer.json()) as { rp: { id: string } }).rp.id).toBe('www.movers.example');

@@ -9,7 +9,8 @@ it('removes a phone and ends its sessions, but never the last one', async () => 
   await addPasskey(worker(), 'phone-b', 'Office phone');
   const a = await addSession(worker(), 'phone-a');
   const b = await addSession(worker(), 'phone-b');
-  const remove = (id: string) => worker().fetch(`/api/devices/${id}`, { method: 'DELETE', headers: { Origin: SITE, Cookie: a.cookie, 'X-CSRF-Token': a.csrf } });
+  const remove = (id: string) =>
+    worker().fetch(`/api/devices/${id}`, { method: 'DELETE', headers: { Origin: SITE, Cookie: a.cookie, 'X-CSRF-Token': a.csrf } });
   const removed = await remove('phone-b');
   expect(removed.status).toBe(200);
   expect(await removed.json()).toMatchObject({ devices: [{ id: 'phone-a', name: 'Anil’s phone' }] });

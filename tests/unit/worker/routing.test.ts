@@ -41,7 +41,11 @@ it('answers /admin/ and /api/ from the Worker, with the database its migrations 
 it('takes a write from its own address, the one the browser used, and the set-up code from the secret', async () => {
   const origin = new URL(host.url).origin;
   const ask = (code: string, from: string) =>
-    at('/api/passkeys/options', { method: 'POST', headers: { Origin: from, 'Content-Type': 'application/json' }, body: JSON.stringify({ code, name: 'Phone' }) });
+    at('/api/passkeys/options', {
+      method: 'POST',
+      headers: { Origin: from, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code, name: 'Phone' }),
+    });
   expect((await ask('TEAK-RIVER-4821', origin)).status).toBe(200);
   expect(await (await ask('TEAK-RIVER-4821', 'https://evil.example')).json()).toMatchObject({ code: 'wrong-origin' });
   expect(await (await ask('TEAK-RIVER-0000', origin)).json()).toMatchObject({ code: 'setup-code-wrong' });

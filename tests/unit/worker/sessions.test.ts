@@ -31,5 +31,8 @@ it('ends at sign-out: the cookie is dropped and the token no longer works', asyn
   const { cookie, csrf } = await addSession(worker(), 'phone');
   const answer = await post(worker(), '/api/signout', {}, { Cookie: cookie, 'X-CSRF-Token': csrf });
   expect(answer.headers.get('Set-Cookie')).toBe('__Host-session=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=Strict');
-  expect(await refusal(await post(worker(), '/api/invitations', {}, { Cookie: cookie, 'X-CSRF-Token': csrf }))).toEqual([401, 'session-ended']);
+  expect(await refusal(await post(worker(), '/api/invitations', {}, { Cookie: cookie, 'X-CSRF-Token': csrf }))).toEqual([
+    401,
+    'session-ended',
+  ]);
 });

@@ -17,13 +17,29 @@ async function signedInCookie(): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await host().sql('DELETE FROM sessions');
   await host().sql('DELETE FROM passkeys');
-  await host().sql("INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES ('phone-1', x'010203', 0, '[]', 'Anil’s phone', ?)", Date.now());
-  await host().sql("INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, 'csrf', 'phone-1', ?, ?)", sha256(token), Date.now(), Date.now() + 3_600_000);
+  await host().sql(
+    "INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES ('phone-1', x'010203', 0, '[]', 'Anil’s phone', ?)",
+    Date.now(),
+  );
+  await host().sql(
+    "INSERT INTO sessions (token_hash, csrf_token, passkey_id, created_at, expires_at) VALUES (?, 'csrf', 'phone-1', ?, ?)",
+    sha256(token),
+    Date.now(),
+    Date.now() + 3_600_000,
+  );
   return `__Host-session=${token}`;
 }
 
 async function counted(daysAgo: number, page: string, event: string, count: number): Promise<void> {
-  await host().sql('INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, ?, ?, ?, ?, ?)', dayOf(Date.now() - daysAgo * DAY), page, page.startsWith('/ml/') ? 'ml' : 'en', event, '', count);
+  await host().sql(
+    'INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, ?, ?, ?, ?, ?)',
+    dayOf(Date.now() - daysAgo * DAY),
+    page,
+    page.startsWith('/ml/') ? 'ml' : 'en',
+    event,
+    '',
+    count,
+  );
 }
 
 it('shows the week and the month at a glance: visits, quote requests, WhatsApp chats, calls and the page most came to', async () => {
@@ -43,8 +59,12 @@ it('shows the week and the month at a glance: visits, quote requests, WhatsApp c
   const answer = await host().fetch('/admin/counts/', { headers: { Cookie: await signedInCookie() } });
   const html = await answer.text();
   expect(html).toContain('<p class="glance">41 visits, 6 quote requests, 12 WhatsApp chats, 3 calls; most came to the services page.</p>');
-  expect(html).toContain('<p class="glance">101 visits, 6 quote requests, 12 WhatsApp chats, 4 calls; most came to the Malayalam about page.</p>');
-  expect(html).toContain('2 requests that could not be sent reached you through the WhatsApp or call buttons instead. 2 requests were turned away as spam or incomplete, and not sent to you.');
+  expect(html).toContain(
+    '<p class="glance">101 visits, 6 quote requests, 12 WhatsApp chats, 4 calls; most came to the Malayalam about page.</p>',
+  );
+  expect(html).toContain(
+    '2 requests that could not be sent reached you through the WhatsApp or call buttons instead. 2 requests were turned away as spam or incomplete, and not sent to you.',
+  );
   expect(html.match(/<svg class="chart"/g)).toHaveLength(2);
 });
 
@@ -54,10 +74,25 @@ it('sends a signed-out visitor to /admin/ to sign in', async () => {
 });
 
 describe('the words', () => {
-  const period = (changes: Partial<Period>): Period => ({ days: 7, from: '2026-11-22', to: '2026-11-28', visits: 0, quotes: 0, whatsapp: 0, calls: 0, rescued: 0, refused: 0, topPage: null, perDay: [], ...changes });
+  const period = (changes: Partial<Period>): Period => ({
+    days: 7,
+    from: '2026-11-22',
+    to: '2026-11-28',
+    visits: 0,
+    quotes: 0,
+    whatsapp: 0,
+    calls: 0,
+    rescued: 0,
+    refused: 0,
+    topPage: null,
+    perDay: [],
+    ...changes,
+  });
 
   it('says one of each in the singular, and leaves out the page when nobody came', () => {
-    expect(sentence(period({ visits: 1, quotes: 1, whatsapp: 1, calls: 1, topPage: '/' }))).toBe('1 visit, 1 quote request, 1 WhatsApp chat, 1 call; most came to the home page.');
+    expect(sentence(period({ visits: 1, quotes: 1, whatsapp: 1, calls: 1, topPage: '/' }))).toBe(
+      '1 visit, 1 quote request, 1 WhatsApp chat, 1 call; most came to the home page.',
+    );
     expect(sentence(period({}))).toBe('0 visits, 0 quote requests, 0 WhatsApp chats, 0 calls.');
   });
 

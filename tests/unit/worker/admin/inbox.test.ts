@@ -36,7 +36,11 @@ it('shows all 25 requests, 20 from the page’s script and 5 with JavaScript off
   const owner = await signIn();
   host().relay.answer('500');
   for (let index = 0; index < 20; index++) await host().post(request({ name: `Script ${index}` }), { address: `198.51.100.${index}` });
-  for (let index = 0; index < 5; index++) await host().post(request({ name: `Plain ${index}`, _next: `${SITE}/contact/#quote-sent` }), { address: `203.0.113.${index}`, plain: true });
+  for (let index = 0; index < 5; index++)
+    await host().post(request({ name: `Plain ${index}`, _next: `${SITE}/contact/#quote-sent` }), {
+      address: `203.0.113.${index}`,
+      plain: true,
+    });
   let html = await inbox(owner.cookie);
   expect(cards(html)).toBe(25);
   expect(html.match(/Not in your email yet/g)).toHaveLength(25);

@@ -17,11 +17,23 @@ beforeEach(async () => {
   await worker.sql('DELETE FROM counts');
 });
 
-function beacon(fields: Record<string, string>, { agent = BROWSER, origin = SITE, cf }: { agent?: string; origin?: string; cf?: Record<string, unknown> } = {}) {
+function beacon(
+  fields: Record<string, string>,
+  { agent = BROWSER, origin = SITE, cf }: { agent?: string; origin?: string; cf?: Record<string, unknown> } = {},
+) {
   // sendBeacon sends a URLSearchParams body as a form, with the page's Origin.
-  const headers: Record<string, string> = { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8', 'CF-Connecting-IP': ADDRESS };
+  const headers: Record<string, string> = {
+    Origin: origin,
+    'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
+    'CF-Connecting-IP': ADDRESS,
+  };
   if (agent) headers['User-Agent'] = agent;
-  return worker.fetch('/api/count', { method: 'POST', headers, body: new URLSearchParams(fields).toString(), ...(cf ? { cf } : {}) } as RequestInit);
+  return worker.fetch('/api/count', {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams(fields).toString(),
+    ...(cf ? { cf } : {}),
+  } as RequestInit);
 }
 
 const total = async () => (await worker.sql<{ n: number | null }>('SELECT SUM(count) AS n FROM counts'))[0]!.n ?? 0;
@@ -61,7 +73,10 @@ it('keeps nothing that tells one visitor from another: no address, no user agent
 
 it.each([
   ['a crawler', { agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }],
-  ['a headless browser', { agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36' }],
+  [
+    'a headless browser',
+    { agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36' },
+  ],
   ['a program with no user agent', { agent: '' }],
   ['a bot Cloudflare verified', { cf: { verifiedBotCategory: 'Search Engine Crawler' } }],
   ['a beacon from another site', { origin: 'https://elsewhere.example' }],

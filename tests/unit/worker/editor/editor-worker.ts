@@ -31,7 +31,9 @@ export async function sampleSeed(): Promise<Record<string, string>> {
   const dir = await contentWithFixture();
   await replacePlaceholders(dir);
   const names = Object.keys(CONTENT_FILES);
-  const seed = Object.fromEntries(await Promise.all(names.map(async (name) => [`content/${name}`, await readFile(path.join(dir, 'content', name), 'utf8')] as const)));
+  const seed = Object.fromEntries(
+    await Promise.all(names.map(async (name) => [`content/${name}`, await readFile(path.join(dir, 'content', name), 'utf8')] as const)),
+  );
   await rm(dir, { recursive: true, force: true });
   return seed;
 }
@@ -41,7 +43,12 @@ export function editorHarnessForFile(): () => EditorHarness {
   let session: { cookie: string; csrf: string } | undefined;
   beforeAll(async () => {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const standin = await GitHubStandin.start({ appId: 31337, publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string, owner: OWNER, repo: REPO });
+    const standin = await GitHubStandin.start({
+      appId: 31337,
+      publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+      owner: OWNER,
+      repo: REPO,
+    });
     const worker = await startWorker({
       SETUP_CODE,
       GITHUB_API: standin.url,

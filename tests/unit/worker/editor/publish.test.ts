@@ -23,7 +23,11 @@ interface FileAnswer {
 }
 
 /** The owner opens services.yaml and sets the first service's starting price; answers the text kept on the phone. */
-async function changePrice(price: number | string, saved: Record<string, string> = {}, head = start): Promise<{ status: number; text?: string; body: Record<string, unknown> }> {
+async function changePrice(
+  price: number | string,
+  saved: Record<string, string> = {},
+  head = start,
+): Promise<{ status: number; text?: string; body: Record<string, unknown> }> {
   const { call } = harness();
   const file = (await (await call('file', { head, saved, file: 'services.yaml' })).json()) as FileAnswer;
   const value = structuredClone(file.value);
@@ -51,7 +55,11 @@ it('reads a file with its form and no problems, and refuses a price that is not 
   const refused = await changePrice('eight thousand');
   expect(refused.status).toBe(422);
   const problems = refused.body.problems as Array<{ file: string; path: string; line: number }>;
-  expect(problems[0]).toMatchObject({ file: 'content/services.yaml', path: expect.stringContaining('pricing.starting'), line: expect.any(Number) });
+  expect(problems[0]).toMatchObject({
+    file: 'content/services.yaml',
+    path: expect.stringContaining('pricing.starting'),
+    line: expect.any(Number),
+  });
 });
 
 it('publishes a changed price as exactly one commit on the head the owner started from, touching only services.yaml', async () => {
@@ -74,7 +82,10 @@ it('publishes a changed price as exactly one commit on the head the owner starte
 it('goes on on top of someone else’s publish of another file, keeping theirs', async () => {
   const { call, standin, seed } = harness();
   const kept = await changePrice(6666);
-  const theirs = await standin.push({ 'content/whatsapp.yaml': seed['content/whatsapp.yaml']!.replace(/\n$/, '\n# checked by the manager\n') }, 'The manager’s note');
+  const theirs = await standin.push(
+    { 'content/whatsapp.yaml': seed['content/whatsapp.yaml']!.replace(/\n$/, '\n# checked by the manager\n') },
+    'The manager’s note',
+  );
   const published = await call('publish', { head: start, saved: { 'services.yaml': kept.text }, message: 'New price' });
   expect(published.status).toBe(200);
   const { commit } = (await published.json()) as { commit: string };
@@ -92,12 +103,23 @@ it('asks the owner to choose when someone else changed the same file, and publis
   const theirs = await standin.push({ 'content/services.yaml': theirText }, 'The manager’s price');
   const asked = await call('publish', { head: start, saved: { 'services.yaml': kept.text }, message: 'My price' });
   expect(asked.status).toBe(409);
-  const body = (await asked.json()) as { needs: string; message: string; conflicts: { id: string; files: Array<{ file: string; differences: Array<{ theirs: string; mine: string }> }> } };
+  const body = (await asked.json()) as {
+    needs: string;
+    message: string;
+    conflicts: { id: string; files: Array<{ file: string; differences: Array<{ theirs: string; mine: string }> }> };
+  };
   expect(body.needs).toBe('choose');
   expect(body.message).toMatch(/Choose their version or yours/);
-  expect(body.conflicts.files).toEqual([{ file: 'content/services.yaml', differences: [expect.objectContaining({ theirs: '9100', mine: '5555' })] }]);
+  expect(body.conflicts.files).toEqual([
+    { file: 'content/services.yaml', differences: [expect.objectContaining({ theirs: '9100', mine: '5555' })] },
+  ]);
   expect(await standin.git.ref('main')).toBe(theirs);
-  const chosen = await call('publish', { head: start, saved: { 'services.yaml': kept.text }, message: 'My price', choices: { id: body.conflicts.id, picks: ['mine'] } });
+  const chosen = await call('publish', {
+    head: start,
+    saved: { 'services.yaml': kept.text },
+    message: 'My price',
+    choices: { id: body.conflicts.id, picks: ['mine'] },
+  });
   expect(chosen.status).toBe(200);
   const { commit } = (await chosen.json()) as { commit: string };
   expect(await standin.git.text(['rev-list', '--parents', '-n', '1', commit])).toBe(`${commit} ${theirs}`);
@@ -127,7 +149,9 @@ it('refuses to publish what the deploy would refuse, saying where, and writes no
 it('undoes the last publish with one commit putting the file back as it was', async () => {
   const { call, standin, seed } = harness();
   const kept = await changePrice(4444);
-  const published = (await (await call('publish', { head: start, saved: { 'services.yaml': kept.text }, message: 'A price to undo' })).json()) as { commit: string; files: string[] };
+  const published = (await (
+    await call('publish', { head: start, saved: { 'services.yaml': kept.text }, message: 'A price to undo' })
+  ).json()) as { commit: string; files: string[] };
   const undone = await call('undo', { commit: published.commit, files: published.files });
   expect(undone.status).toBe(200);
   const { commit } = (await undone.json()) as { commit: string };
@@ -140,9 +164,17 @@ it('undoes the last publish with one commit putting the file back as it was', as
 
 it('refuses every editor call without a session, and a write from another origin', async () => {
   const { worker } = harness();
-  const anonymous = await worker.fetch('/api/editor/files', { method: 'POST', headers: { Origin: 'https://movers.example', 'Content-Type': 'application/json' }, body: '{}' });
+  const anonymous = await worker.fetch('/api/editor/files', {
+    method: 'POST',
+    headers: { Origin: 'https://movers.example', 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   expect(anonymous.status).toBe(401);
-  const elsewhere = await worker.fetch('/api/editor/files', { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, body: '{}' });
+  const elsewhere = await worker.fetch('/api/editor/files', {
+    method: 'POST',
+    headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   expect(elsewhere.status).toBe(403);
 });
 
@@ -168,7 +200,9 @@ it('says in the owner’s words when the App is not installed, or GitHub asks to
   try {
     const answer = await call('files', {});
     expect(answer.status).toBe(429);
-    expect(((await answer.json()) as { message: string }).message).toMatch(/GitHub asks the site to wait before it asks again\. Try again in about \d+ minutes\./);
+    expect(((await answer.json()) as { message: string }).message).toMatch(
+      /GitHub asks the site to wait before it asks again\. Try again in about \d+ minutes\./,
+    );
   } finally {
     standin.rateLimit = undefined;
   }

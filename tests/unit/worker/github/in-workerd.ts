@@ -25,15 +25,22 @@ export default {
       if (call.fresh) sharedTokens.clear();
       const repository = await companyRepository(env);
       const result =
-        call.op === 'head' ? await repository.head()
-        : call.op === 'tree' ? await repository.tree(call.sha)
-        : call.op === 'blob' ? toBase64(await repository.blob(call.sha))
-        : call.op === 'history' ? await repository.history(call.path, call.from)
-        : await repository.commit({
-            ...call.change,
-            // JSON carries no bytes: a binary file comes as base64 and is handed on as bytes.
-            additions: call.change.additions.map(({ path, contents, base64 }) => ({ path, contents: base64 ? fromBase64(contents) : contents })),
-          });
+        call.op === 'head'
+          ? await repository.head()
+          : call.op === 'tree'
+            ? await repository.tree(call.sha)
+            : call.op === 'blob'
+              ? toBase64(await repository.blob(call.sha))
+              : call.op === 'history'
+                ? await repository.history(call.path, call.from)
+                : await repository.commit({
+                    ...call.change,
+                    // JSON carries no bytes: a binary file comes as base64 and is handed on as bytes.
+                    additions: call.change.additions.map(({ path, contents, base64 }) => ({
+                      path,
+                      contents: base64 ? fromBase64(contents) : contents,
+                    })),
+                  });
       return Response.json({ result });
     } catch (error) {
       if (error instanceof GitHubProblem) return Response.json({ problem: error.toJSON() });

@@ -35,7 +35,8 @@ it('lists a file’s history, newest first, only the commits that touched it', a
   const first = await standin.push({ 'content/whatsapp.yaml': 'greeting: Hello\n' }, 'WhatsApp greeting');
   await standin.push({ 'content/about.yaml': 'title: About Kerala Movers\n' }, 'About page title');
   const second = await standin.push({ 'content/whatsapp.yaml': 'greeting: Namaskaram\n' }, 'WhatsApp greeting in Malayalam');
-  const history = (await call<Array<{ sha: string; message: string; author: string }>>({ op: 'history', path: 'content/whatsapp.yaml' })).result!;
+  const history = (await call<Array<{ sha: string; message: string; author: string }>>({ op: 'history', path: 'content/whatsapp.yaml' }))
+    .result!;
   expect(history.map((entry) => entry.sha)).toEqual([second, first]);
   expect(history[0]).toMatchObject({ message: 'WhatsApp greeting in Malayalam', author: 'Site owner' });
   expect(standin.violations).toEqual([]);

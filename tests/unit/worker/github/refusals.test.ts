@@ -22,8 +22,15 @@ it('answers that someone else published, with the new head, when the branch move
   const { standin, call } = harness();
   const start = await standin.push({ 'content/site.yaml': 'company: Kerala Movers\n' }, 'Start');
   const theirs = await standin.push({ 'content/site.yaml': 'company: Kerala Movers and Packers\n' }, 'Published from a laptop');
-  const answer = await call({ op: 'commit', change: { expectedHead: start, headline: 'Mine', additions: [{ path: 'content/site.yaml', contents: 'company: KM\n' }], deletions: [] } });
-  expect(answer.problem).toMatchObject({ code: 'github-head-moved', head: theirs, message: expect.stringContaining('Someone else published') });
+  const answer = await call({
+    op: 'commit',
+    change: { expectedHead: start, headline: 'Mine', additions: [{ path: 'content/site.yaml', contents: 'company: KM\n' }], deletions: [] },
+  });
+  expect(answer.problem).toMatchObject({
+    code: 'github-head-moved',
+    head: theirs,
+    message: expect.stringContaining('Someone else published'),
+  });
   expect(await standin.git.ref('main')).toBe(theirs);
   expect(await standin.git.text(['rev-list', '--count', `${start}..main`])).toBe('1');
 });
@@ -96,7 +103,10 @@ it('says the App is not installed when GitHub no longer knows the installation',
   await standin.push({ 'README.md': 'installed\n' }, 'Install test');
   standin.installed = false;
   const answer = await call({ op: 'head' });
-  expect(answer.problem).toEqual({ code: 'github-not-installed', message: expect.stringContaining('not installed on the company’s repository') });
+  expect(answer.problem).toEqual({
+    code: 'github-not-installed',
+    message: expect.stringContaining('not installed on the company’s repository'),
+  });
   expect(JSON.stringify(answer)).not.toMatch(/ghs_|eyJ/);
 });
 
@@ -105,11 +115,16 @@ it('says the App is not installed when the repository has no installation of it'
   standin.installed = false;
   const seen = standin.calls.length;
   expect((await call({ op: 'head', fresh: true })).problem).toMatchObject({ code: 'github-not-installed' });
-  expect(standin.calls.slice(seen).map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual(['GET /repos/kerala-movers/site/installation 404']);
+  expect(standin.calls.slice(seen).map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([
+    'GET /repos/kerala-movers/site/installation 404',
+  ]);
 });
 
 it('says the App may not write when its installation was granted Contents: read only', async () => {
   const { standin, call } = harness();
   standin.granted = { contents: 'read', metadata: 'read' };
-  expect((await call({ op: 'head', fresh: true })).problem).toEqual({ code: 'github-no-access', message: expect.stringContaining('“Contents: read and write”') });
+  expect((await call({ op: 'head', fresh: true })).problem).toEqual({
+    code: 'github-no-access',
+    message: expect.stringContaining('“Contents: read and write”'),
+  });
 });

@@ -15,7 +15,9 @@ export const REPO = 'site';
 export interface Harness {
   standin: GitHubStandin;
   /** One client call in workerd: its result, or the problem it answered. */
-  call<T = unknown>(call: Record<string, unknown>): Promise<{ result?: T; problem?: { code: string; message: string; retryAt?: string; head?: string } }>;
+  call<T = unknown>(
+    call: Record<string, unknown>,
+  ): Promise<{ result?: T; problem?: { code: string; message: string; retryAt?: string; head?: string } }>;
 }
 
 export function harnessForFile(keyFormat: 'pkcs1' | 'pkcs8' = 'pkcs1'): () => Harness {
@@ -23,7 +25,12 @@ export function harnessForFile(keyFormat: 'pkcs1' | 'pkcs8' = 'pkcs1'): () => Ha
   let mf: Miniflare | undefined;
   beforeAll(async () => {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    standin = await GitHubStandin.start({ appId: APP_ID, publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string, owner: OWNER, repo: REPO });
+    standin = await GitHubStandin.start({
+      appId: APP_ID,
+      publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+      owner: OWNER,
+      repo: REPO,
+    });
     mf = new Miniflare({
       modules: true,
       script: await bundle('tests/unit/worker/github/in-workerd.ts'),

@@ -23,7 +23,10 @@ async function runWhenDue(): Promise<void> {
 const tries = async () => (await host().sql<{ attempts: number }>('SELECT attempts FROM quote_requests')).map((row) => row.attempts);
 
 it('keeps 25 requests through three failed tries each, then sends each to the relay once; the trap and an old request reach neither', async () => {
-  const names = [...Array.from({ length: 20 }, (_, index) => `Script ${index}`), ...Array.from({ length: 5 }, (_, index) => `Plain ${index}`)];
+  const names = [
+    ...Array.from({ length: 20 }, (_, index) => `Script ${index}`),
+    ...Array.from({ length: 5 }, (_, index) => `Plain ${index}`),
+  ];
   host().relay.answer('500');
   // Try 1: the visitor's own send.
   for (let index = 0; index < 20; index++) {
@@ -31,7 +34,10 @@ it('keeps 25 requests through three failed tries each, then sends each to the re
     expect(await answer.json()).toEqual({ success: true, message: 'Your request was received.' });
   }
   for (let index = 0; index < 5; index++) {
-    const answer = await host().post(request({ name: names[20 + index]!, _next: `${SITE}/contact/#quote-sent` }), { address: `203.0.113.${index}`, plain: true });
+    const answer = await host().post(request({ name: names[20 + index]!, _next: `${SITE}/contact/#quote-sent` }), {
+      address: `203.0.113.${index}`,
+      plain: true,
+    });
     expect([answer.status, answer.headers.get('Location')]).toEqual([303, `${SITE}/contact/#quote-sent`]);
   }
   const trap = await host().post(request({ name: 'Cheap Pills', _honey: 'https://spam.example' }), { address: '192.0.2.1' });
@@ -59,6 +65,6 @@ it('keeps 25 requests through three failed tries each, then sends each to the re
   // Past the keeping period (30 days here), a request is gone after the next scheduled run.
   await host().sql('UPDATE quote_requests SET received_at = ? WHERE fields LIKE ?', Date.now() - 31 * DAY, '%"Script 0"%');
   await host().scheduled();
-  expect(await host().sql("SELECT count(*) AS kept FROM quote_requests WHERE fields LIKE '%\"Script 0\"%'")).toEqual([{ kept: 0 }]);
+  expect(await host().sql('SELECT count(*) AS kept FROM quote_requests WHERE fields LIKE \'%"Script 0"%\'')).toEqual([{ kept: 0 }]);
   expect(await host().sql('SELECT count(*) AS kept FROM quote_requests')).toEqual([{ kept: 24 }]);
 });

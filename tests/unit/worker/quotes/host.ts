@@ -18,7 +18,10 @@ export const CONTACT_PAGE = `<!doctype html><html lang="ml"><body><form data-quo
 
 export interface QuoteHost {
   relay: RelayStandIn;
-  post(fields: Record<string, string>, options?: { address?: string; plain?: boolean; origin?: string; referer?: string }): Promise<Response>;
+  post(
+    fields: Record<string, string>,
+    options?: { address?: string; plain?: boolean; origin?: string; referer?: string },
+  ): Promise<Response>;
   /** Any other request to the Worker at the site's address. */
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
   /** One scheduled run, as the cron starts it. */
@@ -52,7 +55,10 @@ export function request(changes: Record<string, string> = {}): Record<string, st
  * `relayInBuild`: the relay's address is not a Worker variable but the file a Cloudflare build leaves,
  * with `keepDays` from the content when given.
  */
-export function quoteHostForFile(bindings: Record<string, string> = {}, { relayInBuild = false, keepDays }: { relayInBuild?: boolean; keepDays?: number } = {}): () => QuoteHost {
+export function quoteHostForFile(
+  bindings: Record<string, string> = {},
+  { relayInBuild = false, keepDays }: { relayInBuild?: boolean; keepDays?: number } = {},
+): () => QuoteHost {
   let mf: Miniflare | undefined;
   let host: QuoteHost | undefined;
   beforeAll(async () => {
@@ -66,7 +72,8 @@ export function quoteHostForFile(bindings: Record<string, string> = {}, { relayI
       serviceBindings: {
         ASSETS: (request: { url: string }) => {
           const { pathname } = new URL(request.url);
-          if (pathname.endsWith('/contact/')) return new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+          if (pathname.endsWith('/contact/'))
+            return new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
           if (relayInBuild && pathname === `/${SETTINGS_FILE}`) return Response.json({ relay: relay.url, keepDays });
           return new Response('Not found', { status: 404 });
         },
@@ -79,7 +86,11 @@ export function quoteHostForFile(bindings: Record<string, string> = {}, { relayI
       relay,
       db: db as unknown as D1Database,
       post: async (fields, { address = '203.0.113.7', plain = false, origin = SITE, referer } = {}) => {
-        const headers: Record<string, string> = { Origin: origin, 'CF-Connecting-IP': address, Accept: plain ? 'text/html,application/xhtml+xml' : 'application/json' };
+        const headers: Record<string, string> = {
+          Origin: origin,
+          'CF-Connecting-IP': address,
+          Accept: plain ? 'text/html,application/xhtml+xml' : 'application/json',
+        };
         if (referer) headers.Referer = referer;
         // The page's script sends multipart form data; it is encoded here, as Miniflare passes only bytes on.
         const form = new FormData();
@@ -89,12 +100,21 @@ export function quoteHostForFile(bindings: Record<string, string> = {}, { relayI
         const body = new Uint8Array(await encoded.arrayBuffer());
         return (await mf!.dispatchFetch(`${SITE}/api/quote`, { method: 'POST', headers, body, redirect: 'manual' })) as unknown as Response;
       },
-      fetch: async (pathname, init) => (await mf!.dispatchFetch(new URL(pathname, SITE), { redirect: 'manual', ...init } as never)) as unknown as Response,
+      fetch: async (pathname, init) =>
+        (await mf!.dispatchFetch(new URL(pathname, SITE), { redirect: 'manual', ...init } as never)) as unknown as Response,
       scheduled: async () => {
-        const result = await (worker as unknown as { scheduled(options: { cron: string }): Promise<{ outcome: string }> }).scheduled({ cron: '*/5 * * * *' });
+        const result = await (worker as unknown as { scheduled(options: { cron: string }): Promise<{ outcome: string }> }).scheduled({
+          cron: '*/5 * * * *',
+        });
         if (result.outcome !== 'ok') throw new Error(`The scheduled run ended with ${result.outcome}`);
       },
-      sql: async <Row>(query: string, ...values: unknown[]) => (await db.prepare(query).bind(...values).all<Row>()).results,
+      sql: async <Row>(query: string, ...values: unknown[]) =>
+        (
+          await db
+            .prepare(query)
+            .bind(...values)
+            .all<Row>()
+        ).results,
     };
   });
   afterAll(async () => {

@@ -32,10 +32,17 @@ it('gives up a request the relay has not taken within 7 days: marked refused, wi
   await host().sql("UPDATE quote_requests SET last_error = 'The relay answered 500 Internal Server Error.'");
   await keptFrom(6, 'waiting');
   await host().scheduled();
-  const rows = await host().sql<{ id: string; state: string; last_error: string | null }>('SELECT id, state, last_error FROM quote_requests ORDER BY id');
+  const rows = await host().sql<{ id: string; state: string; last_error: string | null }>(
+    'SELECT id, state, last_error FROM quote_requests ORDER BY id',
+  );
   expect(rows).toEqual([
     { id: 'from-6-days', state: 'delivered', last_error: null },
-    { id: 'from-8-days', state: 'refused', last_error: 'Not taken by the relay within 7 days, so no longer sent. The last attempt: The relay answered 500 Internal Server Error.' },
+    {
+      id: 'from-8-days',
+      state: 'refused',
+      last_error:
+        'Not taken by the relay within 7 days, so no longer sent. The last attempt: The relay answered 500 Internal Server Error.',
+    },
   ]);
   expect(host().relay.accepted()).toEqual(['From 6 days ago']);
 });

@@ -32,7 +32,11 @@ export interface RelayStandIn {
 async function fieldsOf(request: IncomingMessage): Promise<Record<string, string>> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const form = await new Request('http://relay.test/', { method: 'POST', headers: { 'Content-Type': request.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+  const form = await new Request('http://relay.test/', {
+    method: 'POST',
+    headers: { 'Content-Type': request.headers['content-type'] ?? '' },
+    body: Buffer.concat(chunks),
+  }).formData();
   return Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
 }
 
@@ -49,8 +53,14 @@ export async function startRelay(): Promise<RelayStandIn> {
       entry.abandoned = new Promise((resolve) => response.on('close', () => resolve()));
       return;
     }
-    if (answer === 'accept') response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"success":"true","message":"The form was submitted successfully."}');
-    else response.writeHead(Number(answer), { 'Content-Type': 'text/plain' }).end(answer === '429' ? 'Too Many Requests' : 'Internal Server Error');
+    if (answer === 'accept')
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end('{"success":"true","message":"The form was submitted successfully."}');
+    else
+      response
+        .writeHead(Number(answer), { 'Content-Type': 'text/plain' })
+        .end(answer === '429' ? 'Too Many Requests' : 'Internal Server Error');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

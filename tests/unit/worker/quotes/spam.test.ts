@@ -27,7 +27,8 @@ it('refuses the 6th request from one address within an hour, in the visitor’s 
   expect(await sixth.json()).toEqual({
     success: false,
     code: 'quote-too-many',
-    message: 'Many requests were sent from this connection in the last hour, so this one was not taken. Send it on WhatsApp or call us instead.',
+    message:
+      'Many requests were sent from this connection in the last hour, so this one was not taken. Send it on WhatsApp or call us instead.',
   });
   const plain = await host().post(request({ name: 'Anu 7', _next: 'https://movers.example/ml/contact/#quote-sent' }), { plain: true });
   expect(plain.status).toBe(429);

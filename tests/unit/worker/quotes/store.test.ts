@@ -10,7 +10,8 @@ const host = quoteHostForFile();
 
 it('gives each of 20 due requests to one of two runs claiming at the same moment, never to both', async () => {
   const now = Date.now();
-  for (let index = 1; index <= 20; index++) await keep(host().db, request({ name: `Customer ${index}` }), 'https://movers.example/contact/', 'en', now - 2 * 60 * 1000);
+  for (let index = 1; index <= 20; index++)
+    await keep(host().db, request({ name: `Customer ${index}` }), 'https://movers.example/contact/', 'en', now - 2 * 60 * 1000);
   await host().sql('UPDATE quote_requests SET next_at = 0');
   const [first, second] = await Promise.all([claimDue(host().db, now), claimDue(host().db, now)]);
   const claimed = [...first!, ...second!].map((kept) => kept.fields.name);

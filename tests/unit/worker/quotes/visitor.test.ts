@@ -11,7 +11,13 @@ const host = quoteHostForFile();
 
 /** What the form posts without JavaScript: the subject without the name, and its `_next` and trap. */
 function plainRequest(changes: Record<string, string> = {}): Record<string, string> {
-  return request({ subject: 'New Moving Quote Request -', _subject: 'New Moving Quote Request -', _next: `${SITE}/ml/contact/#quote-sent`, _honey: '', ...changes });
+  return request({
+    subject: 'New Moving Quote Request -',
+    _subject: 'New Moving Quote Request -',
+    _next: `${SITE}/ml/contact/#quote-sent`,
+    _honey: '',
+    ...changes,
+  });
 }
 
 it('sends a form posted with JavaScript off back to its page’s sent note (303), in the page’s language', async () => {
@@ -83,9 +89,13 @@ it('refuses a request from another site’s page', async () => {
   expect(host().relay.received).toEqual([]);
 });
 
-it('answers the page’s script after 4 seconds at most when the relay never answers, and keeps the request', { timeout: 60_000 }, async () => {
+it('answers the page’s script after 4 seconds at most when the relay never answers, and keeps the request', {
+  timeout: 60_000,
+}, async () => {
   host().relay.answer('hang');
   const answer = await host().post(request());
   expect(await answer.json()).toMatchObject({ success: true });
-  expect(await host().sql('SELECT state, last_error FROM quote_requests')).toEqual([{ state: 'waiting', last_error: 'The relay did not answer within 4 seconds.' }]);
+  expect(await host().sql('SELECT state, last_error FROM quote_requests')).toEqual([
+    { state: 'waiting', last_error: 'The relay did not answer within 4 seconds.' },
+  ]);
 });

@@ -19,12 +19,18 @@ export async function startSiteverify(): Promise<SiteverifyStandIn> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const form = await new Request('http://127.0.0.1/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+      const form = await new Request('http://127.0.0.1/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: Buffer.concat(chunks),
+      }).formData();
       const fields = Object.fromEntries([...form].map(([name, value]) => [name, String(value)]));
       standIn.calls.push(fields);
       if (standIn.down) return void res.writeHead(503).end();
       const success = fields.response === 'good';
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ success, 'error-codes': success ? [] : ['invalid-input-response'] }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ success, 'error-codes': success ? [] : ['invalid-input-response'] }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

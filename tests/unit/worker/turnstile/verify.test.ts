@@ -17,7 +17,10 @@ beforeEach(() => {
 });
 afterAll(() => siteverify.close());
 
-const kept = async () => (await host().sql<{ name: string }>("SELECT json_extract(fields, '$.name') AS name FROM quote_requests ORDER BY name")).map((row) => row.name);
+const kept = async () =>
+  (await host().sql<{ name: string }>("SELECT json_extract(fields, '$.name') AS name FROM quote_requests ORDER BY name")).map(
+    (row) => row.name,
+  );
 const refusals = () => host().sql('SELECT reason, count FROM quote_refusals');
 
 it('takes a request whose token siteverify accepts, sending the secret, the token and the address', async () => {
@@ -34,7 +37,9 @@ it('turns away a request whose token siteverify rejects, counts it, and neither 
   const answer = await host().post(request({ [TOKEN_FIELD]: 'made-up' }));
   expect(answer.status).toBe(403);
   expect(await answer.json()).toMatchObject({ success: false, code: 'quote-turnstile' });
-  const plain = await host().post(request({ [TOKEN_FIELD]: 'made-up', _next: 'https://movers.example/ml/contact/#quote-sent' }), { plain: true });
+  const plain = await host().post(request({ [TOKEN_FIELD]: 'made-up', _next: 'https://movers.example/ml/contact/#quote-sent' }), {
+    plain: true,
+  });
   expect(plain.status).toBe(403);
   expect(await plain.text()).toContain('data-form-error>');
   expect(await kept()).toEqual([]);

@@ -6,9 +6,11 @@
 // Lighthouse's slow 4G as DevTools applies it (562.5 ms a request, 1.47 Mbit/s down). Measured with
 // the browser's own clocks (PerformanceObserver), no library:
 // - the next page: a finger goes down on a link, stays 100 ms (a tap), comes up; from the finger
-//   going down to the first paint of the next page (its first-contentful-paint). Ours twice: a cold
-//   tap (the prefetch starts as the finger goes down), and after the pointer rested on the link until
-//   the prefetch was in (a mouse on the same window, without touch), then clicked. The peer: from the finger to the
+//   going down to the first paint of the next page (its first-contentful-paint). Ours three times: a
+//   cold tap (the prefetch starts as the finger goes down), after the pointer rested on the link
+//   until the prefetch was in (a mouse on the same window, without touch), then clicked, and a tap
+//   once the page's eager rules had the next page in, in a Chromium whose "eager" acts as Android's
+//   (no hover wait). The peer: from the finger to the
 //   frame after React put the next page's heading in, and the end of its 0.5 s fade-in.
 // - each tap's Interaction to Next Paint (event timing: the longest event of the interaction, from
 //   the finger to the next frame). Entries under 16 ms are never reported by the browser: "≤ 16".
@@ -63,6 +65,10 @@ async function measure() {
   const peer = await serve('peer', (dir, siteUrl) => buildPeerSpa({ root: ROOT, outDir: dir, siteUrl }));
   const browser = await chromium.launch({ executablePath: testChromiumPath(), args: [...TEST_CHROMIUM.args], ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs] });
   stops.push(() => browser.close());
+  // Chromium as on Android: without the desktop's hover wait, an "eager" link is prefetched without
+  // a pointer (at once here; on a phone with the view heuristic, once in view a moment).
+  const android = await chromium.launch({ executablePath: testChromiumPath(), args: [...TEST_CHROMIUM.args, '--disable-features=PreloadingEagerHoverHeuristics'], ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs] });
+  stops.push(() => android.close());
   const index = async () => {
     const page = await browser.newPage();
     const value = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`);
@@ -82,6 +88,7 @@ async function measure() {
         log(`${cpu}× ${trip}`);
         await row({ kind: 'next page', cpu, what: trip, site: 'ours, cold tap' }, () => nextPage(browser, ours.url, language + from, language + to, cpu, false));
         await row({ kind: 'next page', cpu, what: trip, site: 'ours, mouse rested till prefetched' }, () => nextPage(browser, ours.url, language + from, language + to, cpu, true));
+        await row({ kind: 'next page', cpu, what: trip, site: 'ours, phone: eager prefetch in' }, () => nextPage(android, ours.url, language + from, language + to, cpu, false, true));
         await row({ kind: 'next page', cpu, what: trip, site: 'peer' }, () => spaNextPage(browser, peer.url, language + from, language + to, cpu));
       }
       const other = language ? '/' : '/ml/';
@@ -147,6 +154,11 @@ async function phone(browser, url, cpu, { mouse = false } = {}) {
   context.on('page', (opened) => opened !== page && opened.close().catch(() => undefined));
   const devtools = await context.newCDPSession(page);
   await devtools.send('Network.enable');
+  // Which prefetches are in, from the page's first moment on.
+  await devtools.send('Preload.enable');
+  const ready = new Set();
+  devtools.on('Preload.prefetchStatusUpdated', (event) => event.status === 'Ready' && ready.add(new URL(event.prefetchUrl).pathname));
+  devtools.prefetched = (pathname) => ready.has(pathname);
   await devtools.send('Network.emulateNetworkConditions', SLOW_4G);
   await devtools.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
@@ -213,21 +225,26 @@ async function linkTo(page, to) {
   return page.locator(`a[href="${to}"]`).nth(index);
 }
 
-/** Ours: from the finger going down on the link to the first contentful paint of the next page. */
-async function nextPage(browser, base, from, to, cpu, rested) {
+/**
+ * Ours: from the finger going down on the link to the first contentful paint of the next page;
+ * `eager`: the finger goes down once the page's eager rules have the next page in.
+ */
+async function nextPage(browser, base, from, to, cpu, rested, eager = false) {
   const { context, page, devtools } = await phone(browser, new URL(from, base).href, cpu, { mouse: rested });
   try {
     const link = await linkTo(page, to);
     let tapped;
     if (rested) {
       // A mouse resting on the link until the browser has the page, then its click.
-      await devtools.send('Preload.enable');
       const ready = new Promise((resolve) => devtools.on('Preload.prefetchStatusUpdated', (event) => event.status === 'Ready' && new URL(event.prefetchUrl).pathname === to && resolve()));
       await link.hover();
       await bounded(ready, `the prefetch of ${to}`);
       tapped = now();
       await link.click();
-    } else tapped = await tap(page, devtools, link);
+    } else {
+      if (eager) await bounded((async () => { while (!devtools.prefetched(to)) await sleep(50); })(), `the eager prefetch of ${to}`);
+      tapped = await tap(page, devtools, link);
+    }
     await page.waitForURL((address) => address.pathname === to);
     const painted = await bounded(page.evaluate(() => new Promise((resolve) => {
       new PerformanceObserver((list, observer) => {

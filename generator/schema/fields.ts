@@ -126,17 +126,13 @@ export function textList(description?: string, { long = false } = {}) {
 }
 
 export function rupees(description = 'A price in rupees, as a plain number') {
-  return z
-    .number()
-    .int()
-    .positive()
-    .meta({
-      description,
-      expected: 'a whole number of rupees',
-      hint: 'write the price as a plain number, e.g. 8999',
-      suggest: suggestRupees,
-      kind: 'price',
-    });
+  return z.number().int().positive().meta({
+    description,
+    expected: 'a whole number of rupees',
+    hint: 'write the price as a plain number, e.g. 8999',
+    suggest: suggestRupees,
+    kind: 'price',
+  });
 }
 
 /** The plain number a price written another way most likely means, as a hint ("₹9,499" → 9499). */

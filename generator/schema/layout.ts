@@ -19,22 +19,16 @@ export const layoutSchema = z.strictObject({
     quickLinksTitle: text(),
     quickLinks: z.array(link).min(1),
     servicesTitle: text(),
-    services: z
-      .array(serviceRef())
-      .min(1)
-      .optional()
-      .meta({
-        description: 'Service ids listed in the footer, each linking to /services; leave it out to list every service in services.yaml',
-      }),
+    services: z.array(serviceRef()).min(1).optional().meta({
+      description: 'Service ids listed in the footer, each linking to /services; leave it out to list every service in services.yaml',
+    }),
     contactTitle: text(),
     newsletter: z.strictObject({
-      enabled: z
-        .boolean()
-        .meta({
-          description: 'Whether the footer shows the newsletter box',
-          expected: 'true or false',
-          hint: 'write true to show the box or false to hide it',
-        }),
+      enabled: z.boolean().meta({
+        description: 'Whether the footer shows the newsletter box',
+        expected: 'true or false',
+        hint: 'write true to show the box or false to hide it',
+      }),
       title: text(),
       text: text(),
       inputLabel: text(),

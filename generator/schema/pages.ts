@@ -65,12 +65,9 @@ export const homeSchema = z.strictObject({
   services: z.strictObject({
     heading,
     fromLabel: text('Leads each card’s starting price, e.g. From').optional(),
-    items: z
-      .array(homeServiceCard)
-      .min(1)
-      .meta({
-        description: 'The home page’s own list of cards; a card with "service: <id>" takes its title, icon and link from that service',
-      }),
+    items: z.array(homeServiceCard).min(1).meta({
+      description: 'The home page’s own list of cards; a card with "service: <id>" takes its title, icon and link from that service',
+    }),
     link,
   }),
   whyChooseUs: z.strictObject({ heading, steps: z.array(iconCard).min(1) }),
@@ -110,13 +107,10 @@ export const aboutSchema = z.strictObject({
   values: z.strictObject({ heading, items: z.array(iconCard).min(1) }),
   whyChoose: z.strictObject({ heading, items: z.array(iconCard).min(1) }),
   cta: callToAction,
-  facts: z
-    .strictObject({ heading })
-    .optional()
-    .meta({
-      description:
-        'The section listing the business facts of site.yaml (registration, insurance, payment, cancellation, claims); shown when there are any',
-    }),
+  facts: z.strictObject({ heading }).optional().meta({
+    description:
+      'The section listing the business facts of site.yaml (registration, insurance, payment, cancellation, claims); shown when there are any',
+  }),
 });
 
 export const servicesPageSchema = z.strictObject({
@@ -171,13 +165,9 @@ export const contactSchema = z.strictObject({
       message: field,
     }),
     selectPrompt: text('The first, empty choice of the service list, e.g. Select a service'),
-    services: z
-      .array(serviceRef())
-      .min(1)
-      .optional()
-      .meta({
-        description: 'Service ids offered in the form, in this order; leave it out to offer every service in services.yaml, in that order',
-      }),
+    services: z.array(serviceRef()).min(1).optional().meta({
+      description: 'Service ids offered in the form, in this order; leave it out to offer every service in services.yaml, in that order',
+    }),
     leftOut: z
       .array(serviceRef())
       .min(1)

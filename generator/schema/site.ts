@@ -33,7 +33,9 @@ export const SOCIAL_HOSTS: Record<(typeof SOCIAL_NETWORKS)[number], readonly str
  */
 const socialEntry = z
   .strictObject({
-    network: z.enum(SOCIAL_NETWORKS).meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')} (x is the network once called Twitter)` }),
+    network: z
+      .enum(SOCIAL_NETWORKS)
+      .meta({ expected: 'a social network', hint: `one of: ${SOCIAL_NETWORKS.join(', ')} (x is the network once called Twitter)` }),
     label: sameText('The network name as visitors read it'),
     url: url({}, 'The company page; without one the network is not shown').optional(),
   })
@@ -81,7 +83,8 @@ export function formSubmitEndpoints(recipient: string): { endpoint: string; plai
   return { endpoint: `https://formsubmit.co/ajax/${recipient}`, plainEndpoint: `https://formsubmit.co/${recipient}` };
 }
 
-const RELAY_HINT = 'write the quote email once as "recipient:"; only a relay other than FormSubmit needs "endpoint:" and "plainEndpoint:" instead';
+const RELAY_HINT =
+  'write the quote email once as "recipient:"; only a relay other than FormSubmit needs "endpoint:" and "plainEndpoint:" instead';
 
 /**
  * Where quote requests and newsletter sign-ups go. The usual case names one inbox (`recipient`)
@@ -183,7 +186,9 @@ const business = z.strictObject({
   legalName: sameText('The name the company is registered under, e.g. Example Movers and Packers Private Limited').optional(),
   gstin: gstin().optional(),
   registeredAddress: sameText('The registered office as the registration certificate gives it').optional(),
-  assurance: text('One line under the home page title and on About, e.g. Licensed and insured: GST registered, transit insurance on every move').optional(),
+  assurance: text(
+    'One line under the home page title and on About, e.g. Licensed and insured: GST registered, transit insurance on every move',
+  ).optional(),
   facts: z
     .array(businessFact)
     .min(1)
@@ -200,24 +205,14 @@ export const siteSchema = z.strictObject({
     ).optional(),
     tagline: text('One line that says what the company does'),
     description: longText('Two or three sentences about the company, used in the footer and for search engines'),
-    foundedYear: z
-      .number()
-      .int()
-      .min(1900)
-      .max(2100)
-      .meta({ expected: 'a year', hint: 'write the year as a plain number, e.g. 2008' }),
+    foundedYear: z.number().int().min(1900).max(2100).meta({ expected: 'a year', hint: 'write the year as a plain number, e.g. 2008' }),
     areaServed: textList('The places the company moves people in and to, e.g. Kerala and India; search engines read them'),
   }),
   contact: mainOffice,
-  offices: z
-    .array(branchOffice)
-    .min(1)
-    .superRefine(uniqueBy('id', 'office'))
-    .optional()
-    .meta({
-      description:
-        'More offices beyond the one under contact: each shown with its own address, map and directions on the contact page and in the footer. Leave it out for a company with one office',
-    }),
+  offices: z.array(branchOffice).min(1).superRefine(uniqueBy('id', 'office')).optional().meta({
+    description:
+      'More offices beyond the one under contact: each shown with its own address, map and directions on the contact page and in the footer. Leave it out for a company with one office',
+  }),
   brand: brand.optional(),
   social: z
     .array(socialEntry)
@@ -227,27 +222,25 @@ export const siteSchema = z.strictObject({
     .min(1)
     .meta({ description: 'Marketing figures shown in the stats strips' }),
   form: formSettings,
-  completeTranslations: z
-    .boolean()
-    .optional()
-    .meta({
-      description:
-        'true: the deploy publishes nothing while a Malayalam text is not translated yet. Left out or false: such a text shows in English on the Malayalam pages until it is translated',
-    }),
+  completeTranslations: z.boolean().optional().meta({
+    description:
+      'true: the deploy publishes nothing while a Malayalam text is not translated yet. Left out or false: such a text shows in English on the Malayalam pages until it is translated',
+  }),
   seo: z.strictObject({
     siteUrl: siteAddress('The address the site is published at, e.g. https://www.example.com'),
     locale: z.enum(['en_IN']).meta({ expected: 'the locale en_IN' }),
-    shareImageAlt: text('Describes the picture shown when a page is shared (the share card, or the photo below): what it shows, in a sentence'),
+    shareImageAlt: text(
+      'Describes the picture shown when a page is shared (the share card, or the photo below): what it shows, in a sentence',
+    ),
     shareImage: photo('A photo shown when a page is shared on WhatsApp or Facebook, in place of the drawn share card').optional(),
-    httpsForSubdomains: z
-      .boolean()
-      .optional()
-      .meta({
-        description:
-          'true: browsers that visit the site are told to reach every name under its address (shop.example.com under example.com) only over https:// for a year; set it only when every such name is served over https://. Left out or false: only the site’s own address. Sent where the host sends the _headers file (Cloudflare)',
-      }),
+    httpsForSubdomains: z.boolean().optional().meta({
+      description:
+        'true: browsers that visit the site are told to reach every name under its address (shop.example.com under example.com) only over https:// for a year; set it only when every such name is served over https://. Left out or false: only the site’s own address. Sent where the host sends the _headers file (Cloudflare)',
+    }),
   }),
-  business: business.optional().meta({ description: 'Who the company is by law, for visitors checking it is a real business; every field may be left out' }),
+  business: business
+    .optional()
+    .meta({ description: 'Who the company is by law, for visitors checking it is a real business; every field may be left out' }),
   reviews: z
     .strictObject({
       url: url({}, 'Where the reviews can be read, e.g. the company’s Google Business Profile'),

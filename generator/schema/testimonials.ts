@@ -36,16 +36,11 @@ export const testimonialSchema = z.strictObject({
   id: id(undefined, 'priya-nair'),
   name: sameText('The customer’s name, the same in every language'),
   location: text('Where the customer moved, e.g. Kochi to Bengaluru'),
-  rating: z
-    .number()
-    .int()
-    .min(1)
-    .max(5)
-    .meta({
-      description: 'Stars the customer gave, 1 to 5',
-      expected: 'a whole number of stars',
-      hint: 'give 1 to 5 stars, as a plain number, e.g. rating: 4',
-    }),
+  rating: z.number().int().min(1).max(5).meta({
+    description: 'Stars the customer gave, 1 to 5',
+    expected: 'a whole number of stars',
+    hint: 'give 1 to 5 stars, as a plain number, e.g. rating: 4',
+  }),
   comment: longText(),
   avatar: z
     .string()

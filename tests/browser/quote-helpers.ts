@@ -70,7 +70,9 @@ export const test = base.extend<QuoteFixtures, QuoteOptions & { workerRuntime: W
 
 /** A documentation address (RFC 3849) made from the test's id, so no two tests share an hour's count. */
 function visitorAddress(testId: string, ...runs: number[]): string {
-  const hash = createHash('sha256').update(`${testId}:${runs.join(':')}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${testId}:${runs.join(':')}`)
+    .digest('hex');
   return `2001:db8:${hash.slice(0, 24).match(/.{4}/g)!.join(':')}`;
 }
 
@@ -86,7 +88,12 @@ export const ANSWERS = [
   { label: 'Moving From *', plain: 'Moving From', field: 'moveFrom', value: 'Flat #4B, Kakkanad, Kochi' },
   { label: 'Moving To *', plain: 'Moving To', field: 'moveTo', value: 'തിരുവനന്തപുരം (Thiruvananthapuram)' },
   { label: 'Moving Date', plain: 'Moving Date', field: 'moveDate', value: '2030-05-20' },
-  { label: 'Additional Details', plain: 'Additional Details', field: 'message', value: 'Third floor, lift available.\nഒരു പിയാനോയും ഉണ്ട് & 20 boxes #fragile' },
+  {
+    label: 'Additional Details',
+    plain: 'Additional Details',
+    field: 'message',
+    value: 'Third floor, lift available.\nഒരു പിയാനോയും ഉണ്ട് & 20 boxes #fragile',
+  },
 ] as const;
 
 export async function fillQuote(page: Page): Promise<void> {

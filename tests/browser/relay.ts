@@ -164,11 +164,14 @@ export async function startRelay(): Promise<Relay> {
   function answer(req: IncomingMessage, res: ServerResponse, mode: Answer): void {
     switch (mode) {
       case 'ok':
-        return sendJson(res, 200, { success: 'true', message: 'The form was submitted successfully.' }, req);
+        sendJson(res, 200, { success: 'true', message: 'The form was submitted successfully.' }, req);
+        return;
       case 'refuse':
-        return sendJson(res, 200, { success: 'false', message: 'This form needs Activation.' }, req);
+        sendJson(res, 200, { success: 'false', message: 'This form needs Activation.' }, req);
+        return;
       case 'error':
-        return sendJson(res, 500, { success: 'false', message: 'Internal Server Error' }, req);
+        sendJson(res, 500, { success: 'false', message: 'Internal Server Error' }, req);
+        return;
       case 'drop':
         req.socket.destroy();
         return;

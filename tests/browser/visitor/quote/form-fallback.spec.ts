@@ -8,12 +8,30 @@ import type { Page } from '@playwright/test';
 import { pauseClockBeforeLoad } from '../../clock.js';
 import type { Issues } from '../../fixtures.js';
 import { MOBILE, content, lazyContentLoaded } from '../../helpers.js';
-import { ANSWERS, THROUGH_WORKER, TO_RELAY, WORKER_FAILURES, expect, expectQuoteValues, fillQuote, quoteButton, test, type Through } from '../../quote-helpers.js';
+import {
+  ANSWERS,
+  THROUGH_WORKER,
+  TO_RELAY,
+  WORKER_FAILURES,
+  expect,
+  expectQuoteValues,
+  fillQuote,
+  quoteButton,
+  test,
+  type Through,
+} from '../../quote-helpers.js';
 import type { RelayClient, RelayMode } from '../../relay.js';
 import type { WorkerSite } from './worker-site.js';
 
 const FORM = content<{
-  form: { success: string; error: string; offline: string; backOnline: string; resend: string; fallback: { text: string; whatsapp: string; call: string; greeting: string } };
+  form: {
+    success: string;
+    error: string;
+    offline: string;
+    backOnline: string;
+    resend: string;
+    fallback: { text: string; whatsapp: string; call: string; greeting: string };
+  };
 }>('pages/contact.yaml').form;
 const SITE = content<{ contact: { phone: string; whatsapp: string } }>('site.yaml');
 const TIMEOUT_MS = 20_000;
@@ -30,7 +48,13 @@ function allowFailureNoise(issues: Issues): void {
 }
 
 /** Makes the next send fail: the relay answers as `mode` says, or, through the Worker, the Worker turns it away. */
-async function failNextSend(page: Page, relay: RelayClient, through: Through, site: WorkerSite | undefined, mode: RelayMode['mode'] = 'error'): Promise<void> {
+async function failNextSend(
+  page: Page,
+  relay: RelayClient,
+  through: Through,
+  site: WorkerSite | undefined,
+  mode: RelayMode['mode'] = 'error',
+): Promise<void> {
   if (through === 'relay') return relay.set({ mode });
   await WORKER_FAILURES[1]!.cause(page, site!);
   // The requests that used up the hour reached the relay: the test's count starts after them.
@@ -76,7 +100,11 @@ const relayFailures: { title: string; mode: RelayMode }[] = [
 ];
 
 for (const failure of relayFailures) {
-  test(`when ${failure.title}: WhatsApp and call carry the request, and the next send recovers`, { tag: TO_RELAY }, async ({ page, relay, issues }) => {
+  test(`when ${failure.title}: WhatsApp and call carry the request, and the next send recovers`, { tag: TO_RELAY }, async ({
+    page,
+    relay,
+    issues,
+  }) => {
     allowFailureNoise(issues);
     await relay.set(failure.mode);
     await fillQuote(page);
@@ -93,7 +121,12 @@ for (const failure of relayFailures) {
 }
 
 for (const failure of WORKER_FAILURES) {
-  test(`when ${failure.title}: WhatsApp and call carry the request, and the next send recovers`, { tag: THROUGH_WORKER }, async ({ page, relay, issues, workerSite }) => {
+  test(`when ${failure.title}: WhatsApp and call carry the request, and the next send recovers`, { tag: THROUGH_WORKER }, async ({
+    page,
+    relay,
+    issues,
+    workerSite,
+  }) => {
     allowFailureNoise(issues);
     // While the Worker is away, so is the rest of the site: the WhatsApp widget's lazy files too.
     issues.allow('requestfailed', /net::ERR_CONNECTION_REFUSED$/);
@@ -112,7 +145,15 @@ for (const failure of WORKER_FAILURES) {
   });
 }
 
-test('the WhatsApp link opens the chat with the request in a new tab', async ({ page, context, relay, issues, external, through, workerSite }) => {
+test('the WhatsApp link opens the chat with the request in a new tab', async ({
+  page,
+  context,
+  relay,
+  issues,
+  external,
+  through,
+  workerSite,
+}) => {
   allowFailureNoise(issues);
   await failNextSend(page, relay, through, workerSite);
   await fillQuote(page);
@@ -127,7 +168,12 @@ test('the WhatsApp link opens the chat with the request in a new tab', async ({ 
   await expect(page).toHaveURL('/contact/');
 });
 
-test('offline: the fallback shows at once, and coming back online offers to send the kept request', async ({ page, context, relay, issues }) => {
+test('offline: the fallback shows at once, and coming back online offers to send the kept request', async ({
+  page,
+  context,
+  relay,
+  issues,
+}) => {
   allowFailureNoise(issues);
   // The footer's drawings are fetched as it nears the screen: they arrive before the connection drops.
   await lazyContentLoaded(page);
@@ -165,7 +211,11 @@ test.describe('on a phone', () => {
       await expect(message).toBeInViewport();
       const box = await message.boundingBox();
       expect(box && button, 'both are on screen').toBeTruthy();
-      const overlaps = box!.x < button!.x + button!.width && button!.x < box!.x + box!.width && box!.y < button!.y + button!.height && button!.y < box!.y + box!.height;
+      const overlaps =
+        box!.x < button!.x + button!.width &&
+        button!.x < box!.x + box!.width &&
+        box!.y < button!.y + button!.height &&
+        button!.y < box!.y + box!.height;
       expect(overlaps, 'the message and the WhatsApp button overlap').toBe(false);
     }
   });

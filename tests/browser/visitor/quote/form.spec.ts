@@ -86,7 +86,11 @@ test.describe('with JavaScript', () => {
     await expectSubmission(relay, 'fetch', through);
   });
 
-  test('a full submit shows "Sending...", reaches the relay with every field and shows the success message for 5 s', async ({ page, relay, through }) => {
+  test('a full submit shows "Sending...", reaches the relay with every field and shows the success message for 5 s', async ({
+    page,
+    relay,
+    through,
+  }) => {
     // The relay holds the request until the test has seen the form while it is being sent.
     await relay.set({ mode: 'hang' });
     await fillForm(page);
@@ -119,7 +123,11 @@ test.describe('with JavaScript', () => {
     { title: 'the relay is too slow', mode: { mode: 'hang' as const }, requestFails: true },
   ];
   for (const failure of failures) {
-    test(`when ${failure.title}: the error message shows, every value stays and the next submit clears it`, { tag: TO_RELAY }, async ({ page, relay, issues }) => {
+    test(`when ${failure.title}: the error message shows, every value stays and the next submit clears it`, { tag: TO_RELAY }, async ({
+      page,
+      relay,
+      issues,
+    }) => {
       allowFailureNoise(issues);
       await relay.set(failure.mode);
       await fillForm(page);
@@ -137,7 +145,9 @@ test.describe('with JavaScript', () => {
       await expectNextSubmitClears(page, relay, 2);
     });
 
-    test(`when ${failure.title} to the Worker: the request is kept and the visitor is told it was received`, { tag: THROUGH_WORKER }, async ({ page, relay }) => {
+    test(`when ${failure.title} to the Worker: the request is kept and the visitor is told it was received`, {
+      tag: THROUGH_WORKER,
+    }, async ({ page, relay }) => {
       await relay.set(failure.mode);
       await fillForm(page);
       await submitButton(page).click();
@@ -150,7 +160,9 @@ test.describe('with JavaScript', () => {
   }
 
   for (const failure of WORKER_FAILURES) {
-    test(`when ${failure.title}: the error message shows, every value stays and the next submit clears it`, { tag: THROUGH_WORKER }, async ({ page, relay, issues, workerSite }) => {
+    test(`when ${failure.title}: the error message shows, every value stays and the next submit clears it`, {
+      tag: THROUGH_WORKER,
+    }, async ({ page, relay, issues, workerSite }) => {
       allowFailureNoise(issues);
       // While the Worker is away, so is the rest of the site: the WhatsApp widget's lazy files too.
       issues.allow('requestfailed', /net::ERR_CONNECTION_REFUSED$/);
@@ -212,7 +224,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(SUCCESS).filter({ visible: true })).toHaveCount(1);
   });
 
-  test('the form posts to the Worker, which sends the request on and the visitor back to the success note', { tag: THROUGH_WORKER }, async ({ page, relay }) => {
+  test('the form posts to the Worker, which sends the request on and the visitor back to the success note', {
+    tag: THROUGH_WORKER,
+  }, async ({ page, relay }) => {
     await page.goto('/contact/');
     await fillForm(page);
     await submitButton(page).click();
@@ -224,7 +238,11 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(SUCCESS).filter({ visible: true })).toHaveCount(1);
   });
 
-  test('when the Worker turns the request away, the page says so and offers WhatsApp and a call', { tag: THROUGH_WORKER }, async ({ page, relay, workerSite }) => {
+  test('when the Worker turns the request away, the page says so and offers WhatsApp and a call', { tag: THROUGH_WORKER }, async ({
+    page,
+    relay,
+    workerSite,
+  }) => {
     await page.goto('/contact/');
     await WORKER_FAILURES[1]!.cause(page, workerSite!);
     await relay.reset();

@@ -38,7 +38,11 @@ test.beforeAll(async () => {
   relayClient = new RelayClient(relay.origin);
   temp = await mkdtemp(path.join(tmpdir(), 'site-worker-quote-'));
   const out = path.join(temp, 'dist');
-  const built = spawnSync('node', ['bin/site.js', 'build', '--content', 'tests/sample/content', '--out', out, '--host', 'cloudflare', '--form-endpoint', relay.endpoint], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(
+    'node',
+    ['bin/site.js', 'build', '--content', 'tests/sample/content', '--out', out, '--host', 'cloudflare', '--form-endpoint', relay.endpoint],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (built.status !== 0) throw new Error(`site build failed (exit ${built.status}):\n${built.stdout}${built.stderr}`);
   site = await startCloudflare(out, { worker: true, migrate: true });
 });
@@ -64,7 +68,9 @@ async function fillForm(page: Page, language: Language): Promise<void> {
 }
 
 async function relayed(): Promise<Submission> {
-  await expect.poll(async () => (await relayClient.submissions()).length, { message: 'the relay received one request from the Worker' }).toBe(1);
+  await expect
+    .poll(async () => (await relayClient.submissions()).length, { message: 'the relay received one request from the Worker' })
+    .toBe(1);
   const [submission] = await relayClient.submissions();
   // The Worker sends it on as the page's script would: form data, asking for JSON.
   expect(submission!.kind).toBe('fetch');
@@ -75,7 +81,9 @@ async function relayed(): Promise<Submission> {
 }
 
 for (const language of ['en', 'ml'] as const) {
-  test(`with JavaScript, the ${language} form posts to the site’s own Worker, which sends the request on to the relay`, async ({ page }) => {
+  test(`with JavaScript, the ${language} form posts to the site’s own Worker, which sends the request on to the relay`, async ({
+    page,
+  }) => {
     const posts: string[] = [];
     page.on('request', (request) => request.method() === 'POST' && posts.push(new URL(request.url()).pathname));
     await page.goto(`${site.url}${PAGES[language]}`);
@@ -117,7 +125,10 @@ test('when the relay fails, the visitor is told the request was received: the Wo
   await relayed();
 });
 
-test('when the Worker turns a request away (a sixth from one address within the hour), the error and the WhatsApp and call fallback show', async ({ page, issues }) => {
+test('when the Worker turns a request away (a sixth from one address within the hour), the error and the WhatsApp and call fallback show', async ({
+  page,
+  issues,
+}) => {
   // The page logs its failed send, and Chromium the 429 it got.
   issues.allow('console', /^Failed to load resource|quote/i);
   await page.goto(`${site.url}${PAGES.en}`);

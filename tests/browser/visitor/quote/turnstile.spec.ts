@@ -31,10 +31,28 @@ test.beforeAll(async () => {
   doc.setIn(['form', 'turnstileSiteKey'], SITE_KEY);
   await writeFile(siteFile, doc.toString({ lineWidth: 0 }));
   const out = path.join(temp, 'dist');
-  const built = spawnSync('node', ['bin/site.js', 'build', '--content', path.join(temp, 'content'), '--out', out, '--host', 'cloudflare', '--form-endpoint', relay.endpoint], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(
+    'node',
+    [
+      'bin/site.js',
+      'build',
+      '--content',
+      path.join(temp, 'content'),
+      '--out',
+      out,
+      '--host',
+      'cloudflare',
+      '--form-endpoint',
+      relay.endpoint,
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (built.status !== 0) throw new Error(`site build failed (exit ${built.status}):\n${built.stdout}${built.stderr}`);
   const closed = await freePort();
-  site = await startWorkerSite(out, `${relay.endpoint}?lane=${LANE}`, { TURNSTILE_SECRET: 'the-secret', TURNSTILE_VERIFY_URL: `http://127.0.0.1:${closed}/siteverify` });
+  site = await startWorkerSite(out, `${relay.endpoint}?lane=${LANE}`, {
+    TURNSTILE_SECRET: 'the-secret',
+    TURNSTILE_VERIFY_URL: `http://127.0.0.1:${closed}/siteverify`,
+  });
 });
 
 test.afterAll(async () => {
@@ -49,7 +67,10 @@ test.beforeEach(async () => {
   await relayed().reset();
 });
 
-test('with JavaScript, the page loads Turnstile’s script from Cloudflare within its security policy, and the form still sends', async ({ page, external }) => {
+test('with JavaScript, the page loads Turnstile’s script from Cloudflare within its security policy, and the form still sends', async ({
+  page,
+  external,
+}) => {
   await page.goto(`${site.url}/contact/`);
   // The tests answer every other host with an empty file: the script loads, allowed, and does nothing.
   await expect.poll(() => external.map((request) => request.url)).toContain('https://challenges.cloudflare.com/turnstile/v0/api.js');

@@ -42,7 +42,10 @@ it('puts Turnstile in the Cloudflare build’s quote form, and allows its script
   }
   expect(text(withTurnstile, '_headers')).toMatch(new RegExp(`script-src [^;]*${TURNSTILE_ORIGIN}`));
 
-  for (const result of [await build({ contentDir: SAMPLE_CONTENT, formEndpoint: RELAY, host: 'cloudflare' }), await build({ contentDir, formEndpoint: RELAY, host: 'github-pages' })]) {
+  for (const result of [
+    await build({ contentDir: SAMPLE_CONTENT, formEndpoint: RELAY, host: 'cloudflare' }),
+    await build({ contentDir, formEndpoint: RELAY, host: 'github-pages' }),
+  ]) {
     for (const file of ['contact/index.html', '_headers']) expect(text(result, file)).not.toContain(TURNSTILE_ORIGIN);
     expect(text(result, 'contact/index.html')).not.toContain('cf-turnstile');
   }
@@ -50,5 +53,7 @@ it('puts Turnstile in the Cloudflare build’s quote form, and allows its script
 
 it('refuses a site key with a space in it, located', async () => {
   const { problems } = await checkContent(await withKey('0x4AAAA AAABkMYinukE8nzYS'));
-  expect(problems.map((problem) => [problem.path, (problem.line ?? 0) > 0, Boolean(problem.hint)])).toEqual([['form.turnstileSiteKey', true, true]]);
+  expect(problems.map((problem) => [problem.path, (problem.line ?? 0) > 0, Boolean(problem.hint)])).toEqual([
+    ['form.turnstileSiteKey', true, true],
+  ]);
 }, 120_000);

@@ -12,6 +12,10 @@ step_started=$SECONDS
 step() { echo; echo "== $1"; step_started=$SECONDS; }
 took() { echo "-- $1 took $((SECONDS - step_started)) s"; }
 
+step "format and lint (biome ci)"
+npx biome ci || status=1
+took "format and lint"
+
 step "typecheck (tsc --noEmit)"
 npx tsc --noEmit || status=1
 took typecheck

@@ -3,7 +3,7 @@ import { UsageError } from './problems/problem.js';
 import type { Site } from './schema/index.js';
 
 /**
- * The hosts the deploy publishes to (README, "Deploy"). The build writes the same folder for
+ * The hosts the deploy publishes to (docs/hosting.md). The build writes the same folder for
  * both; only Cloudflare reads all of it, so a build for GitHub Pages says what will be missing
  * there, once, where the operator chose it.
  */
@@ -28,7 +28,7 @@ export function hostNote(host: Host): string | undefined {
     '  - the year-long cache of /assets/: every file is kept ten minutes, then checked again;',
     '  - the Malayalam 404 page: a mistyped /ml/ address gets the English one;',
     '  - Brotli: pages are sent gzipped, a little larger.',
-    'Each page still carries its security policy in a <meta>. Cloudflare sends all of it (README, "Deploy").',
+    'Each page still carries its security policy in a <meta>. Cloudflare sends all of it (docs/hosting.md).',
   ].join('\n');
 }
 

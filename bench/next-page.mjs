@@ -33,7 +33,10 @@ const option = (name, fallback) => {
   return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
 };
 const RUNS = Math.max(1, Number(option('--runs', 3)));
-const SLOWDOWNS = option('--cpu', '4,6').split(',').map(Number).filter((n) => n >= 1);
+const SLOWDOWNS = option('--cpu', '4,6')
+  .split(',')
+  .map(Number)
+  .filter((n) => n >= 1);
 const ONLY = option('--only', '');
 
 /** Lighthouse's mobileSlow4G as DevTools throttling applies it (lighthouse/core/config/constants.js). */
@@ -56,18 +59,33 @@ const load = () => os.loadavg()[0].toFixed(1);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.timeOrigin + performance.now();
 /** A bound for a step that hangs (a bench waits for states, and gives up on one that never comes). */
-const bounded = (promise, what, ms = 60_000) => Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`${what}: nothing within ${ms / 1000} s`)))]);
+const bounded = (promise, what, ms = 60_000) =>
+  Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`${what}: nothing within ${ms / 1000} s`)))]);
 
 async function measure() {
   const { chromium } = await import('playwright');
   const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
-  const ours = await serve('ours', (dir, siteUrl) => execFileSync(process.execPath, ['bin/site.js', 'build', '--out', dir, '--site-url', siteUrl], { cwd: ROOT, stdio: 'ignore', timeout: 120_000 }));
+  const ours = await serve('ours', (dir, siteUrl) =>
+    execFileSync(process.execPath, ['bin/site.js', 'build', '--out', dir, '--site-url', siteUrl], {
+      cwd: ROOT,
+      stdio: 'ignore',
+      timeout: 120_000,
+    }),
+  );
   const peer = await serve('peer', (dir, siteUrl) => buildPeerSpa({ root: ROOT, outDir: dir, siteUrl }));
-  const browser = await chromium.launch({ executablePath: testChromiumPath(), args: [...TEST_CHROMIUM.args], ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs] });
+  const browser = await chromium.launch({
+    executablePath: testChromiumPath(),
+    args: [...TEST_CHROMIUM.args],
+    ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs],
+  });
   stops.push(() => browser.close());
   // Chromium as on Android: without the desktop's hover wait, an "eager" link is prefetched without
   // a pointer (at once here; on a phone with the view heuristic, once in view a moment).
-  const android = await chromium.launch({ executablePath: testChromiumPath(), args: [...TEST_CHROMIUM.args, '--disable-features=PreloadingEagerHoverHeuristics'], ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs] });
+  const android = await chromium.launch({
+    executablePath: testChromiumPath(),
+    args: [...TEST_CHROMIUM.args, '--disable-features=PreloadingEagerHoverHeuristics'],
+    ignoreDefaultArgs: [...TEST_CHROMIUM.ignoreDefaultArgs],
+  });
   stops.push(() => android.close());
   const index = async () => {
     const page = await browser.newPage();
@@ -86,20 +104,36 @@ async function measure() {
       for (const [from, to] of TRIPS) {
         const trip = `${language}${from} → ${language}${to}`;
         log(`${cpu}× ${trip}`);
-        await row({ kind: 'next page', cpu, what: trip, site: 'ours, cold tap' }, () => nextPage(browser, ours.url, language + from, language + to, cpu, false));
-        await row({ kind: 'next page', cpu, what: trip, site: 'ours, mouse rested till prefetched' }, () => nextPage(browser, ours.url, language + from, language + to, cpu, true));
-        await row({ kind: 'next page', cpu, what: trip, site: 'ours, phone: eager prefetch in' }, () => nextPage(android, ours.url, language + from, language + to, cpu, false, true));
-        await row({ kind: 'next page', cpu, what: trip, site: 'peer' }, () => spaNextPage(browser, peer.url, language + from, language + to, cpu));
+        await row({ kind: 'next page', cpu, what: trip, site: 'ours, cold tap' }, () =>
+          nextPage(browser, ours.url, language + from, language + to, cpu, false),
+        );
+        await row({ kind: 'next page', cpu, what: trip, site: 'ours, mouse rested till prefetched' }, () =>
+          nextPage(browser, ours.url, language + from, language + to, cpu, true),
+        );
+        await row({ kind: 'next page', cpu, what: trip, site: 'ours, phone: eager prefetch in' }, () =>
+          nextPage(android, ours.url, language + from, language + to, cpu, false, true),
+        );
+        await row({ kind: 'next page', cpu, what: trip, site: 'peer' }, () =>
+          spaNextPage(browser, peer.url, language + from, language + to, cpu),
+        );
       }
       const other = language ? '/' : '/ml/';
-      await row({ kind: 'next page', cpu, what: `${language}/ → ${other} (language)`, site: 'ours, cold tap' }, () => nextPage(browser, ours.url, `${language}/`, other, cpu, false));
-      await row({ kind: 'next page', cpu, what: `${language}/ → ${other} (language)`, site: 'peer' }, () => spaNextPage(browser, peer.url, `${language}/`, other, cpu));
+      await row({ kind: 'next page', cpu, what: `${language}/ → ${other} (language)`, site: 'ours, cold tap' }, () =>
+        nextPage(browser, ours.url, `${language}/`, other, cpu, false),
+      );
+      await row({ kind: 'next page', cpu, what: `${language}/ → ${other} (language)`, site: 'peer' }, () =>
+        spaNextPage(browser, peer.url, `${language}/`, other, cpu),
+      );
       for (const [name, interact] of Object.entries(INTERACTIONS)) {
         log(`${cpu}× ${language || '/'} ${name}`);
-        await row({ kind: 'INP', cpu, what: `${name}${language ? ' (ml)' : ''}`, site: 'ours' }, () => inp(browser, ours.url, language, cpu, interact));
+        await row({ kind: 'INP', cpu, what: `${name}${language ? ' (ml)' : ''}`, site: 'ours' }, () =>
+          inp(browser, ours.url, language, cpu, interact),
+        );
       }
       for (const [name, interact] of Object.entries(PEER_INTERACTIONS)) {
-        await row({ kind: 'INP', cpu, what: `${name}${language ? ' (ml)' : ''}`, site: 'peer' }, () => inp(browser, peer.url, language, cpu, interact));
+        await row({ kind: 'INP', cpu, what: `${name}${language ? ' (ml)' : ''}`, site: 'peer' }, () =>
+          inp(browser, peer.url, language, cpu, interact),
+        );
       }
     }
   }
@@ -142,12 +176,22 @@ async function repeat(measureOnce) {
 async function phone(browser, url, cpu, { mouse = false } = {}) {
   const context = await browser.newContext(mouse ? { ...PHONE, isMobile: false, hasTouch: false } : PHONE);
   // The relay answers after a second, as one far away does, so Send's interaction is the tap's own work, not the success message's.
-  await context.route((address) => address.hostname !== '127.0.0.1' || address.pathname.startsWith('/api/'), async (route) => {
-    if (route.request().method() !== 'POST') return route.fulfill({ status: 204, body: '' });
-    await sleep(RELAY_MS);
-    // The page may be closed by then: the measurement was taken before the answer.
-    return route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"success":"true"}' }).catch(() => undefined);
-  });
+  await context.route(
+    (address) => address.hostname !== '127.0.0.1' || address.pathname.startsWith('/api/'),
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.fulfill({ status: 204, body: '' });
+      await sleep(RELAY_MS);
+      // The page may be closed by then: the measurement was taken before the answer.
+      return route
+        .fulfill({
+          status: 200,
+          contentType: 'application/json',
+          headers: { 'access-control-allow-origin': '*' },
+          body: '{"success":"true"}',
+        })
+        .catch(() => undefined);
+    },
+  );
   await context.addInitScript(watchInteractions);
   const page = await context.newPage();
   // A quick action opens WhatsApp in a new tab; it is closed at once.
@@ -172,13 +216,19 @@ async function phone(browser, url, cpu, { mouse = false } = {}) {
 function watchInteractions() {
   window.__interactions = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.interactionId) window.__interactions.push({ id: entry.interactionId, name: entry.name, duration: entry.duration });
+    for (const entry of list.getEntries())
+      if (entry.interactionId) window.__interactions.push({ id: entry.interactionId, name: entry.name, duration: entry.duration });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 }
 
 /** Until the page has been idle for a moment (both its own later work and the browser's). */
 function idle(page) {
-  return page.evaluate(() => new Promise((resolve) => (window.requestIdleCallback ? requestIdleCallback(() => resolve(), { timeout: 5000 }) : setTimeout(resolve, 500))));
+  return page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        window.requestIdleCallback ? requestIdleCallback(() => resolve(), { timeout: 5000 }) : setTimeout(resolve, 500),
+      ),
+  );
 }
 
 /** A finger down on the element's middle, `PRESS_MS` on the glass, and up; resolves to when it went down. */
@@ -214,7 +264,10 @@ async function linkTo(page, to) {
   if (index < 0 && (await page.locator('[data-menu-toggle]').isVisible())) {
     await page.evaluate(() => scrollTo(0, 0));
     await page.locator('[data-menu-toggle]').click();
-    await page.locator('[data-menu][data-open]').waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('[data-menu][data-open]')
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     // The drawer slides in: its links are under a finger once it has.
     for (let tries = 0; index < 0 && tries < 30; tries += 1) {
       await sleep(100);
@@ -236,24 +289,41 @@ async function nextPage(browser, base, from, to, cpu, rested, eager = false) {
     let tapped;
     if (rested) {
       // A mouse resting on the link until the browser has the page, then its click.
-      const ready = new Promise((resolve) => devtools.on('Preload.prefetchStatusUpdated', (event) => event.status === 'Ready' && new URL(event.prefetchUrl).pathname === to && resolve()));
+      const ready = new Promise((resolve) =>
+        devtools.on(
+          'Preload.prefetchStatusUpdated',
+          (event) => event.status === 'Ready' && new URL(event.prefetchUrl).pathname === to && resolve(),
+        ),
+      );
       await link.hover();
       await bounded(ready, `the prefetch of ${to}`);
       tapped = now();
       await link.click();
     } else {
-      if (eager) await bounded((async () => { while (!devtools.prefetched(to)) await sleep(50); })(), `the eager prefetch of ${to}`);
+      if (eager)
+        await bounded(
+          (async () => {
+            while (!devtools.prefetched(to)) await sleep(50);
+          })(),
+          `the eager prefetch of ${to}`,
+        );
       tapped = await tap(page, devtools, link);
     }
     await page.waitForURL((address) => address.pathname === to);
-    const painted = await bounded(page.evaluate(() => new Promise((resolve) => {
-      new PerformanceObserver((list, observer) => {
-        const entry = list.getEntries().find((e) => e.name === 'first-contentful-paint');
-        if (!entry) return;
-        observer.disconnect();
-        resolve(performance.timeOrigin + entry.startTime);
-      }).observe({ type: 'paint', buffered: true });
-    })), 'the next page\'s first paint');
+    const painted = await bounded(
+      page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            new PerformanceObserver((list, observer) => {
+              const entry = list.getEntries().find((e) => e.name === 'first-contentful-paint');
+              if (!entry) return;
+              observer.disconnect();
+              resolve(performance.timeOrigin + entry.startTime);
+            }).observe({ type: 'paint', buffered: true });
+          }),
+      ),
+      "the next page's first paint",
+    );
     return { ms: painted - tapped };
   } finally {
     await context.close();
@@ -283,12 +353,21 @@ async function spaNextPage(browser, base, from, to, cpu) {
       });
     });
     const tapped = await tap(page, devtools, link);
-    const shown = await bounded(page.evaluate(() => window.__shown), 'the peer\'s next page');
+    const shown = await bounded(
+      page.evaluate(() => window.__shown),
+      "the peer's next page",
+    );
     // framer-motion's fade (0.5 s) ends when main's opacity reaches 1.
-    const settled = await page.evaluate(() => new Promise((resolve) => {
-      const check = () => (getComputedStyle(document.querySelector('main')).opacity === '1' ? resolve(performance.timeOrigin + performance.now()) : requestAnimationFrame(check));
-      check();
-    }));
+    const settled = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const check = () =>
+            getComputedStyle(document.querySelector('main')).opacity === '1'
+              ? resolve(performance.timeOrigin + performance.now())
+              : requestAnimationFrame(check);
+          check();
+        }),
+    );
     return { ms: shown - tapped, settledMs: settled - tapped };
   } finally {
     await context.close();
@@ -323,7 +402,7 @@ const INTERACTIONS = {
     before: async (page) => page.locator('input[name="name"]').focus(),
     act: async (page) => page.keyboard.type('Anitha', { delay: 120 }),
   },
-  'Send': {
+  Send: {
     page: '/contact/',
     before: async (page) => {
       const fill = (name, value) => page.locator(`form[data-quote-form] [name="${name}"]`).fill(value);
@@ -345,7 +424,11 @@ const PEER_INTERACTIONS = {
     before: async (page) => page.locator('h1').first().waitFor(),
     act: async (page, devtools) => tap(page, devtools, await linkTo(page, page.url().includes('/ml/') ? '/ml/services/' : '/services/')),
   },
-  'typing a name': { page: '/contact/', before: async (page) => page.locator('input[name="name"]').focus(), act: async (page) => page.keyboard.type('Anitha', { delay: 120 }) },
+  'typing a name': {
+    page: '/contact/',
+    before: async (page) => page.locator('input[name="name"]').focus(),
+    act: async (page) => page.keyboard.type('Anitha', { delay: 120 }),
+  },
 };
 
 /** The longest interaction of `act` on its page (the interaction's INP), and how many it made. */
@@ -382,9 +465,16 @@ function report(results) {
     '  (the figures are noisy where other work shares the machine: compare each with the peer beside it, taken in the same minute)',
   ];
   for (const kind of ['next page', 'INP']) {
-    lines.push('', kind === 'next page' ? '  Next page: finger down on the link → first paint of the next page (peer: frame with its heading; then its fade-in ends)' : '  Interaction to Next Paint of each tap (≤ 16: under the browser\'s reporting threshold)');
+    lines.push(
+      '',
+      kind === 'next page'
+        ? '  Next page: finger down on the link → first paint of the next page (peer: frame with its heading; then its fade-in ends)'
+        : "  Interaction to Next Paint of each tap (≤ 16: under the browser's reporting threshold)",
+    );
     for (const row of results.rows.filter((r) => r.kind === kind)) {
-      const figure = row.error ? `✗ ${row.error}` : `${kind === 'INP' && row.ms <= 16 ? '≤ 16 ms' : ms(row.ms)}${row.settledMs === undefined ? '' : ` (fade ends ${ms(row.settledMs)})`}   [${row.all.map((v) => Math.round(v)).join(', ')}]`;
+      const figure = row.error
+        ? `✗ ${row.error}`
+        : `${kind === 'INP' && row.ms <= 16 ? '≤ 16 ms' : ms(row.ms)}${row.settledMs === undefined ? '' : ` (fade ends ${ms(row.settledMs)})`}   [${row.all.map((v) => Math.round(v)).join(', ')}]`;
       lines.push(`  ${`${row.cpu}×`.padEnd(4)} ${row.what.padEnd(34)} ${row.site.padEnd(31)} ${figure.padEnd(46)} load ${row.load ?? '–'}`);
     }
   }

@@ -15,7 +15,7 @@ export function initLater(root: Document): () => void {
   // `after-first`: its children but the first; `self`: the element itself. The menu's drawer
   // comes first: laid out ahead, its first opening only slides it in, within a frame.
   const parts = [...root.querySelectorAll<HTMLElement>('[data-menu],[data-later]')].flatMap((element) =>
-    element.dataset.later == 'after-first' ? [...element.children].slice(1) : [element],
+    element.dataset.later === 'after-first' ? [...element.children].slice(1) : [element],
   );
   if (!view || !parts.length) return () => undefined;
   const stop = new AbortController();

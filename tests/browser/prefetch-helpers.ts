@@ -19,7 +19,9 @@ interface PrefetchStatus {
  * Every prefetch the browser sends for the page, by path, a way to wait for one, and a way to wait
  * for a navigation to take a prefetched response.
  */
-export async function watchPrefetches(page: Page): Promise<{ devtools: CDPSession; paths: string[]; sent: (path: string) => Promise<void>; used: (path: string) => Promise<void> }> {
+export async function watchPrefetches(
+  page: Page,
+): Promise<{ devtools: CDPSession; paths: string[]; sent: (path: string) => Promise<void>; used: (path: string) => Promise<void> }> {
   const devtools = await page.context().newCDPSession(page);
   await devtools.send('Network.enable');
   await devtools.send('Preload.enable');

@@ -20,7 +20,11 @@ function nameOf(element: Element): string {
   return `${element.tagName.toLowerCase()}.${element.className.split(' ')[0]}`;
 }
 
-const later = () => [document.querySelector('[data-menu]')!, ...document.querySelectorAll('main > :not(:first-child)'), document.querySelector('footer')!];
+const later = () => [
+  document.querySelector('[data-menu]')!,
+  ...document.querySelectorAll('main > :not(:first-child)'),
+  document.querySelector('footer')!,
+];
 
 describe('the menu’s drawer and the parts below the first screen of the home page', () => {
   beforeEach(async () => {

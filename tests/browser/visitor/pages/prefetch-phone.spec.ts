@@ -24,7 +24,9 @@ test.use({
   },
 });
 
-test('a touch phone has the menu’s pages and the quote form before the tap, and the tap on Services shows the prefetched page', async ({ page }) => {
+test('a touch phone has the menu’s pages and the quote form before the tap, and the tap on Services shows the prefetched page', async ({
+  page,
+}) => {
   const prefetches = await watchPrefetches(page);
   const services = prefetches.sent('/services/');
   const contact = prefetches.sent('/contact/');

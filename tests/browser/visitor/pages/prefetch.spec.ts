@@ -14,7 +14,9 @@ test.use({ viewport: DESKTOP });
 
 const navLink = (page: Page, name: string) => page.getByRole('banner').getByRole('navigation').getByRole('link', { name, exact: true });
 
-test('resting the pointer on Services prefetches /services/ before the click, and the click shows the prefetched page', async ({ page }) => {
+test('resting the pointer on Services prefetches /services/ before the click, and the click shows the prefetched page', async ({
+  page,
+}) => {
   const prefetches = await watchPrefetches(page);
   await openHome(page);
   const prefetched = prefetches.sent('/services/');

@@ -25,11 +25,22 @@ export function initPrefetch(doc: Document): () => void {
   const done = new Set<string>();
   // The rules' test: not another origin (WhatsApp, the map, the relay), the Worker's /admin/ or
   // /api/, a file under /assets/, a link opening a new tab or downloading, nor this page.
-  doc.addEventListener('pointerover', (event) => {
-    const link = (event.target as Element).closest?.('a[href]:not([target],[download])') as HTMLAnchorElement | null;
-    if (!link || link.origin != location.origin || /^\/(admin|api|assets)\//.test(link.pathname) || link.pathname == location.pathname || done.has(link.href)) return;
-    done.add(link.href);
-    doc.head.append(Object.assign(doc.createElement('link'), { rel: 'prefetch', href: link.href }));
-  }, { signal: stop.signal });
+  doc.addEventListener(
+    'pointerover',
+    (event) => {
+      const link = (event.target as Element).closest?.('a[href]:not([target],[download])') as HTMLAnchorElement | null;
+      if (
+        !link ||
+        link.origin !== location.origin ||
+        /^\/(admin|api|assets)\//.test(link.pathname) ||
+        link.pathname === location.pathname ||
+        done.has(link.href)
+      )
+        return;
+      done.add(link.href);
+      doc.head.append(Object.assign(doc.createElement('link'), { rel: 'prefetch', href: link.href }));
+    },
+    { signal: stop.signal },
+  );
   return () => stop.abort();
 }

@@ -54,7 +54,8 @@ export function initWhatsApp(root: ParentNode, load: PopupLoader = fetchPopup): 
   const afterLoad = () => afterLargestPaint(view, () => (view ? whenIdle(view, fill, 2000) : fill()), stop.signal);
   if (widget.ownerDocument.readyState === 'complete') afterLoad();
   else view?.addEventListener('load', afterLoad, { once: true, signal: stop.signal });
-  for (const type of ['pointerenter', 'touchstart', 'focus']) toggle.addEventListener(type, fill, { once: true, passive: true, signal: stop.signal });
+  for (const type of ['pointerenter', 'touchstart', 'focus'])
+    toggle.addEventListener(type, fill, { once: true, passive: true, signal: stop.signal });
   return () => stop.abort();
 }
 

@@ -12,11 +12,10 @@ export const KB = 1024;
  */
 export const BUDGETS = {
   /**
-   * 3 KB; 300 bytes more for the counts a Cloudflare build sends (client/counts.ts), and 300 more
-   * for the next page fetched on intent (client/prefetch.ts: withdrawing the rules on Save-Data or
-   * 2G, and the stand-in for browsers without speculation rules).
+   * 3 KB; 300 bytes more for the counts a Cloudflare build sends (client/counts.ts), and 100 more
+   * for withdrawing the prefetching rules on Save-Data or 2G (client/prefetch.ts).
    */
-  jsGzip: 3 * KB + 600,
+  jsGzip: 3 * KB + 400,
   cssGzip: 12 * KB,
   htmlGzip: 20 * KB,
   firstVisitHome: 80 * KB,

@@ -21,6 +21,7 @@ import { sampleSeed } from '../../unit/worker/editor/editor-worker.js';
 import { hasGps, photoWithLocation } from '../../unit/worker/editor/camera-photo.js';
 import sharp from 'sharp';
 import { expect, test } from '../fixtures.js';
+import { addPhoneLock } from './phone-lock.js';
 
 const SETUP_CODE = 'TEAK-RIVER-4821';
 const PHONE = { width: 360, height: 740 } as const;
@@ -106,18 +107,7 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.accept();
   });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addPhoneLock(context, page);
 
   // Without a session the editor's page sends the phone to sign in.
   await page.goto(`${origin}/admin/edit/`);
@@ -224,18 +214,7 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   // (A second session: the manager's browser, signed in with the same passkey synced to it.)
   const manager = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const other = await manager.newPage();
-  const otherCdp = await manager.newCDPSession(other);
-  await otherCdp.send('WebAuthn.enable');
-  const { authenticatorId: otherAuthenticator } = await otherCdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp: otherCdp, authenticatorId: otherAuthenticator } = await addPhoneLock(manager, other);
   for (const credential of (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials) {
     await otherCdp.send('WebAuthn.addCredential', { authenticatorId: otherAuthenticator, credential });
   }

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test
 import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
 import { expectNoAxeViolations } from '../axe.js';
 import { expect, test } from '../fixtures.js';
+import { addPhoneLock } from './phone-lock.js';
 
 const SETUP_CODE = 'TEAK-RIVER-4821';
 const PHONE = { width: 360, height: 740 } as const;
@@ -45,18 +46,7 @@ interface Phone {
 async function phone(browser: Browser): Promise<Phone> {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addPhoneLock(context, page);
   return { context, page, cdp, authenticatorId };
 }
 

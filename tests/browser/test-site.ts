@@ -41,36 +41,25 @@ export async function startTestSite(prepare?: (dist: string) => Promise<void>): 
     // URL: the site is built for the address it will be previewed at.
     const port = await freePort();
     const siteUrl = `http://127.0.0.1:${port}`;
-    // Built for GitHub Pages: the form posts to the relay itself, as `site preview` serves files only
-    // (the Cloudflare build's form posts to the Worker: tests/browser/worker/).
-    run('node', [
-      'bin/site.js',
-      'build',
-      '--content',
-      'tests/sample/content',
-      '--out',
-      out,
-      '--site-url',
-      siteUrl,
-      '--form-endpoint',
-      relay.endpoint,
-      '--host',
-      'github-pages',
-    ]);
+    const build = (dir: string, host: string, more: string[] = []) =>
+      run('node', [
+        'bin/site.js',
+        'build',
+        '--content',
+        'tests/sample/content',
+        '--out',
+        dir,
+        ...more,
+        '--form-endpoint',
+        relay.endpoint,
+        '--host',
+        host,
+      ]);
+    // Built for GitHub Pages: the form posts to the relay itself, as `site preview` serves files only.
+    build(out, 'github-pages', ['--site-url', siteUrl]);
     // The same sample built for Cloudflare, beside it: the quote specs run a second time through the
     // site's own Worker (visitor/quote/worker-site.ts serves it, one runtime per test worker).
-    run('node', [
-      'bin/site.js',
-      'build',
-      '--content',
-      'tests/sample/content',
-      '--out',
-      cloudflareDist(out),
-      '--form-endpoint',
-      relay.endpoint,
-      '--host',
-      'cloudflare',
-    ]);
+    build(cloudflareDist(out), 'cloudflare');
     await prepare?.(out);
     preview = await startPreview({ dir: out, port, host: '127.0.0.1' });
     if (new URL(preview.url).origin !== siteUrl) {

@@ -56,13 +56,7 @@ export async function startWorker(bindings: Record<string, string> = { SETUP_COD
   await db.batch((await migrations()).map((statement) => db.prepare(statement)));
   return {
     fetch: async (pathname, init) => (await mf.dispatchFetch(new URL(pathname, SITE), init as never)) as unknown as Response,
-    sql: async <Row>(query: string, ...values: unknown[]) =>
-      (
-        await db
-          .prepare(query)
-          .bind(...values)
-          .all<Row>()
-      ).results,
+    sql: sqlOn(db),
     close: () => mf.dispose(),
   };
 }
@@ -70,6 +64,17 @@ export async function startWorker(bindings: Record<string, string> = { SETUP_COD
 const HOUR = 60 * 60 * 1000;
 
 /** What the Worker stores in place of a secret. */
+/** A query on a local D1, answering its rows: WorkerHost's sql. */
+export function sqlOn(db: Awaited<ReturnType<Miniflare['getD1Database']>>): WorkerHost['sql'] {
+  return async <Row>(query: string, ...values: unknown[]) =>
+    (
+      await db
+        .prepare(query)
+        .bind(...values)
+        .all<Row>()
+    ).results;
+}
+
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Empties every table, so each test starts from a site nobody has set up. */

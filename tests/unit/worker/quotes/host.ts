@@ -6,7 +6,7 @@
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { D1Database } from '../../../../worker/env.js';
-import { SITE, bundle, migrations } from '../../../helpers/worker.js';
+import { SITE, bundle, migrations, sqlOn } from '../../../helpers/worker.js';
 import { startRelay, type RelayStandIn } from './relay.js';
 import { SETTINGS_FILE } from '../../../../generator/hosts.js';
 
@@ -108,13 +108,7 @@ export function quoteHostForFile(
         });
         if (result.outcome !== 'ok') throw new Error(`The scheduled run ended with ${result.outcome}`);
       },
-      sql: async <Row>(query: string, ...values: unknown[]) =>
-        (
-          await db
-            .prepare(query)
-            .bind(...values)
-            .all<Row>()
-        ).results,
+      sql: sqlOn(db),
     };
   });
   afterAll(async () => {

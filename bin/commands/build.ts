@@ -8,6 +8,7 @@ import { ContentError } from '../../generator/problems/problem.js';
 import { sampleTextLine } from '../../generator/check/sample-texts.js';
 import { projectRoot } from '../../generator/contract/root.js';
 import { writeSite } from '../../generator/write/write.js';
+import { editorFiles } from '../../generator/editor/worker-files.js';
 import { progressLines } from '../../generator/translations/progress.js';
 import { countForDeploy } from '../../generator/problems/strictness.js';
 import { buildDate, resolveFrom, type Io } from '../io.js';
@@ -29,6 +30,9 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   const outDir = resolveFrom(io, flags.out);
   const contentDir = resolveFrom(io, flags.content);
   const shown = flags.out.trim() === '' ? 'the output folder' : displayFolder(outDir, io.cwd);
+  // On Cloudflare the site's Worker serves the owner's editor from the built files; bundled meanwhile.
+  const editor = host === 'cloudflare' ? editorFiles(projectRoot()) : Promise.resolve([]);
+  editor.catch(() => undefined);
   let result: Awaited<ReturnType<typeof build>>;
   try {
     result = await build({
@@ -47,6 +51,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
     }
     throw error;
   }
+  result = { ...result, files: [...result.files, ...(await editor)] };
   // Compressed on libuv's threads while the files are written, for the sizes printed below.
   const sent = sentSizes(result.files);
   // The closing lines are asked of the later stages first, then of the earlier ones, and printed last.

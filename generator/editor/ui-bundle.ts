@@ -4,10 +4,15 @@ import { cacheFile, modificationTimes, readCacheEntry, unchangedSince, writeCach
 import { projectRoot } from '../contract/root.js';
 import type { Session } from '../contract/session.js';
 
-/** The editor's browser app, bundled: served by `site dev` under /__edit/assets/ and nowhere else. */
+/**
+ * The editor's browser app, bundled: served by `site dev` under /__edit/assets/, and written into a
+ * Cloudflare build for the site's Worker (worker-files.ts), with the phone's content check.
+ */
 export interface EditorAssets {
   script: string;
   style: string;
+  /** The content check the phone loads once its first form is up (editor/phone/checker.ts). */
+  checker: string;
 }
 
 /**
@@ -56,7 +61,7 @@ async function runEsbuild(dir: string): Promise<Cached> {
   // Loaded only when something must be bundled: most runs find the bundle in a cache.
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(dir, 'main.tsx')],
+    entryPoints: { editor: path.join(dir, 'main.tsx'), checker: path.join(dir, 'phone/checker.ts') },
     bundle: true,
     minify: true,
     write: false,
@@ -72,24 +77,25 @@ async function runEsbuild(dir: string): Promise<Cached> {
     // A project copy (tests) has no node_modules of its own: React comes from the generator's.
     nodePaths: [path.join(projectRoot(), 'node_modules')],
   });
-  const script = result.outputFiles.find((file) => file.path.endsWith('.js'));
-  const style = result.outputFiles.find((file) => file.path.endsWith('.css'));
-  if (!script || !style) throw new Error(`esbuild did not produce the editor's script and stylesheet from ${dir}`);
+  const named = (name: string) => result.outputFiles.find((file) => path.basename(file.path) === name);
+  const [script, style, checker] = [named('editor.js'), named('editor.css'), named('checker.js')];
+  if (!script || !style || !checker) throw new Error(`esbuild did not produce the editor's script, stylesheet and check from ${dir}`);
   // Times are read after the build; a file saved while esbuild ran looks changed next time.
   const inputs = await modificationTimes(
     Object.keys(result.metafile.inputs).map((input) => path.resolve(input)),
     started,
   );
-  return { inputs, assets: { script: script.text, style: style.text } };
+  return { inputs, assets: { script: script.text, style: style.text, checker: checker.text } };
 }
 
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
 const editorCacheFile = (dir: string) => cacheFile('site-editor', `${CACHE_VERSION}\0${TARGET.join(',')}\0${dir}`);
 
 function readAssets(saved: unknown): EditorAssets | undefined {
   const assets = saved as Partial<EditorAssets> | undefined;
-  return typeof assets?.script === 'string' && typeof assets.style === 'string' ? (assets as EditorAssets) : undefined;
+  const complete = typeof assets?.script === 'string' && typeof assets.style === 'string' && typeof assets.checker === 'string';
+  return complete ? (assets as EditorAssets) : undefined;
 }
 
 async function readDiskCache(dir: string): Promise<Cached | undefined> {

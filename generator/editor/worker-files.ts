@@ -1,29 +1,20 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { build } from 'esbuild';
-import { projectRoot } from '../contract/root.js';
+import type { OutputFile } from '../contract/output.js';
+import type { Session } from '../contract/session.js';
 import { editorAssets } from './ui-bundle.js';
 
+/** Where the site's Worker finds the editor app in a built site (worker/editor/page.ts names each file). */
+export const EDITOR_FOLDER = '_editor';
+
 /**
- * The editor app's script and stylesheet as files of a built site (`_editor/` in it), where the
- * site's Worker serves its /admin/edit/ page from on Cloudflare (worker/editor/page.ts names them),
- * and the phone's content check beside them (`checker.js`), which the app loads when first needed.
+ * The editor app's script and stylesheet as files of a Cloudflare build, from which the site's
+ * Worker serves /admin/edit/, and the phone's content check beside them (`checker.js`), which the
+ * app loads when first needed. They hold no content: the phone reads it from the repository.
  */
-export async function writeEditorFiles(outDir: string, root: string): Promise<void> {
-  const assets = await editorAssets(root);
-  const folder = path.join(outDir, '_editor');
-  await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, 'editor.js'), assets.script);
-  await writeFile(path.join(folder, 'editor.css'), assets.style);
-  const checker = await build({
-    entryPoints: [path.join(projectRoot(), 'editor/phone/checker.ts')],
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    target: ['chrome111', 'firefox111', 'safari16.4', 'edge111'],
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  await writeFile(path.join(folder, 'checker.js'), checker.outputFiles[0]!.text);
+export async function editorFiles(root: string, session?: Session): Promise<OutputFile[]> {
+  const { script, style, checker } = await editorAssets(root, session);
+  return [
+    { path: `${EDITOR_FOLDER}/editor.js`, contents: script },
+    { path: `${EDITOR_FOLDER}/editor.css`, contents: style },
+    { path: `${EDITOR_FOLDER}/checker.js`, contents: checker },
+  ];
 }

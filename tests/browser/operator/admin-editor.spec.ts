@@ -8,12 +8,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkContent } from '../../../generator/build.js';
-import { writeEditorFiles } from '../../../generator/editor/worker-files.js';
+import { editorFiles } from '../../../generator/editor/worker-files.js';
 import { GitHubStandin } from '../../github-standin/server.js';
 import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
 import { ROOT } from '../../helpers/content.js';
@@ -48,7 +48,10 @@ test.beforeAll(async () => {
   start = await standin.push(seed, 'The site as it starts');
   site = await mkdtemp(path.join(os.tmpdir(), 'site-admin-editor-'));
   await writeFile(path.join(site, 'index.html'), '<!doctype html><title>Home</title>');
-  await writeEditorFiles(site, ROOT);
+  for (const file of await editorFiles(ROOT)) {
+    await mkdir(path.dirname(path.join(site, file.path)), { recursive: true });
+    await writeFile(path.join(site, file.path), file.contents);
+  }
   host = await startCloudflare(site, {
     worker: true,
     migrate: true,

@@ -1,7 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../../bin/cli.js';
+import { editorAssets } from '../../../generator/editor/ui-bundle.js';
+import { projectRoot } from '../../../generator/contract/root.js';
 import { captureIo, contentWithFixture } from '../../helpers/content.js';
 
 const temp: string[] = [];
@@ -14,7 +16,7 @@ async function buildFor(...flags: string[]) {
   temp.push(dir);
   const io = captureIo(dir);
   const code = await main(['build', '--content', 'content', '--out', path.join(dir, 'dist'), ...flags], io);
-  return { code, out: io.stdout(), err: io.stderr() };
+  return { code, out: io.stdout(), err: io.stderr(), dist: path.join(dir, 'dist') };
 }
 
 describe('site build --host', () => {
@@ -33,6 +35,22 @@ describe('site build --host', () => {
       expect(code).toBe(0);
       expect(out).not.toMatch(/leaves out|left out/);
     }
+  });
+
+  it("writes the owner's editor for the site's Worker into a Cloudflare build only, and no page loads it", async () => {
+    const cloudflare = await buildFor();
+    expect(cloudflare.code).toBe(0);
+    const assets = await editorAssets(projectRoot());
+    expect((await readdir(path.join(cloudflare.dist, '_editor'))).sort()).toEqual(['checker.js', 'editor.css', 'editor.js']);
+    expect(await readFile(path.join(cloudflare.dist, '_editor/editor.js'), 'utf8')).toBe(assets.script);
+    expect(await readFile(path.join(cloudflare.dist, '_editor/checker.js'), 'utf8')).toBe(assets.checker);
+    const pages = (await readdir(cloudflare.dist, { recursive: true })).filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages) expect(await readFile(path.join(cloudflare.dist, page), 'utf8'), page).not.toContain('_editor');
+
+    const pagesHost = await buildFor('--host', 'github-pages');
+    expect(pagesHost.code).toBe(0);
+    expect(await readdir(pagesHost.dist)).not.toContain('_editor');
   });
 
   it('refuses a host it does not know, naming the ones it does', async () => {

@@ -69,7 +69,8 @@ describe('the editor bundle', () => {
     expect(html).not.toMatch(/<style|\sstyle=/);
   });
 
-  it('never reaches the built site', async () => {
+  // A Cloudflare build carries it under _editor/ for the site's Worker (tests/unit/deploy/host-flag.test.ts).
+  it('never reaches the pages the generator builds', async () => {
     const { files } = await build({ contentDir: SAMPLE_CONTENT, now: new Date('2025-01-01T00:00:00Z') });
     expect(files.length).toBeGreaterThan(10);
     const { script } = await editorAssets(projectRoot());

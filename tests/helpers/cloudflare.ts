@@ -14,6 +14,8 @@ import { ROOT } from './content.js';
 export interface HostServer {
   url: string;
   close(): Promise<void>;
+  /** What wrangler and the Worker printed so far, for a failing test's report (startCloudflare only). */
+  output?(): string;
 }
 
 export interface CloudflareOptions {
@@ -98,6 +100,7 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: `${url}/`,
+    output: () => output,
     async close() {
       // workerd runs as wrangler's child: stop the whole group this test started.
       try {

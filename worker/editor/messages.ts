@@ -12,6 +12,7 @@ export const EDITOR_MESSAGES = {
   'editor-photo-refused':
     'One of the photos kept on this phone could not be taken. Throw away the changes kept here, add the photo again, and publish.',
   'editor-undo-unknown': 'That publish is no longer the last change to its files, so it cannot be undone from here.',
+  'editor-failed': 'The site could not do this just now. Your changes are kept on this phone: try again in a minute.',
 } as const;
 
 export type EditorMessageCode = keyof typeof EDITOR_MESSAGES;

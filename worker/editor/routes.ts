@@ -93,5 +93,8 @@ function failure(error: unknown): Response {
     return json({ ...(code && !error.body.message ? { message: EDITOR_MESSAGES[code] } : {}), ...error.body }, error.status);
   }
   if (error instanceof GitHubProblem) return json(error.toJSON(), GITHUB_STATUS[error.code]);
-  throw error;
+  // A fault of the Worker's own: the phone still gets words it can show, and the log the fault
+  // (GitHub's token travels in headers, never in an error's message).
+  console.error('editor request failed:', error);
+  return json({ code: 'editor-failed', message: EDITOR_MESSAGES['editor-failed'] }, 500);
 }

@@ -8,26 +8,26 @@
  */
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkContent } from '../../../generator/build.js';
-import { editorFiles } from '../../../generator/editor/worker-files.js';
 import { GitHubStandin } from '../../github-standin/server.js';
 import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
-import { ROOT } from '../../helpers/content.js';
 import { sampleSeed } from '../../unit/worker/editor/editor-worker.js';
 import { hasGps, photoWithLocation } from '../../unit/worker/editor/camera-photo.js';
 import sharp from 'sharp';
+import { browserEnv } from '../env.js';
 import { expect, test } from '../fixtures.js';
+import { cloudflareDist } from '../test-site.js';
 import { addPhoneLock } from './phone-lock.js';
 
 const SETUP_CODE = 'TEAK-RIVER-4821';
+const SITE_CLI = path.resolve(import.meta.dirname, '../../../bin/site.js');
 const PHONE = { width: 360, height: 740 } as const;
 const SHOTS = process.env.EDITOR_SHOTS;
 
-let site: string;
 let host: HostServer;
 let standin: GitHubStandin;
 let origin: string;
@@ -46,13 +46,8 @@ test.beforeAll(async () => {
   });
   seed = await sampleSeed();
   start = await standin.push(seed, 'The site as it starts');
-  site = await mkdtemp(path.join(os.tmpdir(), 'site-admin-editor-'));
-  await writeFile(path.join(site, 'index.html'), '<!doctype html><title>Home</title>');
-  for (const file of await editorFiles(ROOT)) {
-    await mkdir(path.dirname(path.join(site, file.path)), { recursive: true });
-    await writeFile(path.join(site, file.path), file.contents);
-  }
-  host = await startCloudflare(site, {
+  // The sample built for Cloudflare by the suite's setup: the editor's files are part of it.
+  host = await startCloudflare(cloudflareDist(browserEnv().dist), {
     worker: true,
     migrate: true,
     secrets: {
@@ -66,10 +61,13 @@ test.beforeAll(async () => {
   origin = `http://localhost:${new URL(host.url).port}`;
 });
 
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('worker output', { body: host.output?.() ?? '' });
+});
+
 test.afterAll(async () => {
   await host?.close();
   await standin?.close();
-  await rm(site, { recursive: true, force: true });
 });
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -94,14 +92,31 @@ async function changePrice(page: Page, price: string): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
 }
 
+/** A customer's review added at the end of the list, as an owner types one from a WhatsApp message. */
+async function addReview(page: Page): Promise<void> {
+  await page.goto(`${origin}/admin/edit/testimonials.yaml`);
+  await page.getByRole('button', { name: 'Add testimonial' }).click();
+  const field = (name: string) => page.locator(`#field-testimonials-3-${name}`);
+  await field('name').fill('Lakshmi Pillai');
+  await field('id').fill('lakshmi-pillai');
+  await field('location').fill('Thrissur to Kochi');
+  await field('rating').fill('5');
+  await field('comment').fill('Packed our two-bedroom flat in one morning and unpacked the kitchen before lunch. Nothing broken.');
+  await field('date').fill('2026-11-20');
+  await field('service').selectOption('residential');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
+}
+
 async function publish(page: Page, message: string): Promise<void> {
   const panel = page.getByRole('region', { name: 'Publish' });
   await panel.getByLabel('What did you change?').fill(message);
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
 }
 
-test('the owner sets up the editor, changes a price, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({
+test('the owner sets up the editor, changes a price, adds a review and a photo, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({
   browser,
+  playwright,
 }, testInfo) => {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
@@ -127,6 +142,27 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await expect(page.getByRole('link', { name: /Services/ }).first()).toBeVisible();
   await shot(page, 'files');
 
+  // Refused: an editor request without a session; the session's own cookie and token sent from
+  // another site (a stolen cookie); the set-up code used a second time.
+  const cookie = (await context.cookies(origin)).map(({ name, value }) => `${name}=${value}`).join('; ');
+  const token = await page.locator('meta[name="editor-token"]').getAttribute('content');
+  expect(cookie).not.toBe('');
+  expect(token).toBeTruthy();
+  const stranger = await playwright.request.newContext();
+  const ask = (headers: Record<string, string>) =>
+    stranger.post(`${origin}/api/editor/files`, { headers: { 'Content-Type': 'application/json', ...headers }, data: {} });
+  expect((await ask({ Origin: origin })).status()).toBe(401);
+  const stolen = await ask({ Origin: 'https://movers-offer.example', Cookie: cookie, 'X-CSRF-Token': token! });
+  expect(stolen.status()).toBe(403);
+  expect(JSON.stringify(await stolen.json())).not.toContain('content/');
+  expect((await ask({ Origin: origin, Cookie: cookie, 'X-CSRF-Token': token! })).status()).toBe(200);
+  const replayed = await stranger.post(`${origin}/api/passkeys/options`, {
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+    data: { code: SETUP_CODE, name: 'Someone else’s phone' },
+  });
+  expect(replayed.status()).toBe(403);
+  await stranger.dispose();
+
   // A price changed and a camera photo added (4000×3000, with its location), published: one
   // commit, only content files, the photo no wider than the build makes and without its location.
   const camera = testInfo.outputPath('IMG 2041.JPG');
@@ -139,6 +175,10 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   await page.getByRole('textbox', { name: 'Starting' }).first().fill('7777');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
+  await addReview(page);
+  await page.goto(`${origin}/admin/edit/services.yaml`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   await shot(page, 'services');
   await page.goto(`${origin}/admin/edit/`);
   await expect(page.getByRole('region', { name: 'Publish' }).getByText('content/services.yaml')).toBeVisible();
@@ -149,19 +189,27 @@ test('the owner sets up the editor, changes a price, publishes one commit, choos
   expect((await standin.git.text(['diff-tree', '--no-commit-id', '--name-only', '-r', start, first[0]!])).split('\n').sort()).toEqual([
     'content/images/img-2041.jpg',
     'content/services.yaml',
+    'content/testimonials.yaml',
   ]);
+  expect(await standin.git.text(['show', `${first[0]}:content/testimonials.yaml`])).toMatch(/^ {4}name: Lakshmi Pillai$/m);
   expect(await standin.git.text(['show', `${first[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 7777$/m);
   const published = await sharp(
     Buffer.from(await standin.git.git(['cat-file', 'blob', `${first[0]}:content/images/img-2041.jpg`])),
   ).metadata();
   expect([published.format, published.width, published.height]).toEqual(['jpeg', 1280, 960]);
   expect(hasGps(published.exif)).toBe(false);
-  // What was committed passes the deploy's strict check, the new photo with it.
+  // What was committed passes the deploy's strict check and builds as the deploy builds it, the new photo with it.
   const committed = await mkdtemp(path.join(os.tmpdir(), 'site-admin-commit-'));
   spawnSync('tar', ['-x', '-C', committed], { input: await standin.git.git(['archive', first[0]!, 'content']) });
   const strict = await checkContent(path.join(committed, 'content'), { strict: true });
-  await rm(committed, { recursive: true, force: true });
   expect(strict.problems).toEqual([]);
+  const deployBuild = spawnSync(process.execPath, [SITE_CLI, 'build', '--strict', '--content', 'content', '--out', 'dist'], {
+    cwd: committed,
+    encoding: 'utf8',
+  });
+  await rm(committed, { recursive: true, force: true });
+  expect(deployBuild.stderr).toBe('');
+  expect(deployBuild.status).toBe(0);
 
   // A reload keeps what was saved on the phone, and a value typed but not saved yet.
   await changePrice(page, '6500');

@@ -157,6 +157,13 @@ export function FileEditor({ file }: { file: string }) {
     if (entry?.title) document.title = `${entry.title} · Content editor`;
   }, [entry]);
 
+  // How soon the owner can type, as the browser's own clock sees it: bench/admin.mjs reads this
+  // mark from Lighthouse's trace. Once: a file read again is not the page becoming ready.
+  const formShown = data !== null;
+  useEffect(() => {
+    if (formShown && performance.getEntriesByName('editor-form-ready').length === 0) performance.mark('editor-form-ready');
+  }, [formShown]);
+
   const dirty = data !== null && !same(value, saved);
 
   // The dev server tells every open page when files change. When this file changed on disk (a text

@@ -14,6 +14,7 @@ import { endSession, findSession, signedOutBecause, startSession, type Session }
 import { siteOf, type Site } from './site.js';
 import { INBOX_ROUTES } from './admin/inbox-routes.js';
 import { EDITOR_ROUTES } from './editor/routes.js';
+import { GITHUB_ROUTES } from './admin/github-routes.js';
 
 export interface Context {
   request: Request;
@@ -128,6 +129,8 @@ const ROUTES: Route[] = [
   ...EDITOR_ROUTES,
   // The quote requests' inbox (worker/admin/inbox-routes.ts).
   ...INBOX_ROUTES,
+  // Connecting the site's GitHub repository (worker/admin/github-routes.ts).
+  ...GITHUB_ROUTES,
 ];
 
 /**

@@ -2,6 +2,8 @@
  * The stand-in's answers in GitHub's own shapes (the REST description's schemas), made from the
  * bare repository. Only the fields GitHub marks required and the ones the Worker reads are filled.
  */
+import { randomBytes } from 'node:crypto';
+import type { MadeApp } from './apps.js';
 import type { GitCommit, GitTreeEntry } from './git.js';
 
 export interface Place {
@@ -37,12 +39,12 @@ function user(place: Place, login: string, id: number) {
   };
 }
 
-export function installation(place: Place, id: number, appId: number) {
+export function installation(place: Place, id: number, appId: number, slug: string) {
   const time = '2026-01-01T00:00:00Z';
   return {
     id,
     app_id: appId,
-    app_slug: 'kerala-movers-site',
+    app_slug: slug,
     target_id: 1001,
     target_type: 'Organization',
     single_file_name: null,
@@ -57,6 +59,29 @@ export function installation(place: Place, id: number, appId: number) {
     updated_at: time,
     suspended_by: null,
     suspended_at: null,
+  };
+}
+
+/** The App a manifest's code became, with what GitHub hands out once: its secrets and private key. */
+export function appFromManifest(place: Place, app: MadeApp) {
+  const time = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  return {
+    id: app.id,
+    slug: app.slug,
+    node_id: node('Integration', app.id),
+    client_id: `Iv23li${app.id}`,
+    owner: user(place, app.account, 1001),
+    name: app.manifest.name ?? app.slug,
+    description: app.manifest.description ?? null,
+    external_url: app.manifest.url,
+    html_url: `https://github.com/apps/${app.slug}`,
+    created_at: time,
+    updated_at: time,
+    permissions: app.manifest.default_permissions ?? {},
+    events: app.manifest.default_events ?? [],
+    client_secret: randomBytes(20).toString('hex'),
+    webhook_secret: null,
+    pem: app.privateKey,
   };
 }
 

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as shape from './answers.js';
+import { StandinApps, type StandinApp } from './apps.js';
 import { BareRepository } from './git.js';
 import { answerQuery, checkQuery, GitHubGraphQLRefusal } from './graphql-contract.js';
 import { jwtRefusal } from './jwt.js';
@@ -42,6 +43,8 @@ export interface SeenCall {
 interface Issued {
   expiresAt: Date;
   expired: boolean;
+  /** The App whose installation it was given for. */
+  app: StandinApp;
 }
 
 const TOKEN_LIFETIME = 60 * 60 * 1000;
@@ -52,7 +55,8 @@ export class GitHubStandin {
   readonly calls: SeenCall[] = [];
   /** Installation tokens given out, in order (a test counts refreshes with it). */
   tokensIssued = 0;
-  installed = true;
+  /** The test's App and those made through the manifest flow (web.ts, apps.ts). */
+  readonly apps: StandinApps;
   /** How long an installation token lives; GitHub's is an hour. */
   tokenLifetime = TOKEN_LIFETIME;
   /** Every installation token, even a new one, answers 401 (a suspended installation does). */
@@ -61,7 +65,6 @@ export class GitHubStandin {
   granted: Record<string, string> = { contents: 'write', metadata: 'read' };
   rateLimit: RateLimit | undefined;
   private readonly tokens = new Map<string, Issued>();
-  private readonly installationId: number;
   private server = createServer((request, response) => {
     // A fault of the stand-in itself still answers, so the Worker never waits on it, and is a violation.
     this.handle(request, response).catch((error: Error) => {
@@ -75,7 +78,26 @@ export class GitHubStandin {
     readonly options: StandinOptions,
     readonly git: BareRepository,
   ) {
-    this.installationId = options.installationId ?? 4242;
+    this.apps = new StandinApps({
+      id: options.appId,
+      slug: 'kerala-movers-site',
+      publicKey: options.publicKey,
+      installationId: options.installationId ?? 4242,
+      installed: true,
+    });
+  }
+
+  /** Whether the test's own App is installed on the repository. */
+  get installed(): boolean {
+    return this.apps.first.installed;
+  }
+
+  set installed(installed: boolean) {
+    this.apps.first.installed = installed;
+  }
+
+  private get installationId(): number {
+    return this.apps.first.installationId;
   }
 
   static async start(options: StandinOptions): Promise<GitHubStandin> {
@@ -198,16 +220,23 @@ export class GitHubStandin {
   private async operate(operation: Operation, url: URL, body: any, credential: string | undefined): Promise<Answer> {
     const segments = url.pathname.split('/').map(decodeURIComponent);
     switch (operation.operationId) {
+      case 'apps/create-from-manifest': {
+        // GitHub takes the code itself as the credential: no JWT, no token.
+        const app = this.apps.convert(segments[2]!);
+        return app ? { status: 201, body: shape.appFromManifest(this.place(), app) } : notFound();
+      }
       case 'apps/get-repo-installation': {
-        const refused = this.appRefusal(credential);
+        const app = this.apps.forJwt(credential ?? '');
+        const refused = this.appRefusal(credential, app);
         if (refused) return refused;
-        if (!this.installed || segments[2] !== this.options.owner || segments[3] !== this.options.repo) return notFound();
-        return { status: 200, body: shape.installation(this.place(), this.installationId, this.options.appId) };
+        if (!app.installed || segments[2] !== this.options.owner || segments[3] !== this.options.repo) return notFound();
+        return { status: 200, body: shape.installation(this.place(), app.installationId, app.id, app.slug) };
       }
       case 'apps/create-installation-access-token': {
-        const refused = this.appRefusal(credential);
+        const app = this.apps.forJwt(credential ?? '');
+        const refused = this.appRefusal(credential, app);
         if (refused) return refused;
-        if (!this.installed || Number(segments[3]) !== this.installationId) return notFound();
+        if (!app.installed || Number(segments[3]) !== app.installationId) return notFound();
         const names: string[] = body?.repositories ?? [];
         if (names.some((name) => name !== this.options.repo))
           return {
@@ -225,7 +254,7 @@ export class GitHubStandin {
         }
         const token = `ghs_${randomBytes(18).toString('base64url')}`;
         const expiresAt = new Date(Date.now() + this.tokenLifetime);
-        this.tokens.set(token, { expiresAt, expired: false });
+        this.tokens.set(token, { expiresAt, expired: false, app });
         this.tokensIssued += 1;
         return {
           status: 201,
@@ -315,15 +344,15 @@ export class GitHubStandin {
   }
 
   /** GitHub's answer to an App call whose JWT it would not take. */
-  private appRefusal(credential: string | undefined): Answer | undefined {
+  private appRefusal(credential: string | undefined, app: StandinApp): Answer | undefined {
     if (!credential) return { status: 401, body: shape.basicError('Requires authentication', 401) };
-    const why = jwtRefusal(credential, this.options.appId, this.options.publicKey);
+    const why = jwtRefusal(credential, app.id, app.publicKey);
     return why ? { status: 401, body: shape.basicError(why, 401) } : undefined;
   }
 
   private tokenRefusal(credential: string | undefined): Answer | undefined {
     const issued = credential ? this.tokens.get(credential) : undefined;
-    if (!issued || issued.expired || this.refuseAllTokens || issued.expiresAt.getTime() <= Date.now() || !this.installed)
+    if (!issued || issued.expired || this.refuseAllTokens || issued.expiresAt.getTime() <= Date.now() || !issued.app.installed)
       return { status: 401, body: shape.basicError('Bad credentials', 401) };
     return undefined;
   }

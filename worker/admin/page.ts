@@ -61,6 +61,8 @@ function signedIn(devices: Device[], current: string): string {
   <p>On the other phone, open <strong data-admin-address></strong> and type this invitation code within 15 minutes:</p>
   <p class="code" data-code></p>
 </div>
+<h2>GitHub</h2>
+<p>The editor publishes your changes to the company’s GitHub repository: <a href="/admin/github/">connect it, or check the connection</a>.</p>
 <button type="button" class="secondary" data-action="signout">Sign out</button>`;
 }
 

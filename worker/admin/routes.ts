@@ -8,6 +8,7 @@ import { ADMIN_SCRIPT } from './script.js';
 import { ADMIN_STYLE } from './style.js';
 import { PAGE_HEADERS } from './document.js';
 import { handleInboxPages } from './inbox-routes.js';
+import { handleGitHubPages } from './github-routes.js';
 
 async function screenFor(request: Request, env: Env, now: number): Promise<Screen> {
   const state = await findSession(env.DB, request, now);
@@ -25,7 +26,7 @@ export async function handleAdmin(request: Request, env: Env, now: number): Prom
   if (pathname === '/admin/') return text(adminPage(await screenFor(request, env, now)), 'text/html; charset=utf-8', PAGE_HEADERS);
   if (pathname === '/admin/admin.js') return text(ADMIN_SCRIPT, 'text/javascript; charset=utf-8');
   if (pathname === '/admin/admin.css') return text(ADMIN_STYLE, 'text/css; charset=utf-8');
-  const inbox = await handleInboxPages(request, env, now);
-  if (inbox) return inbox;
+  const screen = (await handleInboxPages(request, env, now)) ?? (await handleGitHubPages(request, env, now));
+  if (screen) return screen;
   return text('There is nothing at this address. The editor is at /admin/.', 'text/plain; charset=utf-8', {}, 404);
 }

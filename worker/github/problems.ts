@@ -4,7 +4,7 @@
  */
 export const GITHUB_MESSAGES = {
   'github-not-set-up':
-    'This site is not connected to its GitHub repository yet. Ask whoever looks after the site to add the GitHub App’s settings.',
+    'This site is not connected to its GitHub repository yet. On the Phones screen of the site editor, under GitHub, connect it.',
   'github-not-installed':
     'The site’s GitHub App is not installed on the company’s repository, so nothing can be read or published. Ask whoever looks after the site to install it on that repository.',
   'github-no-access':

@@ -15,8 +15,8 @@ export interface GitHubCall {
   method: 'GET' | 'POST';
   /** From the API's root, with its query; each path segment already encoded. */
   path: string;
-  /** An App JWT or an installation token. */
-  credential: string;
+  /** An App JWT or an installation token; none for the one call GitHub takes without (a manifest's code). */
+  credential?: string;
   body?: unknown;
 }
 
@@ -27,7 +27,7 @@ export async function callGitHub(api: string, call: GitHubCall, now = Date.now()
       method: call.method,
       headers: {
         Accept: 'application/vnd.github+json',
-        Authorization: `Bearer ${call.credential}`,
+        ...(call.credential === undefined ? {} : { Authorization: `Bearer ${call.credential}` }),
         'X-GitHub-Api-Version': '2022-11-28',
         'User-Agent': 'kerala-movers-site',
         ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),

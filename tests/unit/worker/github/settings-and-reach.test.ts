@@ -3,10 +3,10 @@
  * GitHub out of reach, the App's key not the one GitHub holds. Each is a stable code in the owner's words.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Miniflare } from 'miniflare';
 import { afterEach, expect, it } from 'vitest';
 import { bundle } from '../../../helpers/worker.js';
+import { closedAddress } from '../../../github-standin/closed-address.js';
 import { GitHubStandin } from '../../../github-standin/server.js';
 
 let mf: Miniflare | undefined;
@@ -21,15 +21,6 @@ async function problemWith(bindings: Record<string, string>): Promise<unknown> {
   });
   const answer = await mf.dispatchFetch('https://worker.test/', { method: 'POST', body: JSON.stringify({ op: 'head' }) });
   return ((await answer.json()) as { problem?: unknown }).problem;
-}
-
-/** An address nothing listens at: a port the system gave out and that was closed again. */
-async function closedAddress(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
 }
 
 const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;

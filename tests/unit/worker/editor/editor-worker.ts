@@ -4,7 +4,7 @@
  * owner's cookie and CSRF token: what the editor's tests on the phone need.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { CONTENT_FILES } from '../../../../generator/schema/index.js';
@@ -26,13 +26,21 @@ export interface EditorHarness {
   signIn(): Promise<{ cookie: string; csrf: string }>;
 }
 
-/** The sample's English files with real details in place of its samples: content the deploy publishes. */
-export async function sampleSeed(): Promise<Record<string, string>> {
+/**
+ * The sample's English files with real details in place of its samples: content the deploy
+ * publishes; with `malayalam`, the Malayalam translation beside them (content/ml/, its record included).
+ */
+export async function sampleSeed(options: { malayalam?: boolean } = {}): Promise<Record<string, string>> {
   const dir = await contentWithFixture();
   await replacePlaceholders(dir);
-  const names = Object.keys(CONTENT_FILES);
+  const english = Object.keys(CONTENT_FILES);
+  const malayalam = options.malayalam
+    ? (await readdir(path.join(dir, 'content/ml'), { recursive: true })).filter((name) => name.endsWith('.yaml')).map((name) => `ml/${name}`)
+    : [];
   const seed = Object.fromEntries(
-    await Promise.all(names.map(async (name) => [`content/${name}`, await readFile(path.join(dir, 'content', name), 'utf8')] as const)),
+    await Promise.all(
+      [...english, ...malayalam].map(async (name) => [`content/${name}`, await readFile(path.join(dir, 'content', name), 'utf8')] as const),
+    ),
   );
   await rm(dir, { recursive: true, force: true });
   return seed;

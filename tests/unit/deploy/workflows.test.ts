@@ -57,7 +57,7 @@ describe('the workflows', () => {
 
   it('say, when Cloudflare refuses the Worker, which permission the token may lack and that the live site stays', () => {
     const script = deploy.jobs.cloudflare!.steps.map((step) => step.run ?? '').join('\n');
-    expect(script).toMatch(/npx wrangler deploy -c worker\/wrangler\.jsonc \|\| \{ echo "\$refused"; exit 1; \}/);
+    expect(script).toMatch(/npx wrangler deploy -c worker\/wrangler\.jsonc .*\|\| \{ echo "\$refused"; exit 1; \}/);
     expect(script).toContain('permission Account, D1, Edit');
     expect(script).toContain('The site that was live is still live.');
   });
@@ -75,9 +75,10 @@ describe('the workflows', () => {
       .filter((line) => /npx wrangler /.test(line))
       .map((line) => line.trim().replace(/ \|\| \{ echo "\$refused"; exit 1; \}$/, ''));
     expect(wrangler).toEqual([
-      'npx wrangler deploy -c worker/wrangler.jsonc',
+      'npx wrangler deploy -c worker/wrangler.jsonc --keep-vars --var "GITHUB_REPOSITORY:$REPOSITORY" --var GITHUB_BRANCH:main --var "GITHUB_OWNER_TYPE:${OWNER_TYPE:-User}"',
       'npx wrangler d1 migrations apply DB --remote -c worker/wrangler.jsonc',
       'npx wrangler versions upload -c worker/wrangler.jsonc --preview-alias "$alias"',
+      'printf \'%s\' "$secrets" | npx wrangler secret bulk -c worker/wrangler.jsonc || {',
     ]);
   });
 
@@ -147,6 +148,74 @@ function evaluate(expression: string, context: Record<string, string>): string |
   if (at !== tokens.length) throw new Error(`could not read ${expression}`);
   return value;
 }
+
+describe('what the Cloudflare publish gives the Worker (its steps run with a stand-in for npx)', () => {
+  const steps = deploy.jobs.cloudflare!.steps as Array<Step & { if?: string; env?: Record<string, string> }>;
+  const publish = steps.find((step) => step.run?.includes('wrangler deploy'))!;
+  const secrets = steps.find((step) => step.run?.includes('wrangler secret bulk'))!;
+  const temp: string[] = [];
+  afterAll(async () => {
+    for (const dir of temp) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Runs a step's script as GitHub does (bash -eo pipefail); answers wrangler's calls, what each read on stdin, and the log. */
+  async function run(step: Step, env: Record<string, string>): Promise<{ status: number; calls: string[]; stdin: string; log: string }> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-deploy-step-'));
+    temp.push(dir);
+    await writeFile(
+      path.join(dir, 'npx'),
+      `#!/bin/sh\nprintf '%s\\n' "$*" >> "${dir}/calls"\nif [ "$2 $3" = "secret bulk" ]; then cat > "${dir}/stdin"; fi\n`,
+      { mode: 0o755 },
+    );
+    const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
+      env: {
+        PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}`,
+        CLOUDFLARE_API_TOKEN: 'token',
+        CLOUDFLARE_ACCOUNT_ID: 'account',
+        ...env,
+      },
+      encoding: 'utf8',
+    });
+    const read = (file: string) => readFile(path.join(dir, file), 'utf8').catch(() => '');
+    return {
+      status: result.status ?? -1,
+      calls: (await read('calls')).split('\n').filter(Boolean),
+      stdin: await read('stdin'),
+      log: `${result.stdout}${result.stderr}`,
+    };
+  }
+
+  it('tells the Worker its repository, its branch and who owns the repository on each deploy of main, keeping the dashboard’s variables', async () => {
+    expect(publish.env).toMatchObject({ REPOSITORY: '${{ github.repository }}', OWNER_TYPE: '${{ github.event.repository.owner.type }}' });
+    const organisation = await run(publish, { BRANCH: 'main', REPOSITORY: 'kerala-movers/site', OWNER_TYPE: 'Organization' });
+    expect(organisation.status).toBe(0);
+    expect(organisation.calls[0]).toBe(
+      'wrangler deploy -c worker/wrangler.jsonc --keep-vars --var GITHUB_REPOSITORY:kerala-movers/site --var GITHUB_BRANCH:main --var GITHUB_OWNER_TYPE:Organization',
+    );
+    const person = await run(publish, { BRANCH: 'main', REPOSITORY: 'anil/site', OWNER_TYPE: '' });
+    expect(person.calls[0]).toContain('--var GITHUB_REPOSITORY:anil/site --var GITHUB_BRANCH:main --var GITHUB_OWNER_TYPE:User');
+  });
+
+  it('copies SETUP_CODE and the GitHub App’s id and key from the repository’s secrets into the Worker’s, on wrangler’s stdin, never into the log', async () => {
+    expect(secrets.if).toBe("github.ref == 'refs/heads/main'");
+    expect(secrets.env).toMatchObject({
+      SETUP_CODE: '${{ secrets.SETUP_CODE }}',
+      SITE_GITHUB_APP_ID: '${{ secrets.SITE_GITHUB_APP_ID }}',
+      SITE_GITHUB_APP_PRIVATE_KEY: '${{ secrets.SITE_GITHUB_APP_PRIVATE_KEY }}',
+    });
+    const key = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----\n';
+    const all = await run(secrets, { SETUP_CODE: 'TEAK-RIVER-4821', SITE_GITHUB_APP_ID: '31337', SITE_GITHUB_APP_PRIVATE_KEY: key });
+    expect(all.status).toBe(0);
+    expect(all.calls).toEqual(['wrangler secret bulk -c worker/wrangler.jsonc']);
+    expect(JSON.parse(all.stdin)).toEqual({ SETUP_CODE: 'TEAK-RIVER-4821', GITHUB_APP_ID: '31337', GITHUB_APP_PRIVATE_KEY: key });
+    for (const value of ['TEAK-RIVER-4821', '31337', 'MIIEowIBAAKCAQEA']) expect(all.log).not.toContain(value);
+
+    const setupOnly = await run(secrets, { SETUP_CODE: 'TEAK-RIVER-4821', SITE_GITHUB_APP_ID: '', SITE_GITHUB_APP_PRIVATE_KEY: '' });
+    expect(JSON.parse(setupOnly.stdin)).toEqual({ SETUP_CODE: 'TEAK-RIVER-4821' });
+    const none = await run(secrets, { SETUP_CODE: '', SITE_GITHUB_APP_ID: '', SITE_GITHUB_APP_PRIVATE_KEY: '' });
+    expect([none.status, none.calls]).toEqual([0, []]);
+  });
+});
 
 describe('who publishes, push by push (the jobs’ if: conditions, evaluated)', () => {
   const cases = [

@@ -8,6 +8,7 @@ import { CardsNotice } from './CardsNotice.js';
 import { Preview } from './Preview.js';
 import { SETTINGS } from './settings.js';
 import { keepTyped, typedDraft } from './phone/store.js';
+import { PhonePreview } from './phone/preview-panel.js';
 import { problemSentence } from './problem-sentence.js';
 import { TextMode } from './TextMode.js';
 import type { FileData, FileEntry, ImageEntry, TextCounts, UiOutdated, UiProblem } from './types.js';
@@ -428,7 +429,11 @@ export function FileEditor({ file }: { file: string }) {
             <Outcome outcome={outcome} dirty={dirty} onReload={() => void reload()} />
           </div>
         </section>
-        {SETTINGS.phone ? null : <Preview file={file} pages={data.pages} revision={revision} />}
+        {SETTINGS.phone ? (
+          <PhonePreview file={file} pages={data.pages} revision={revision} />
+        ) : (
+          <Preview file={file} pages={data.pages} revision={revision} />
+        )}
       </div>
     </main>
   );

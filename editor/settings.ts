@@ -15,6 +15,8 @@ export interface EditorSettings {
   phone: boolean;
   /** On the phone: the address of the content check's own script (phone/checker.ts), loaded when first needed. */
   checker?: string;
+  /** On the phone: the page preview's own script (phone/preview.ts), loaded when the owner asks for it, and the site's stylesheet it shows pages in. */
+  preview?: { script: string; stylesheet: string };
 }
 
 const ON_THE_COMPUTER: EditorSettings = { root: '/__edit', api: '/__edit/api', tokenHeader: 'X-Editor-Token', phone: false };

@@ -13,6 +13,8 @@ export interface EditorAssets {
   style: string;
   /** The content check the phone loads once its first form is up (editor/phone/checker.ts). */
   checker: string;
+  /** The page preview the phone loads when the owner asks for it (editor/phone/preview.ts). */
+  preview: string;
 }
 
 /**
@@ -61,7 +63,14 @@ async function runEsbuild(dir: string): Promise<Cached> {
   // Loaded only when something must be bundled: most runs find the bundle in a cache.
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: { editor: path.join(dir, 'main.tsx'), checker: path.join(dir, 'phone/checker.ts') },
+    entryPoints: {
+      editor: path.join(dir, 'main.tsx'),
+      checker: path.join(dir, 'phone/checker.ts'),
+      preview: path.join(dir, 'phone/preview.ts'),
+    },
+    // The preview reaches the translations' check and the brand's stylesheet, which import two Node
+    // modules for what the browser needs differently (a path's name) or never calls (a file's hash).
+    alias: { 'node:path': path.join(dir, 'phone/preview-node-path.ts'), 'node:crypto': path.join(dir, 'phone/preview-node-crypto.ts') },
     bundle: true,
     minify: true,
     write: false,
@@ -78,23 +87,28 @@ async function runEsbuild(dir: string): Promise<Cached> {
     nodePaths: [path.join(projectRoot(), 'node_modules')],
   });
   const named = (name: string) => result.outputFiles.find((file) => path.basename(file.path) === name);
-  const [script, style, checker] = [named('editor.js'), named('editor.css'), named('checker.js')];
-  if (!script || !style || !checker) throw new Error(`esbuild did not produce the editor's script, stylesheet and check from ${dir}`);
+  const [script, style, checker, preview] = [named('editor.js'), named('editor.css'), named('checker.js'), named('preview.js')];
+  if (!script || !style || !checker || !preview)
+    throw new Error(`esbuild did not produce the editor's script, stylesheet, check and preview from ${dir}`);
   // Times are read after the build; a file saved while esbuild ran looks changed next time.
   const inputs = await modificationTimes(
     Object.keys(result.metafile.inputs).map((input) => path.resolve(input)),
     started,
   );
-  return { inputs, assets: { script: script.text, style: style.text, checker: checker.text } };
+  return { inputs, assets: { script: script.text, style: style.text, checker: checker.text, preview: preview.text } };
 }
 
-const CACHE_VERSION = 3;
+const CACHE_VERSION = 4;
 
 const editorCacheFile = (dir: string) => cacheFile('site-editor', `${CACHE_VERSION}\0${TARGET.join(',')}\0${dir}`);
 
 function readAssets(saved: unknown): EditorAssets | undefined {
   const assets = saved as Partial<EditorAssets> | undefined;
-  const complete = typeof assets?.script === 'string' && typeof assets.style === 'string' && typeof assets.checker === 'string';
+  const complete =
+    typeof assets?.script === 'string' &&
+    typeof assets.style === 'string' &&
+    typeof assets.checker === 'string' &&
+    typeof assets.preview === 'string';
   return complete ? (assets as EditorAssets) : undefined;
 }
 

@@ -13,9 +13,20 @@ import { adminDocument, PAGE_HEADERS as ADMIN_PAGE_HEADERS } from '../admin/docu
 
 export const EDITOR_ROOT = '/admin/edit';
 /** Where the built site keeps the editor app's files. */
-export const EDITOR_FILES = { script: '/_editor/editor.js', style: '/_editor/editor.css', checker: '/_editor/checker.js' } as const;
+export const EDITOR_FILES = {
+  script: '/_editor/editor.js',
+  style: '/_editor/editor.css',
+  checker: '/_editor/checker.js',
+  preview: '/_editor/preview.js',
+  siteStyle: '/_editor/site.css',
+} as const;
 
-/** The editor's page allows its own files only; its requests go to this site; no one may frame it. */
+/**
+ * The editor's page allows its own files only; its requests go to this site; no one may frame it.
+ * The phone's preview needs nothing more: its frame (srcdoc, sandboxed without scripts) keeps this
+ * policy, shows the site's own photos and fonts, a photo kept on the phone as blob:, and is styled
+ * by the app through a constructed stylesheet, which no style-src governs.
+ */
 const PAGE_HEADERS = {
   'Content-Security-Policy':
     "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
@@ -50,7 +61,14 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
     token: state.session.csrfToken,
     title,
     assets: EDITOR_FILES,
-    settings: { root: EDITOR_ROOT, api: '/api/editor', tokenHeader: CSRF_HEADER, phone: true, checker: EDITOR_FILES.checker },
+    settings: {
+      root: EDITOR_ROOT,
+      api: '/api/editor',
+      tokenHeader: CSRF_HEADER,
+      phone: true,
+      checker: EDITOR_FILES.checker,
+      preview: { script: EDITOR_FILES.preview, stylesheet: EDITOR_FILES.siteStyle },
+    },
   });
   return text(page, 'text/html; charset=utf-8', PAGE_HEADERS);
 }

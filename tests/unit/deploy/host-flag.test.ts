@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,9 +42,20 @@ describe('site build --host', () => {
     const cloudflare = await buildFor();
     expect(cloudflare.code).toBe(0);
     const assets = await editorAssets(projectRoot());
-    expect((await readdir(path.join(cloudflare.dist, '_editor'))).sort()).toEqual(['checker.js', 'editor.css', 'editor.js']);
+    expect((await readdir(path.join(cloudflare.dist, '_editor'))).sort()).toEqual([
+      'checker.js',
+      'editor.css',
+      'editor.js',
+      'preview.js',
+      'site.css',
+    ]);
     expect(await readFile(path.join(cloudflare.dist, '_editor/editor.js'), 'utf8')).toBe(assets.script);
     expect(await readFile(path.join(cloudflare.dist, '_editor/checker.js'), 'utf8')).toBe(assets.checker);
+    expect(await readFile(path.join(cloudflare.dist, '_editor/preview.js'), 'utf8')).toBe(assets.preview);
+    // The preview's stylesheet names the site's own fonts, which the same build wrote under /assets/.
+    const fonts = [...(await readFile(path.join(cloudflare.dist, '_editor/site.css'), 'utf8')).matchAll(/url\("?\/(assets\/[^")]+)"?\)/g)];
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const [, font] of fonts) expect(existsSync(path.join(cloudflare.dist, font!)), font).toBe(true);
     const pages = (await readdir(cloudflare.dist, { recursive: true })).filter((file) => file.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(10);
     for (const page of pages) expect(await readFile(path.join(cloudflare.dist, page), 'utf8'), page).not.toContain('_editor');

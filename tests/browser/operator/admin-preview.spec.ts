@@ -1,0 +1,122 @@
+/**
+ * The phone's preview at /admin/edit/: the site's own Worker (wrangler dev, offline, with a local
+ * D1) against the GitHub stand-in, at 360×740 with touch in Chromium, with a real passkey. The
+ * owner changes a price, saves, taps Preview and sees the services page with the new price, drawn
+ * on the phone by the site's templates in a frame that runs no script, in English and Malayalam;
+ * the preview's script is not fetched before that tap, and the page's policy refuses nothing.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { GitHubStandin } from '../../github-standin/server.js';
+import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
+import { sampleSeed } from '../../unit/worker/editor/editor-worker.js';
+import { browserEnv } from '../env.js';
+import { expect, test } from '../fixtures.js';
+import { cloudflareDist } from '../test-site.js';
+import { addPhoneLock } from './phone-lock.js';
+
+const SETUP_CODE = 'TEAK-RIVER-4821';
+const PHONE = { width: 360, height: 740 } as const;
+const SHOTS = process.env.EDITOR_SHOTS;
+
+let host: HostServer;
+let standin: GitHubStandin;
+let origin: string;
+
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeAll(async () => {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  standin = await GitHubStandin.start({
+    appId: 31337,
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+    owner: 'kerala-movers',
+    repo: 'site',
+  });
+  await standin.push(await sampleSeed({ malayalam: true }), 'The site as it starts');
+  // The sample built for Cloudflare by the suite's setup: the editor's files, the preview's among them, are part of it.
+  host = await startCloudflare(cloudflareDist(browserEnv().dist), {
+    worker: true,
+    migrate: true,
+    secrets: {
+      SETUP_CODE,
+      GITHUB_API: standin.url,
+      GITHUB_APP_ID: '31337',
+      GITHUB_APP_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+      GITHUB_REPOSITORY: 'kerala-movers/site',
+    },
+  });
+  origin = `http://localhost:${new URL(host.url).port}`;
+});
+
+test.afterAll(async () => {
+  await host?.close();
+  await standin?.close();
+});
+
+/** The preview as the owner sees it: its panel scrolled into view (the form above it is long). */
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.getByRole('region', { name: 'Preview' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+async function savePrice(page: Page, price: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Starting' }).first().fill(price);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
+}
+
+test('a price saved on the phone shows in the preview of the services page, in both languages, drawn on the phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await addPhoneLock(context, page);
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+
+  await page.goto(`${origin}/admin/edit/`);
+  await page.getByLabel('Set-up code').fill(SETUP_CODE);
+  await page.getByLabel('Name this phone').fill('Anil’s phone');
+  await page.getByRole('button', { name: 'Set up with this phone' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
+
+  await page.goto(`${origin}/admin/edit/services.yaml`);
+  await savePrice(page, '7777');
+  expect(fetched, 'the preview is fetched only when asked for').not.toContain('/_editor/preview.js');
+
+  const open = page.getByRole('button', { name: 'Preview', exact: true });
+  await expect(open).toHaveCSS('min-height', '44px');
+  await open.tap();
+  const frame = page.frameLocator('iframe[title="Preview of the Services page"]');
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Moving Services for Every Need');
+  await expect(frame.locator('main')).toContainText('7,777');
+  await expect(frame.locator('main')).not.toContainText('8,999');
+  expect(fetched).toContain('/_editor/preview.js');
+  // The site's stylesheet reached the frame: at a phone's width, with no script, its header is in
+  // the flow (position: relative) as on the live site, where a page without styles would leave it static.
+  await expect(frame.locator('header').first()).toHaveCSS('position', 'relative');
+  const size = await page.locator('iframe[title="Preview of the Services page"]').boundingBox();
+  expect(size?.width).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'preview');
+
+  // Saved again while open: the preview follows.
+  await savePrice(page, '6666');
+  await expect(frame.locator('main')).toContainText('6,666');
+
+  await page.getByRole('button', { name: 'Malayalam' }).tap();
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('ഏത് ആവശ്യത്തിനും ഷിഫ്റ്റിംഗ് സേവനം');
+  await expect(frame.locator('main')).toContainText('6,666');
+  await shot(page, 'preview-ml');
+
+  expect(refused, 'what the page’s policy refused').toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { previewPhotos } from '../../../../editor/phone/preview-photos.js';
+import { addressIn, renderPreview } from '../../../../editor/phone/preview-render.js';
+import { siteFromTexts } from '../../../../editor/phone/preview-site.js';
+import { SAMPLE_CONTENT } from '../../../helpers/content.js';
+
+/** The sample's content files as the phone holds them: texts by name in the content folder. */
+function sampleTexts(): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const entry of readdirSync(SAMPLE_CONTENT, { recursive: true, encoding: 'utf8' })) {
+    if (/\.ya?ml$/.test(entry)) texts.set(entry.split(path.sep).join('/'), readFileSync(path.join(SAMPLE_CONTENT, entry), 'utf8'));
+  }
+  return texts;
+}
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+const NO_PHOTOS = previewPhotos(new Map(), new Map());
+
+function pagesOf(texts: Map<string, string>) {
+  const made = siteFromTexts(texts, NOW);
+  if ('problems' in made) throw new Error(made.problems.map((problem) => `${problem.file}: ${problem.message}`).join('\n'));
+  return renderPreview(made.site, NO_PHOTOS, undefined, NOW).pages;
+}
+
+describe('the phone’s preview', () => {
+  it('renders the services page with a price saved on the phone, in English and in Malayalam', () => {
+    const texts = sampleTexts();
+    texts.set('services.yaml', texts.get('services.yaml')!.replace('starting: 8999', 'starting: 7777'));
+    const pages = pagesOf(texts);
+    const english = pages.get('/services/')!;
+    const malayalam = pages.get(addressIn('/services/', 'ml'))!;
+    expect(english).toContain('7,777');
+    expect(english).not.toContain('8,999');
+    expect(english).toContain('Moving Services for Every Need');
+    expect(english).toMatch(/<html lang="en-IN"/);
+    expect(malayalam).toContain('7,777');
+    expect(malayalam).not.toContain('8,999');
+    expect(malayalam).toContain('ഏത് ആവശ്യത്തിനും ഷിഫ്റ്റിംഗ് സേവനം');
+    expect(malayalam).toMatch(/<html lang="ml/);
+  });
+
+  it('shows a change to the company details on the home page of both languages', () => {
+    const texts = sampleTexts();
+    texts.set('site.yaml', texts.get('site.yaml')!.replace('name: Example Movers & Packers', 'name: Backwater Movers'));
+    const pages = pagesOf(texts);
+    expect(pages.get('/')).toContain('Backwater Movers');
+    expect(pages.get(addressIn('/', 'ml'))).toContain('Backwater Movers');
+    expect(addressIn('/ml/', '')).toBe('/');
+  });
+
+  it('carries no script and no style of its own: the frame runs nothing and the editor gives it the stylesheet', () => {
+    for (const [address, html] of pagesOf(sampleTexts())) {
+      expect(html, address).not.toMatch(/<script\b|<style\b|\sstyle=/);
+    }
+  });
+
+  it('says which problem, where, keeps the site from being drawn', () => {
+    const texts = sampleTexts();
+    texts.set('services.yaml', texts.get('services.yaml')!.replace('starting: 8999', 'starting: "8,999"'));
+    const made = siteFromTexts(texts, NOW);
+    expect('problems' in made && made.problems[0]).toMatchObject({ file: 'content/services.yaml', line: 38 });
+  });
+
+  it('shows a published photo from the addresses the live page names, and one added on the phone from the phone', () => {
+    const texts = sampleTexts();
+    const services = parseDocument(texts.get('services.yaml')!);
+    services.setIn(['services', 0, 'image'], { src: 'images/Crew Van.jpg', alt: 'Our crew loading a van' });
+    services.setIn(['services', 1, 'image'], { src: 'images/new-truck.jpg', alt: 'Our new truck' });
+    services.setIn(['services', 2, 'image'], { src: 'images/elsewhere.jpg', alt: 'A photo not at hand' });
+    texts.set('services.yaml', String(services));
+    const made = siteFromTexts(texts, NOW);
+    if ('problems' in made) throw new Error(made.problems.map((problem) => problem.message).join('\n'));
+    const live = new Map([
+      [
+        'crew-van',
+        {
+          avif: '/assets/photos/crew-van-320.0123456789.avif 320w',
+          webp: '/assets/photos/crew-van-320.0123456789.webp 320w',
+          jpeg: '/assets/photos/crew-van-320.0123456789.jpg 320w',
+          src: '/assets/photos/crew-van-320.0123456789.jpg',
+          width: 1280,
+          height: 853,
+        },
+      ],
+    ]);
+    const phone = new Map([['new-truck.jpg', { url: 'blob:http://localhost/1', width: 1280, height: 960 }]]);
+    const html = renderPreview(made.site, previewPhotos(live, phone), undefined, NOW).pages.get('/services/')!;
+    // Checked as booleans: a failure would otherwise print the whole page.
+    expect(html.includes('srcSet="/assets/photos/crew-van-320.0123456789.avif 320w"'), 'the live photo').toBe(true);
+    expect(html.includes('<img src="blob:http://localhost/1"'), 'the phone’s photo').toBe(true);
+    expect(/<img src="data:image\/svg\+xml,[^"]+"[^>]*alt="A photo not at hand"/.test(html), 'a grey box').toBe(true);
+  });
+});

@@ -37,6 +37,8 @@ export function PhonePreview({ file, pages, revision }: { file: string; pages: s
   const [open, setOpen] = useState(false);
   const [language, setLanguage] = useState(languageOf(file));
   const [shown, setShown] = useState<Shown | undefined>();
+  // The page the frame shows styled: until then the frame is hidden, so no unstyled page flashes by.
+  const [styled, setStyled] = useState('');
   const frame = useRef<HTMLIFrameElement>(null);
   const lastDrawn = useRef('');
   const page = (pages[0] ?? '/').replace(/^\/[a-z]{2}(?=\/)/, '');
@@ -96,6 +98,7 @@ export function PhonePreview({ file, pages, revision }: { file: string; pages: s
     const sheet = new view.CSSStyleSheet();
     sheet.replaceSync(shown.styles);
     page.adoptedStyleSheets = [sheet];
+    setStyled(shown.html);
     // A link would leave the preview for the live site, which no frame may show.
     page.addEventListener('click', (event) => {
       if ((event.target as Element | null)?.closest?.('a, button')) event.preventDefault();
@@ -105,7 +108,14 @@ export function PhonePreview({ file, pages, revision }: { file: string; pages: s
   return (
     <section className="preview phone-preview" aria-label="Preview">
       <div className="preview-bar">
-        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => {
+            setStyled('');
+            setOpen(!open);
+          }}
+        >
           {open ? 'Hide the preview' : 'Preview'}
         </button>
         {open && languages.length > 0 ? (
@@ -132,7 +142,17 @@ export function PhonePreview({ file, pages, revision }: { file: string; pages: s
               {shown.message}
             </p>
           ) : (
-            <iframe ref={frame} sandbox="allow-same-origin" srcDoc={shown.html} title={`Preview of the ${label} page`} onLoad={style} />
+            <>
+              {styled === shown.html ? null : <p role="status">Drawing the page…</p>}
+              <iframe
+                ref={frame}
+                className={styled === shown.html ? undefined : 'unstyled'}
+                sandbox="allow-same-origin"
+                srcDoc={shown.html}
+                title={`Preview of the ${label} page`}
+                onLoad={style}
+              />
+            </>
           )}
         </>
       ) : null}

@@ -1,16 +1,19 @@
 /**
  * The phone's preview at /admin/edit/: the site's own Worker (wrangler dev, offline, with a local
  * D1) against the GitHub stand-in, at 360×740 with touch in Chromium, with a real passkey. The
- * owner changes a price, saves, taps Preview and sees the services page with the new price, drawn
- * on the phone by the site's templates in a frame that runs no script, in English and Malayalam;
+ * owner changes a price and adds a photo, saves, taps Preview and sees the services page with the
+ * new price and the photo (from the phone), drawn on the phone by the site's templates in a frame
+ * that runs no script, in English and Malayalam;
  * the preview's script is not fetched before that tap, and the page's policy refuses nothing.
  */
 import { generateKeyPairSync } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { GitHubStandin } from '../../github-standin/server.js';
 import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
 import { sampleSeed } from '../../unit/worker/editor/editor-worker.js';
+import { photoWithLocation } from '../../unit/worker/editor/camera-photo.js';
 import { browserEnv } from '../env.js';
 import { expect, test } from '../fixtures.js';
 import { cloudflareDist } from '../test-site.js';
@@ -72,7 +75,9 @@ async function savePrice(page: Page, price: string): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
 }
 
-test('a price saved on the phone shows in the preview of the services page, in both languages, drawn on the phone', async ({ browser }) => {
+test('a price saved on the phone shows in the preview of the services page, in both languages, drawn on the phone', async ({
+  browser,
+}, testInfo) => {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await addPhoneLock(context, page);
@@ -89,7 +94,14 @@ test('a price saved on the phone shows in the preview of the services page, in b
   await page.getByRole('button', { name: 'Set up with this phone' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
 
+  // A camera photo added to the first service, kept on the phone until Publish, with the new price.
+  const camera = testInfo.outputPath('IMG 3050.JPG');
+  await writeFile(camera, await photoWithLocation(800, 600));
   await page.goto(`${origin}/admin/edit/services.yaml`);
+  const photo = page.locator('#field-services-0-image');
+  await photo.getByLabel('Or upload a new photo (JPEG or PNG)').setInputFiles(camera);
+  await expect(photo.getByRole('status')).toContainText('Uploaded as content/images/img-3050.jpg');
+  await photo.getByLabel('Alt text: what the photo shows').fill('Our crew at a house in Aluva');
   await savePrice(page, '7777');
   expect(fetched, 'the preview is fetched only when asked for').not.toContain('/_editor/preview.js');
 
@@ -101,6 +113,12 @@ test('a price saved on the phone shows in the preview of the services page, in b
   await expect(frame.locator('main')).toContainText('7,777');
   await expect(frame.locator('main')).not.toContainText('8,999');
   expect(fetched).toContain('/_editor/preview.js');
+  await expect(page.locator('iframe[title="Preview of the Services page"]')).toBeVisible();
+  // The photo not published yet comes from the phone itself, and the page's policy lets it show.
+  const added = frame.getByRole('img', { name: 'Our crew at a house in Aluva' });
+  await expect(added).toHaveAttribute('src', /^blob:/);
+  await added.scrollIntoViewIfNeeded();
+  await expect.poll(() => added.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
   // The site's stylesheet reached the frame: at a phone's width, with no script, its header is in
   // the flow (position: relative) as on the live site, where a page without styles would leave it static.
   await expect(frame.locator('header').first()).toHaveCSS('position', 'relative');

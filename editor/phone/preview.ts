@@ -10,8 +10,6 @@ import { liveLogo, livePictures, previewPhotos, type PhonePhoto } from './previe
 import { brandStyles, renderPreview } from './preview-render.js';
 import { siteFromTexts } from './preview-site.js';
 
-export { addressIn } from './preview-render.js';
-
 export interface PreviewAsked {
   /** The content files by name in the content folder (services.yaml, ml/pages/home.yaml). */
   texts: ReadonlyMap<string, string>;

@@ -122,7 +122,7 @@ async function publish(page: Page, message: string): Promise<void> {
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
 }
 
-test('the owner sets up the editor, changes a price, adds a review and a photo, renames a service in Malayalam, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({
+test('the owner sets up the editor, changes a price, adds a review and a photo, renames a service in Malayalam, previews, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({
   browser,
   playwright,
 }, testInfo) => {
@@ -185,6 +185,10 @@ test('the owner sets up the editor, changes a price, adds a review and a photo, 
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   await addReview(page);
   await renameInMalayalam(page);
+  // The page as it will look, drawn on the phone before anything is published.
+  await page.goto(`${origin}/admin/edit/services.yaml`);
+  await page.getByRole('button', { name: 'Preview', exact: true }).tap();
+  await expect(page.frameLocator('iframe[title="Preview of the Services page"]').locator('main')).toContainText('7,777');
   await page.goto(`${origin}/admin/edit/services.yaml`);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();

@@ -4,6 +4,7 @@
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { TEST_CHROMIUM, testChromiumPath } from '../../scripts/chromium.mjs';
+import { addPhoneLock } from '../browser/operator/phone-lock.js';
 import type { Engine } from './engine.js';
 
 export async function launchChromium(): Promise<Engine> {
@@ -41,6 +42,12 @@ export async function launchChromium(): Promise<Engine> {
       await tab.close();
       return result;
     },
+    addPhoneLock: async () => {
+      await addPhoneLock(context, page);
+      return { added: true };
+    },
+    addCookie: (name, value) =>
+      context.addCookies([{ name, value, url: new URL('/', page.url()).href, secure: true, httpOnly: true, sameSite: 'Strict' }]),
     close: () => browser.close(),
   };
 }

@@ -36,6 +36,15 @@ export interface Engine {
    * reach the page that opened it (`window.opener`), then closes it and comes back to this one.
    */
   newTab(action: () => Promise<void>): Promise<{ url: string; hasOpener: boolean }>;
+  /**
+   * Gives the browser a phone's own lock for passkeys: a virtual authenticator (the WebDriver
+   * extension of W3C's Web Authentication, or Chromium's DevTools twin of it) that keeps
+   * discoverable credentials and verifies the user whenever asked. When the engine has none,
+   * answers what its driver and page said instead.
+   */
+  addPhoneLock(): Promise<{ added: true } | { added: false; refusal: string }>;
+  /** Gives the open page's site a cookie as its server would set it: Secure, HttpOnly, SameSite=Strict, Path=/. */
+  addCookie(name: string, value: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
 import { launchFirefox } from './firefox.js';
 import { runChecks } from './suite.js';
 
-runChecks('firefox', launchFirefox);
+runChecks('firefox', launchFirefox, { editor: { secure: false } });

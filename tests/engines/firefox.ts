@@ -1,26 +1,36 @@
 /**
  * Firefox (Debian's firefox-esr) for the shared checks, through puppeteer-core over WebDriver
  * BiDi, which needs no driver program. Errors come from the page's console, uncaught exceptions
- * and failed requests, as BiDi reports them.
+ * and failed requests, as BiDi reports them. Passkeys: the virtual authenticator through
+ * Marionette (marionette.ts), which BiDi lacks.
  */
 import puppeteer, { type Page } from 'puppeteer-core';
+import { freePort } from '../browser/test-site.js';
 import { HANG_BOUND_MS, type Engine } from './engine.js';
+import { connectMarionette, type Marionette } from './marionette.js';
 
 export function firefoxPath(): string {
   return process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 }
 
 export async function launchFirefox(): Promise<Engine> {
+  const marionettePort = await freePort();
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),
     headless: true,
     defaultViewport: { width: 1280, height: 800 },
+    args: ['--marionette'],
     extraPrefsFirefox: {
       // Scrollbars drawn over the page, as on a phone: a 360 px window is a 360 px layout viewport.
       'ui.useOverlayScrollbars': 1,
+      'marionette.port': marionettePort,
+      // Passkeys go to the virtual authenticator a check adds, not to a USB key or the system's.
+      'security.webauth.webauthn_enable_softtoken': true,
+      'security.webauth.webauthn_enable_usbtoken': false,
     },
   });
+  let marionette: Marionette | undefined;
   const errors: string[] = [];
   const watch = (page: Page) => {
     page.on('console', (message) => {
@@ -35,6 +45,8 @@ export async function launchFirefox(): Promise<Engine> {
   };
   const page = (await browser.pages())[0] ?? (await browser.newPage());
   watch(page);
+  // Leaving a page with a value typed and not saved asks first; the person leaving says yes.
+  page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : undefined));
   return {
     name: 'firefox',
     open: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
@@ -57,7 +69,28 @@ export async function launchFirefox(): Promise<Engine> {
       await page.bringToFront();
       return result;
     },
-    close: () => browser.close(),
+    addPhoneLock: async () => {
+      marionette ??= await connectMarionette(marionettePort);
+      await marionette.send('WebAuthn:AddVirtualAuthenticator', {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserConsenting: true,
+        isUserVerified: true,
+      });
+      // Firefox refuses navigator.credentials to a page whose window lacks the focus, and a headless
+      // window never gets it by itself.
+      const [tab] = await marionette.send<string[]>('WebDriver:GetWindowHandles');
+      await marionette.send('WebDriver:SwitchToWindow', { handle: tab, focus: true });
+      return { added: true };
+    },
+    addCookie: (name, value) =>
+      page.setCookie({ name, value, url: new URL('/', page.url()).href, secure: true, httpOnly: true, sameSite: 'Strict' }),
+    close: async () => {
+      marionette?.close();
+      await browser.close();
+    },
   };
 }
 

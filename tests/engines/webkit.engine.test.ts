@@ -2,4 +2,4 @@ import { addProbe } from './probe.js';
 import { runChecks } from './suite.js';
 import { launchWebKit } from './webkit.js';
 
-runChecks('webkit', launchWebKit, { prepare: addProbe });
+runChecks('webkit', launchWebKit, { prepare: addProbe, editor: { secure: true } });

@@ -121,12 +121,14 @@ export class StandinApps {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const id = 900_000 + this.made.length + 1;
     const name = pending.manifest.name ?? `app-${id}`;
+    const slug = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     const app: MadeApp = {
       id,
-      slug: name
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, ''),
+      // GitHub asks for another name when one is taken; the stand-in numbers it instead.
+      slug: this.bySlug(slug) ? `${slug}-${id}` : slug,
       publicKey,
       installationId: 7_000 + this.made.length + 1,
       installed: false,

@@ -56,7 +56,8 @@ export async function launchFirefox(): Promise<Engine> {
     clickAt: (x, y) => page.mouse.click(x, y),
     type: (selector, text) => page.type(selector, text),
     press: (key) => page.keyboard.press(key),
-    screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
+    // The viewport as it is scrolled (puppeteer's default draws the page's top instead).
+    screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png`, captureBeyondViewport: false })),
     takeErrors: async () => errors.splice(0),
     newTab: async (action) => {
       const opened = new Promise<Page>((resolve) => page.once('popup', (tab) => tab && resolve(tab)));

@@ -16,7 +16,7 @@
 import { addPasskey, addSession } from '../../helpers/worker.js';
 import { EDITOR_SETUP_CODE, type EditorSite } from '../editor-site.js';
 import { waitUntil, type Engine } from '../engine.js';
-import { PHONE } from './check.js';
+import { expectNoErrors, PHONE } from './check.js';
 
 export interface EditorWalkContext {
   engine: Engine;
@@ -168,5 +168,7 @@ export async function walkTheEditor(context: EditorWalkContext): Promise<EditorW
   await waitUntil(engine, `return (localStorage.getItem('site-editor:kept') || '').includes('6550');`, 'the typed price kept on the phone');
   await openPrice(engine, origin);
   await waitUntil(engine, `return document.querySelector('[data-walk="price"]').value === '6550';`, 'the typed price after the reload');
+  // What the pages reported on the way (WebKit's probe is in the built pages only, not the Worker's).
+  await expectNoErrors(engine, '/admin/');
   return report;
 }

@@ -29,6 +29,8 @@ function page(title: string, action: string, fields: Record<string, string>, but
 
 export class GitHubWebStandin {
   readonly seen: SeenPage[] = [];
+  /** Who is signed in to github.com: a personal App is theirs. Unset: the repository's owner. */
+  signedIn: string | undefined;
   private server = createServer((request, response) => {
     this.handle(request, response).catch((error: Error) => {
       this.api.violations.push(`the web stand-in failed on ${request.method} ${request.url}: ${error.stack ?? error}`);
@@ -60,8 +62,8 @@ export class GitHubWebStandin {
     const form = new URLSearchParams(method === 'POST' ? await readBody(request) : '');
     const newApp = /^\/(?:organizations\/([^/]+)\/)?settings\/apps\/new(\/create)?$/.exec(url.pathname);
     const install = /^\/apps\/([^/]+)\/installations\/new$/.exec(url.pathname);
-    // A personal App belongs to whoever is signed in: here, the repository's owner.
-    const account = newApp ? decodeURIComponent(newApp[1] ?? this.api.options.owner) : undefined;
+    // A personal App belongs to whoever is signed in.
+    const account = newApp ? decodeURIComponent(newApp[1] ?? this.signedIn ?? this.api.options.owner) : undefined;
     this.seen.push({ method, path: url.pathname, ...(account ? { account } : {}) });
     if (newApp && method === 'POST' && !newApp[2]) {
       // The manifest posted by the site's page: GitHub shows the App to create, its name editable.

@@ -68,6 +68,7 @@ const STATUS: Record<string, number> = {
   'github-code-expired': 410,
   'github-state-mismatch': 403,
   'github-repository-unknown': 409,
+  'github-wrong-account': 409,
   'github-app-refused': 502,
   'github-set-in-settings': 409,
   'github-rate-limited': 429,
@@ -104,9 +105,13 @@ export const GITHUB_ROUTES: Route[] = [
       const state = token(body?.state);
       try {
         if (!code || !state) throw new ConnectProblem('github-state-mismatch');
+        const repository = repositoryOf(env);
+        if (!repository) throw new ConnectProblem('github-repository-unknown');
         if (appFromSettings(env)) throw new ConnectProblem('github-set-in-settings');
         await takeConnection(env.DB, state, session!.tokenHash, now);
         const app = await exchangeCode(env, code);
+        // A private App installs only on its own account: one made elsewhere could never reach the repository.
+        if (app.account.toLowerCase() !== repository.owner.toLowerCase()) throw new ConnectProblem('github-wrong-account');
         await keepApp(env.DB, app, now);
         return json({ slug: app.slug, install: installAddress(env, app.slug) });
       } catch (error) {

@@ -10,6 +10,8 @@ export const CONNECT_MESSAGES = {
     'This answer from GitHub does not belong to a connection started on this phone, so it was not used. Press “Connect the site’s GitHub repository” again.',
   'github-repository-unknown':
     'The site does not know its GitHub repository yet: its deploy tells it. In the repository on GitHub, open Actions, then Deploy, and press Run workflow; come back here when it has finished.',
+  'github-wrong-account':
+    'GitHub made the App for another account than the one that owns the site’s repository, and it can only be installed there. On GitHub, delete that App (Settings, Developer settings, GitHub Apps), sign in as an owner of the repository’s account, and press “Connect the site’s GitHub repository” again.',
   'github-app-refused':
     'GitHub did not make the App. Press “Connect the site’s GitHub repository” again; if it keeps happening, tell whoever looks after the site.',
   'github-set-in-settings':

@@ -48,16 +48,19 @@ export function installAddress(env: GitHubEnv, slug: string): string {
   return `${webOf(env)}/apps/${encodeURIComponent(slug)}/installations/new`;
 }
 
-/** The App GitHub made for the code. The answer's private key goes to the caller only, to be kept. */
-export async function exchangeCode(env: GitHubEnv, code: string): Promise<KeptApp> {
+/**
+ * The App GitHub made for the code, and the account it belongs to. The answer's private key goes
+ * to the caller only, to be kept.
+ */
+export async function exchangeCode(env: GitHubEnv, code: string): Promise<KeptApp & { account: string }> {
   const answer = await callGitHub(apiOf(env), { method: 'POST', path: `/app-manifests/${encodeURIComponent(code)}/conversions` });
   const detail = `POST app-manifests conversions: ${answer.status} ${messageOf(answer.body)}`;
   // GitHub answers 404 for a code it no longer knows: used already, or older than an hour.
   if (answer.status === 404) throw new ConnectProblem('github-code-expired', detail);
-  const { id, slug, pem } = (answer.body ?? {}) as { id?: unknown; slug?: unknown; pem?: unknown };
+  const { id, slug, pem, owner } = (answer.body ?? {}) as { id?: unknown; slug?: unknown; pem?: unknown; owner?: { login?: unknown } };
   if (answer.status !== 201 || typeof id !== 'number' || typeof slug !== 'string' || typeof pem !== 'string')
     throw new ConnectProblem('github-app-refused', detail);
-  return { appId: String(id), slug, privateKey: pem };
+  return { appId: String(id), slug, privateKey: pem, account: typeof owner?.login === 'string' ? owner.login : '' };
 }
 
 /**

@@ -3,7 +3,7 @@
  * with a local D1, against the GitHub stand-in and its github.com pages (GITHUB_WEB): the manifest
  * posted to GitHub, GitHub's code exchanged for the App (kept in D1, its key in no answer), the App
  * installed, and the editor reading the repository through it. Refusals: a state not this
- * session's, a code too old, GitHub out of reach, no session, another site; the Worker's own
+ * session's, a code too old, an App of another account, GitHub out of reach, no session, another site; the Worker's own
  * settings winning over an App made from the phone.
  */
 import { generateKeyPairSync } from 'node:crypto';
@@ -99,10 +99,15 @@ async function submit(action: string, fields: Record<string, string>): Promise<{
   return { status: answer.status, html: await answer.text(), location: answer.headers.get('location') ?? '' };
 }
 
-/** Connect pressed on the phone: the state, GitHub's page, "Create GitHub App": where GitHub sends the owner back. */
-async function makeApp(session: Session): Promise<URL> {
+/**
+ * Connect pressed on the phone: the state, GitHub's page (`newAppPage` in place of the one the site
+ * names), "Create GitHub App": where GitHub sends the owner back.
+ */
+async function makeApp(session: Session, newAppPage?: string): Promise<URL> {
   const page = await call(worker, '/admin/github/', session);
-  const { action, fields } = formOf(page.text);
+  const form = formOf(page.text);
+  const action = newAppPage ?? form.action;
+  const { fields } = form;
   const { state } = (await call(worker, '/api/github/start', session, {})).json();
   const github = await submit(`${action}?state=${encodeURIComponent(state)}`, fields);
   expect(github.status).toBe(200);
@@ -209,6 +214,25 @@ it('says, in one sentence, that GitHub’s code ran out when it is older than an
       'GitHub’s answer came back too late or was used already: it is good once, within an hour. Press “Connect the site’s GitHub repository” again.',
   });
   expect(await worker.sql('SELECT * FROM github_app')).toEqual([]);
+});
+
+it('keeps no App that GitHub made for another account than the repository’s, and says what to do', async () => {
+  const session = await addSession(worker, 'phone-1');
+  // Someone signed in to GitHub as themselves, on their own account's "new App" page.
+  web.signedIn = 'anil-thomas';
+  try {
+    const back = await makeApp(session, `${web.url}/settings/apps/new`);
+    const refused = await call(worker, '/api/github/finish', session, Object.fromEntries(back.searchParams));
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'github-wrong-account',
+      message: expect.stringContaining('sign in as an owner of the repository’s account'),
+    });
+  } finally {
+    web.signedIn = undefined;
+  }
+  expect(await worker.sql('SELECT * FROM github_app')).toEqual([]);
+  expect(standin.violations).toEqual([]);
 });
 
 it('says GitHub could not be reached, and keeps nothing, when nothing answers at its address', async () => {

@@ -109,7 +109,7 @@ async function makeApp(session: Session, newAppPage?: string): Promise<URL> {
   const action = newAppPage ?? form.action;
   const { fields } = form;
   const { state } = (await call(worker, '/api/github/start', session, {})).json();
-  const github = await submit(`${action}?state=${encodeURIComponent(state)}`, fields);
+  const github = await submit(`${action}?state=${encodeURIComponent(state!)}`, fields);
   expect(github.status).toBe(200);
   const created = formOf(github.html);
   const back = await submit(new URL(created.action, web.url).href, created.fields);

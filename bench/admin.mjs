@@ -1,6 +1,6 @@
 // /admin/ on a phone: the owner's editor as the live site serves it, beside site dev's editor.
 //
-//   node bench/admin.mjs [--runs 3] [--publish-runs 5] [--no-peer]
+//   node bench/admin.mjs [--runs 3] [--publish-runs 5] [--no-peer] [--devtools-only] [--keep <folder for the reports>]
 //
 // A Cloudflare build of the frozen sample (tests/sample/content) is served the way `site preview`
 // serves one: its files, and /admin/ and /api/ by the site's Worker in workerd (Miniflare) with a
@@ -25,7 +25,7 @@
 // with the machine.
 import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -45,6 +45,10 @@ const option = (name, fallback) => {
 const RUNS = Math.max(1, option('--runs', 3));
 const PUBLISH_RUNS = Math.max(1, option('--publish-runs', 5));
 const PEER = !args.includes('--no-peer');
+/** A folder to keep each Lighthouse report in (JSON, with its trace's audits), to see where the time went. */
+const KEEP = args.includes('--keep') ? path.resolve(args[args.indexOf('--keep') + 1] ?? '.') : undefined;
+/** Only the DevTools-throttled runs (the first field's time), without the simulated ones beside them. */
+const METHODS = args.includes('--devtools-only') ? ['devtools'] : ['devtools', 'simulate'];
 
 const SETUP_CODE = 'TEAK-RIVER-4821';
 const FILE = 'services.yaml';
@@ -153,15 +157,15 @@ async function measure() {
   // Lighthouse: each round takes ours and then the peer, so a burst of load lands on both alike.
   const targets = [{ name: 'ours', url: `${origin}/admin/edit/${FILE}`, headers: { Cookie: `${session.name}=${session.value}` } }];
   if (peer) targets.push({ name: 'peer', url: `${peer.url}/${FILE}`, headers: {} });
-  const lighthouse = Object.fromEntries(
-    targets.flatMap((target) => ['devtools', 'simulate'].map((method) => [`${target.name} ${method}`, []])),
-  );
+  const lighthouse = Object.fromEntries(targets.flatMap((target) => METHODS.map((method) => [`${target.name} ${method}`, []])));
   for (let round = 1; round <= RUNS; round += 1) {
-    for (const method of ['devtools', 'simulate']) {
+    for (const method of METHODS) {
       for (const target of targets) {
         log(`  lighthouse ${method} round ${round} of ${RUNS}: ${target.name}`);
         lighthouse[`${target.name} ${method}`].push(
-          await runLighthouse(target, method, slow4G).catch((error) => ({ error: error.message.split('\n')[0] })),
+          await runLighthouse(target, method, slow4G, `${target.name}-${method}-${round}`).catch((error) => ({
+            error: error.message.split('\n')[0],
+          })),
         );
       }
     }
@@ -291,7 +295,7 @@ async function startDev(content) {
 }
 
 /** One Lighthouse run (performance only) of `target` as a phone opens it, in a Chromium of its own. */
-async function runLighthouse(target, method, slow4G) {
+async function runLighthouse(target, method, slow4G, name) {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath() ?? testChromiumPath(),
@@ -321,6 +325,10 @@ async function runLighthouse(target, method, slow4G) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${target.url}`);
     if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+    if (KEEP) {
+      await mkdir(KEEP, { recursive: true });
+      await writeFile(path.join(KEEP, `${name}.json`), JSON.stringify(lhr));
+    }
     const audit = (id) => lhr.audits[id]?.numericValue;
     const mark = (lhr.audits['user-timings']?.details?.items ?? []).find((item) => item.name === MARK);
     return {

@@ -85,10 +85,13 @@ export async function phoneRequest(
       keep((now) => (!now.head || now.head === list.head ? { ...now, head: list.head, base: texts } : now));
       return answer(listed.status, list);
     }
-    case 'file':
-      // The check is fetched while the form is read, so typing is checked at once, and offline later.
-      void loadChecker();
-      return ask('file', { file: new URLSearchParams(query).get('file') ?? '' });
+    case 'file': {
+      // The check is fetched while the form is read, so typing is checked at once, and offline
+      // later; it starts only once the form is on the screen (startPhoneChecks).
+      fetchChecker();
+      const name = new URLSearchParams(query).get('file') ?? '';
+      return fileFromPage(name) ?? ask('file', { file: name });
+    }
     case 'check':
       return (await checkHere(body)) ?? ask('check', body);
     case 'draft':
@@ -140,6 +143,25 @@ export async function phoneRequest(
     default:
       return answer(404, { message: 'The editor has no such page on the phone.' });
   }
+}
+
+/**
+ * The file the page came with (worker/editor/first-file.ts), used once: read at the branch's head,
+ * so only where the phone keeps no change, and has no head of its own or that same one.
+ */
+function fileFromPage(name: string): PhoneAnswer | undefined {
+  const block = document.getElementById('editor-first-file');
+  if (!block) return undefined;
+  block.remove();
+  const now = kept();
+  let body: { file?: unknown; head?: unknown };
+  try {
+    body = JSON.parse(block.textContent ?? '') as typeof body;
+  } catch {
+    return undefined;
+  }
+  if (body.file !== name || Object.keys(now.saved).length > 0 || (now.head && now.head !== body.head)) return undefined;
+  return answer(200, body);
 }
 
 /** What the Publish panel shows on the phone: the files kept here, waiting to be published. */
@@ -199,6 +221,27 @@ async function upload(given: string, body: BodyInit | null | undefined): Promise
 
 /** The phone's own content check (phone/checker.ts), loaded once, after the form; undefined if it cannot be. */
 let checker: Promise<typeof import('./checker.js') | undefined> | undefined;
+
+/**
+ * Fetches and compiles the check without running it (a module preload). Running it sets up every
+ * schema, a task of about a second on a phone at 4× CPU: were it run as it arrives, it would come
+ * between the file's answer and the form's first paint.
+ */
+function fetchChecker(): void {
+  if (!SETTINGS.checker || document.querySelector(`link[rel="modulepreload"][href="${SETTINGS.checker}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = SETTINGS.checker;
+  document.head.append(link);
+}
+
+/** Starts the check fetched with the file, once the form is on the screen and the phone is idle. */
+export function startPhoneChecks(): void {
+  if (!SETTINGS.checker) return;
+  const start = () => void loadChecker();
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 0);
+}
 
 function loadChecker(): Promise<typeof import('./checker.js') | undefined> {
   if (!SETTINGS.checker) return Promise.resolve(undefined);

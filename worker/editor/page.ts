@@ -9,6 +9,7 @@ import { CSRF_HEADER } from '../csrf.js';
 import type { Env } from '../env.js';
 import { text } from '../http.js';
 import { findSession } from '../sessions.js';
+import { withFirstFile } from './first-file.js';
 import { adminDocument, PAGE_HEADERS as ADMIN_PAGE_HEADERS } from '../admin/document.js';
 
 export const EDITOR_ROOT = '/admin/edit';
@@ -51,8 +52,8 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
   if (!built.ok) return notBuiltYet(state.session.csrfToken);
   let title = 'Edit the content';
   const rest = pathname.slice(EDITOR_ROOT.length + 1);
+  const file = rest === '' ? undefined : editableFile(safeDecode(rest) ?? '');
   if (rest !== '') {
-    const file = editableFile(safeDecode(rest) ?? '');
     if (!file)
       return text('The editor has no such file. Go back to the list of files and pick it there.', 'text/plain; charset=utf-8', {}, 404);
     title = `Edit ${fileTitle(file)}`;
@@ -70,7 +71,8 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
       preview: { script: EDITOR_FILES.preview, stylesheet: EDITOR_FILES.siteStyle },
     },
   });
-  return text(page, 'text/html; charset=utf-8', PAGE_HEADERS);
+  const answer = text(page, 'text/html; charset=utf-8', PAGE_HEADERS);
+  return file && request.method === 'GET' ? new Response(withFirstFile(page, env, file), answer) : answer;
 }
 
 function safeDecode(encoded: string): string | undefined {

@@ -61,8 +61,17 @@ const PHONE_TROUBLES = `const troubles = [];
     if (box.width === 0 || getComputedStyle(target).visibility === 'hidden') continue;
     if (box.height < 44) troubles.push(target.tagName.toLowerCase() + ' "' + (target.textContent || target.value || target.id || '').trim().slice(0, 40) + '" is ' + Math.round(box.height) + ' px tall');
   }
+  // A file box's button cannot be measured alone; the box is as tall as its button.
+  for (const box of document.querySelectorAll('input[type=file]')) {
+    const height = box.getBoundingClientRect().height;
+    if (height > 0 && height < 44) troubles.push('the file box "' + box.id + '" is ' + Math.round(height) + ' px tall');
+  }
   const root = document.documentElement;
-  if (root.scrollWidth > root.clientWidth) troubles.push('the page is ' + root.scrollWidth + ' px wide on a ' + root.clientWidth + ' px screen');
+  if (root.scrollWidth > root.clientWidth) {
+    const past = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1);
+    const named = past.slice(-3).map((element) => element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + (element.className && typeof element.className === 'string' ? '.' + element.className.split(' ').join('.') : ''));
+    troubles.push('the page is ' + root.scrollWidth + ' px wide on a ' + root.clientWidth + ' px screen (past its edge: ' + named.join(', ') + ')');
+  }
   return troubles;`;
 
 /** Pictures the screen (scrolled to `part` when given) and fails on what PHONE_TROUBLES finds anywhere on the page. */

@@ -111,6 +111,7 @@ async function signIn({ engine, site, shots }: EditorWalkContext): Promise<Edito
     await waitUntil(engine, heading('Your phones'), 'the signed-in screen after the set-up');
     await engine.click('[data-action="signout"]');
     await waitUntil(engine, heading('Sign in with this phone'), 'the sign-in screen');
+    await lookAt(engine, shots, 'signin');
     await engine.click('[data-action="signin"]');
     await waitUntil(engine, heading('Your phones'), 'the signed-in screen after signing in with the passkey');
     return { passkey: 'made and used' };
@@ -124,6 +125,9 @@ async function signIn({ engine, site, shots }: EditorWalkContext): Promise<Edito
   const made = await site.worker.sql<{ n: number }>('SELECT count(*) AS n FROM passkeys');
   if (made[0]!.n !== 0) throw new Error(`${engine.name}: a browser without passkeys left ${made[0]!.n} passkey rows`);
   await addPasskey(site.worker, 'phone-1', 'Office phone');
+  await engine.open(`${origin}/admin/`);
+  await waitUntil(engine, heading('Sign in with this phone'), 'the sign-in screen');
+  await lookAt(engine, shots, 'signin');
   const { cookie } = await addSession(site.worker, 'phone-1');
   const [name, value] = cookie.split('=') as [string, string];
   await engine.addCookie(name, value);

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { fieldId } from '../paths.js';
 import type { ModelOf } from '../types.js';
 import { useForm } from '../context.js';
@@ -20,6 +21,42 @@ function itemSummary(value: unknown): string {
   return '';
 }
 
+/** Entries of a file's own long list drawn with the form's first paint; the rest follow, one a frame. */
+const FIRST_ENTRIES = 2;
+
+/**
+ * How many of a list's `count` entries to draw. A file's own list of groups (the services: some
+ * 500 elements each) is drawn a few entries at first and then one more per frame, each as a
+ * transition that typing interrupts, so the first field can be typed in before the last entry is
+ * laid out on a slow phone. An address naming a field, a link to one, or an entry added draws
+ * them all at once, so nothing is looked for before it is there.
+ */
+function useDrawnEntries(count: number, gradual: boolean): [number, () => void] {
+  const [drawn, setDrawn] = useState(() =>
+    gradual && !(typeof location !== 'undefined' && location.hash.startsWith('#field-')) ? FIRST_ENTRIES : Number.POSITIVE_INFINITY,
+  );
+  const all = () => flushSync(() => setDrawn(Number.POSITIVE_INFINITY));
+  useEffect(() => {
+    if (drawn >= count) return;
+    let frame = requestAnimationFrame(function next() {
+      frame = 0;
+      // The frame that draws the entries so far comes first; the next entry is rendered after it.
+      setTimeout(() => startTransition(() => setDrawn((now) => now + 1)), 0);
+    });
+    // A link to a field in an entry not drawn yet (a problem's, the list's own "jump to"): drawn first, then followed.
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href^="#field-"]');
+      if (link) flushSync(() => setDrawn(Number.POSITIVE_INFINITY));
+    };
+    document.addEventListener('click', onClick, true);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [drawn, count]);
+  return [Math.min(count, drawn), all];
+}
+
 /**
  * A list whose items can be added, removed and moved. Every action is a button, so the keyboard
  * does all of it; after a move the focus follows the item, so pressing the same button again keeps moving it.
@@ -39,6 +76,7 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
   const listRef = useRef<HTMLOListElement>(null);
   const [focus, setFocus] = useState<{ index: number; action: Action } | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [drawn, drawAll] = useDrawnEntries(items.length, path.length === 1 && model.item.kind === 'group');
 
   useEffect(() => {
     if (!focus || !listRef.current) return;
@@ -59,6 +97,8 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
   }, [focus]);
 
   const change = (next: unknown[], announce: string, nextFocus: { index: number; action: Action }) => {
+    // The focus follows the entry, which may move into the part not drawn yet.
+    drawAll();
     onChange(next);
     setAnnouncement(announce);
     setFocus(nextFocus);
@@ -104,7 +144,7 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
         </nav>
       ) : null}
       <ol className="items" ref={listRef}>
-        {items.map((item, index) => {
+        {items.slice(0, drawn).map((item, index) => {
           const name = nameOf(index);
           const summary = itemSummary(item);
           return (

@@ -1,10 +1,13 @@
-import path from 'node:path';
 import type { Problem } from '../problems/problem.js';
 import { TRANSLATIONS, type Language } from '../contract/languages.js';
 
-/** The translation whose folder holds `file` (an absolute path), or undefined for an English file. */
+/**
+ * The translation whose folder holds `file` (in `contentDir`, a folder on disk or the in-memory
+ * check's `content`), or undefined for an English file. Without node:path: the Worker and the
+ * phone run it too.
+ */
 function languageOfFile(contentDir: string, file: string): Language | undefined {
-  return TRANSLATIONS.find((language) => file.startsWith(path.join(contentDir, language.folder) + path.sep));
+  return TRANSLATIONS.find((language) => ['/', '\\'].some((sep) => file.startsWith(`${contentDir}${sep}${language.folder}${sep}`)));
 }
 
 /**

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { Document, isMap, isScalar, type Node } from 'yaml';
+import { lastName } from '../contract/file-names.js';
 import type { LoadedRecord } from '../load/load.js';
 import { locateKey, locateValue } from '../problems/locate.js';
 import type { Problem } from '../problems/problem.js';
@@ -28,7 +28,7 @@ export function readRecord(loaded: LoadedRecord | undefined): ReadRecord {
   if (!loaded) return { record: undefined, problems: [] };
   const problems: Problem[] = [];
   const record = new Map<string, Map<string, string>>();
-  const rel = `${loaded.language.folder}/${path.basename(loaded.file)}`;
+  const rel = `${loaded.language.folder}/${lastName(loaded.file)}`;
   const fix =
     'the editor and "npx site translations --accept" write this file; to start it again, delete it and run "npx site translations --accept ' +
     `content/${loaded.language.folder}"`;

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { lastName } from '../contract/file-names.js';
 import type { LoadedFile, LoadedRecord } from '../load/load.js';
 import { MAX_PROBLEMS_PER_FILE, tooManyProblems, type Problem } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile, type Site } from '../schema/index.js';
@@ -65,7 +65,8 @@ export function validateTranslation(
     if (!englishMatching.has(name)) continue;
     const schema = CONTENT_FILES[name];
     const contentDir = english.file.slice(0, english.file.length - name.length - 1);
-    const englishFile = path.posix.join(path.basename(contentDir), name);
+    const folder = lastName(contentDir);
+    const englishFile = [folder, name].filter(Boolean).join('/');
     const pair = pairerOf(record?.get(name));
     const found = translation ? mirrorProblems({ schema, english: english.data, translation, language, englishFile, pair }) : [];
     let changed: OutdatedText[] = [];
@@ -74,7 +75,7 @@ export function validateTranslation(
       changed = outdatedTexts(texts, record?.get(name));
       outdated.set(`${language.folder}/${name}`, changed);
       if (record) unrecorded.set(`${language.folder}/${name}`, unrecordedTexts(texts, record.get(name)).length);
-      const shown = path.posix.join(path.basename(contentDir), language.folder, name);
+      const shown = [folder, language.folder, name].filter(Boolean).join('/');
       found.push(...changed.map((text) => outdatedWarning(translation, text, shown)));
     }
     // A translation older than its English shows that English until it is reviewed, as a missing one does.

@@ -6,7 +6,7 @@
  */
 import { differences, resolve, type Side, type Versions } from '../../generator/editor/differences.js';
 import type { Conflicts, ConflictFile } from '../../generator/editor/take-in.js';
-import { checkTexts } from '../../generator/check/in-memory.js';
+import { checkTexts } from '../../generator/translations/in-memory.js';
 import { parsed } from '../../generator/editor/content/file-text.js';
 import { uiProblemIn } from '../../generator/editor/content/ui-problem.js';
 import { sha256 } from '../crypto.js';

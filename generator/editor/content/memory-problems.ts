@@ -1,4 +1,4 @@
-import { checkTexts, MEMORY_CONTENT } from '../../check/in-memory.js';
+import { checkTexts, MEMORY_CONTENT } from '../../translations/in-memory.js';
 import type { Problem } from '../../problems/problem.js';
 import { parsed, textFor, typedNumbers } from './file-text.js';
 import type { EditableFile } from './files.js';

@@ -4,7 +4,10 @@
  * phone, published as exactly one commit touching only that content file; someone else's publish
  * meanwhile taken in (other file) or offered value by value (same file); undo as one commit.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
+import { SAMPLE_CONTENT } from '../../../helpers/content.js';
 import { addSession } from '../../../helpers/worker.js';
 import { editorHarnessForFile } from './editor-worker.js';
 
@@ -144,6 +147,23 @@ it('refuses to publish what the deploy would refuse, saying where, and writes no
   expect(body.code).toBe('editor-not-checked');
   expect(body.message).toMatch(/content\/site\.yaml:\d+:\d+/);
   expect(await standin.git.ref('main')).toBe(start);
+});
+
+it('refuses a Malayalam file the deploy would refuse, in the same words and place, and writes nothing', async () => {
+  const { call, standin } = harness();
+  const services = await readFile(path.join(SAMPLE_CONTENT, 'ml/services.yaml'), 'utf8');
+  const broken = services.replace(/(\n\s*title: )[^\n]+/, '$1\n      - ഒന്ന്\n      - രണ്ട്');
+  expect(broken).not.toBe(services);
+  const refused = await call('publish', { head: start, saved: { 'ml/services.yaml': broken }, message: 'Malayalam title' });
+  expect(refused.status).toBe(422);
+  const body = (await refused.json()) as { code: string; message: string };
+  expect(body.code).toBe('editor-not-checked');
+  expect(body.message).toMatch(/content\/ml\/services\.yaml:9:\d+/);
+  expect(await standin.git.ref('main')).toBe(start);
+  // The same translation, right, publishes: the Malayalam files it leaves out show in English meanwhile.
+  const published = await call('publish', { head: start, saved: { 'ml/services.yaml': services }, message: 'Malayalam services' });
+  expect(published.status).toBe(200);
+  expect(await standin.git.ref('main')).not.toBe(start);
 });
 
 it('undoes the last publish with one commit putting the file back as it was', async () => {

@@ -1,12 +1,12 @@
 /**
  * The content check on texts held in memory, as the browser and the Worker run it: the same
- * problems, at the same places and in the same words, as `site check` finds in the English files.
+ * problems, at the same places and in the same words, as `site check` finds, in both languages.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../../../generator/build.js';
-import { checkTexts } from '../../../../generator/check/in-memory.js';
+import { checkTexts } from '../../../../generator/translations/in-memory.js';
 import { CONTENT_FILES } from '../../../../generator/schema/index.js';
 import { SAMPLE_CONTENT } from '../../../helpers/content.js';
 
@@ -28,6 +28,17 @@ const shown =
     column: problem.column,
     message: problem.message,
   });
+
+/** The sample's English texts and, beside them, its Malayalam folder (ml/services.yaml, ml/translated-from.yaml). */
+async function sampleWithMalayalam(): Promise<Map<string, string>> {
+  const texts = await sampleTexts();
+  for (const name of await readdir(path.join(SAMPLE_CONTENT, 'ml'), { recursive: true })) {
+    if (name.endsWith('.yaml')) texts.set(`ml/${name}`, await readFile(path.join(SAMPLE_CONTENT, 'ml', name), 'utf8'));
+  }
+  return texts;
+}
+
+const inMalayalam = (problem: { file: string }) => problem.file.split(/[\\/]/).includes('ml');
 
 describe('checkTexts', () => {
   it('finds no problem in the sample content, as site check finds none', async () => {
@@ -69,5 +80,37 @@ describe('checkTexts', () => {
     expect(placeholder.length).toBeGreaterThan(0);
     expect(strict.problems.filter((problem) => problem.code === 'placeholder')).toHaveLength(placeholder.length);
     expect(strict.problems.find((problem) => problem.code === 'placeholder')!.hint).toMatch(/a strict build \(the deploy\) refuses/);
+  });
+
+  it('checks the Malayalam files against their English and their record, with the warnings site check gives them', async () => {
+    const checked = checkTexts(await sampleWithMalayalam(), { now: NOW });
+    expect(checked.problems).toEqual([]);
+    const onDisk = await checkContent(SAMPLE_CONTENT, { now: NOW });
+    const sameAsOnDisk = (list: typeof checked.warnings, dir: string) => list.filter(inMalayalam).map(shown('', dir));
+    expect(sameAsOnDisk(checked.warnings, 'content')).toEqual(sameAsOnDisk(onDisk.warnings, SAMPLE_CONTENT));
+  });
+
+  it('locates a mistake in a Malayalam file where site check does, in its words', async () => {
+    const texts = await sampleWithMalayalam();
+    const services = texts.get('ml/services.yaml')!;
+    const broken = services.replace(/(\n\s*title: )[^\n]+/, '$1\n      - ഒന്ന്\n      - രണ്ട്');
+    expect(broken).not.toBe(services);
+    texts.set('ml/services.yaml', broken);
+    const inMemory = checkTexts(texts, { now: NOW }).problems.map(shown('', 'content'));
+    const onDisk = (await checkContent(SAMPLE_CONTENT, { overrides: new Map([['ml/services.yaml', broken]]), now: NOW })).problems.map(
+      shown('', SAMPLE_CONTENT),
+    );
+    expect(inMemory.length).toBeGreaterThan(0);
+    expect(inMemory).toEqual(onDisk);
+    expect(inMemory[0]).toMatchObject({ file: 'ml/services.yaml' });
+  });
+
+  it('leaves a Malayalam file not there to show in English, as a warning, and the strict check lets it pass', async () => {
+    const texts = await sampleWithMalayalam();
+    texts.delete('ml/whatsapp.yaml');
+    const strict = checkTexts(texts, { now: NOW, strict: true });
+    // (The frozen sample keeps its placeholders, which the strict check refuses in site.yaml.)
+    expect(strict.problems.filter(inMalayalam)).toEqual([]);
+    expect(strict.warnings).toContainEqual(expect.objectContaining({ code: 'file-missing', file: 'content/ml/whatsapp.yaml' }));
   });
 });

@@ -35,7 +35,9 @@ export async function sampleSeed(options: { malayalam?: boolean } = {}): Promise
   await replacePlaceholders(dir);
   const english = Object.keys(CONTENT_FILES);
   const malayalam = options.malayalam
-    ? (await readdir(path.join(dir, 'content/ml'), { recursive: true })).filter((name) => name.endsWith('.yaml')).map((name) => `ml/${name}`)
+    ? (await readdir(path.join(dir, 'content/ml'), { recursive: true }))
+        .filter((name) => name.endsWith('.yaml'))
+        .map((name) => `ml/${name}`)
     : [];
   const seed = Object.fromEntries(
     await Promise.all(

@@ -2,7 +2,7 @@
  * The editor's requests on the phone. The app asks as it asks site dev (files, file, check, save,
  * publish…); here each becomes a POST to the Worker (/api/editor/) carrying the commit the owner
  * started from and the files kept on the phone, and what the Worker answers is kept on the phone.
- * What only the computer has (photos from content/images, the preview, translations' reviews)
+ * What only the computer has (photos from content/images, site dev's own preview)
  * answers in plain words.
  */
 import { SETTINGS } from '../settings.js';
@@ -123,10 +123,14 @@ export async function phoneRequest(
       });
     case 'upload':
       return upload(new URLSearchParams(query).get('name') ?? '', init.body);
-    case 'accept':
-      return answer(422, {
-        message: 'Marking a translation as still right is done on a computer for now. Your other changes are kept on this phone.',
-      });
+    case 'accept': {
+      // The record of what each translation translates is kept on the phone with the files saved, until Publish.
+      const marked = await ask('accept', body);
+      if (!marked.ok) return marked;
+      const { record, ...rest } = marked.body as { record: { file: string; text: string } };
+      keep((now) => ({ ...now, saved: { ...now.saved, [record.file]: record.text } }));
+      return answer(marked.status, rest);
+    }
     case 'publish':
       return init.method === 'POST' ? publish(ask, body) : answer(200, publishState());
     case 'undo': {

@@ -37,6 +37,8 @@ export const MEMORY_CONTENT = 'content';
 export interface MemoryCheck {
   problems: Problem[];
   warnings: Problem[];
+  /** Each translation as checked: what each of its files lacks, and the texts whose English changed since. */
+  translated: TranslationResult[];
 }
 
 /** The content's files read from `texts` and validated, each translation against its English: what the check and the phone's preview start from. */
@@ -115,9 +117,9 @@ export function checkTexts(texts: ReadonlyMap<string, string | Uint8Array>, { no
     ...translated.flatMap((translation) => translation.warnings),
   ];
   const noted = withTranslationNotes(MEMORY_CONTENT, problems);
-  if (!strict) return { problems: sortProblems(noted), warnings: sortProblems(warnings) };
+  if (!strict) return { problems: sortProblems(noted), warnings: sortProblems(warnings), translated };
   const { errors, kept } = refusedWarnings(warnings, deployRefusing(validated.site?.settings.completeTranslations === true));
-  return { problems: sortProblems([...noted, ...errors]), warnings: sortProblems(kept) };
+  return { problems: sortProblems([...noted, ...errors]), warnings: sortProblems(kept), translated };
 }
 
 /** A translation file not there: its pages show the English file's texts, as load.ts says of a folder on disk. */

@@ -92,7 +92,7 @@ export async function readFile(working: Working, file: EditableFile) {
   const texts = await contentTexts(working.repository, working.snapshot, working.saved);
   const text = texts.get(file.rel);
   const value = text === undefined ? {} : (parsed(text) ?? null);
-  const { problems, warnings } = problemsWith(texts, file);
+  const { problems, warnings, counts, outdated } = problemsWith(texts, file);
   return {
     file: file.rel,
     version: await versionOf(text),
@@ -102,7 +102,9 @@ export async function readFile(working: Working, file: EditableFile) {
     // No icon drawings: they need React's server renderer, which the Worker does not carry; the picker names each icon.
     model: formModel(schemaOf(file), { services: await servicesIn(texts) }),
     pages: pagesOf(file),
-    ...(file.language ? { english: parsed(texts.get(file.name) ?? '') ?? null, missing: [], outdated: [] } : {}),
+    ...(file.language
+      ? { english: parsed(texts.get(file.name) ?? '') ?? null, missing: [], outdated: outdated ?? [], ...(counts ? { counts } : {}) }
+      : {}),
     problems,
     warnings,
   };

@@ -12,6 +12,8 @@ export const EDITOR_MESSAGES = {
   'editor-photo-refused':
     'One of the photos kept on this phone could not be taken. Throw away the changes kept here, add the photo again, and publish.',
   'editor-undo-unknown': 'That publish is no longer the last change to its files, so it cannot be undone from here.',
+  'editor-record-broken':
+    'The record of what each Malayalam text translates has a mistake, so nothing was marked. Ask whoever looks after the site to mend the file translated-from.yaml; your other changes are kept on this phone.',
   'editor-failed': 'The site could not do this just now. Your changes are kept on this phone: try again in a minute.',
 } as const;
 

@@ -4,6 +4,7 @@
  * GitHub at that commit and lays the phone's texts over it.
  */
 import { editableFile, type EditableFile } from '../../generator/editor/content/files.js';
+import { isRecordFile } from './review.js';
 
 export interface EditorRequest {
   head?: string;
@@ -35,7 +36,7 @@ export async function readEditorRequest(request: Request): Promise<EditorRequest
   const given = fields.saved ?? {};
   if (typeof given !== 'object' || given === null || Array.isArray(given)) return undefined;
   for (const [name, value] of Object.entries(given)) {
-    if (typeof value !== 'string' || !editableFile(name)) return undefined;
+    if (typeof value !== 'string' || !(editableFile(name) || isRecordFile(name))) return undefined;
     saved.set(name, value);
   }
   return { head: fields.head as string | undefined, saved, body: fields };

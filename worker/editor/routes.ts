@@ -11,6 +11,7 @@ import { checkValue, EditorRefusal, listFiles, readFile, writeText, writeValue, 
 import { EDITOR_MESSAGES, type EditorMessageCode } from './messages.js';
 import { readPhotos } from './photo.js';
 import { publishFromPhone } from './publish.js';
+import { markReviewed } from './review.js';
 import { namedFile, readEditorRequest, type EditorRequest } from './request.js';
 import { snapshotAt } from './snapshot.js';
 import { undoPublish } from './undo.js';
@@ -28,7 +29,7 @@ const GITHUB_STATUS: Record<GitHubProblemCode, number> = {
   'github-refused': 502,
 };
 
-const OPERATIONS = /^\/api\/editor\/(files|file|check|save|save-text|publish|undo)$/;
+const OPERATIONS = /^\/api\/editor\/(files|file|check|save|save-text|accept|publish|undo)$/;
 
 export const EDITOR_ROUTES: Route[] = [
   {
@@ -80,6 +81,7 @@ async function run(operation: string, read: EditorRequest, env: Env): Promise<un
   const file = namedFile(body);
   if (!file) throw new EditorRefusal(404, { code: 'editor-file-unknown' });
   if (operation === 'file') return readFile(working, file);
+  if (operation === 'accept') return markReviewed(working, file, body);
   if (body.value === undefined && operation !== 'save-text') throw new EditorRefusal(400, { code: 'editor-not-written' });
   if (operation === 'check') return checkValue(working, file, body.value, body.numbers);
   if (operation === 'save') return writeValue(working, file, body.value, body.numbers, body.version);

@@ -1,4 +1,6 @@
 import { checkTexts, MEMORY_CONTENT } from '../../translations/in-memory.js';
+import type { TextCounts } from '../../translations/progress.js';
+import type { TranslationResult } from '../../translations/validate.js';
 import type { Problem } from '../../problems/problem.js';
 import { parsed, textFor, typedNumbers } from './file-text.js';
 import type { EditableFile } from './files.js';
@@ -17,6 +19,22 @@ export interface MemoryProblems {
   /** Problems the change brings into other files (with `before`: those they did not have already). */
   elsewhere: UiProblem[];
   warnings: UiProblem[];
+  /** For a translation file: how many of its texts need a translator, counted as `site check` counts them. */
+  counts?: TextCounts;
+  /** For a translation file: the texts whose English changed since they were translated. */
+  outdated?: Array<{ path: string; was: string; now: string }>;
+}
+
+/** What a translation file's banner and marks show (as site dev's editor has them from `site check`). */
+function translationState(translated: readonly TranslationResult[], file: EditableFile): Pick<MemoryProblems, 'counts' | 'outdated'> {
+  const result = file.language && translated.find((one) => one.language.code === file.language!.code);
+  if (!result) return {};
+  const changed = result.outdated.get(file.rel) ?? [];
+  const untranslated = result.untranslated.get(file.rel) ?? 0;
+  return {
+    counts: { untranslated, outdated: changed.length, files: untranslated + changed.length > 0 ? 1 : 0 },
+    outdated: changed.map((text) => ({ path: text.place, was: text.was, now: text.english })),
+  };
 }
 
 /**
@@ -37,6 +55,7 @@ export function problemsWith(texts: ReadonlyMap<string, string>, file: EditableF
     problems: checked.problems.filter((problem) => problem.file === own).map(shown),
     elsewhere: checked.problems.filter((problem) => problem.file !== own && !had.has(problemKey(problem))).map(shown),
     warnings: checked.warnings.filter((problem) => problem.file === own).map(shown),
+    ...translationState(checked.translated, file),
   };
 }
 

@@ -1,4 +1,5 @@
 import { mkdir, stat } from 'node:fs/promises';
+import { acceptedPaths, pathKey } from './accepted-paths.js';
 import path from 'node:path';
 import { TRANSLATIONS } from '../../contract/languages.js';
 import { modeline } from '../../schema/derived/json-schema.js';
@@ -200,7 +201,7 @@ export class ContentWorkspace {
     this.#drafts.delete(file.rel);
     if (file.language) {
       const before = stored === undefined ? undefined : parsed(stored.text);
-      const marked = accepted(body);
+      const marked = acceptedPaths(body);
       // The file is saved either way; a record with a mistake is site check's to report.
       await this.#record(file, (text) => changedSince(before, value, text) || marked.has(pathKey(text.path)), true, before).catch(
         (error: unknown) => {
@@ -257,7 +258,7 @@ export class ContentWorkspace {
   async accept(body: unknown) {
     const { file } = this.#fileAndValue({ ...(body as object), value: true });
     if (!file.language) throw new HttpError(400, `content/${file.rel} is not a translation.`);
-    const paths = accepted(body);
+    const paths = acceptedPaths(body);
     if (paths.size === 0) throw new HttpError(400, 'The request names no field to mark reviewed.');
     const update = await this.#record(file, (text) => paths.has(pathKey(text.path)), false);
     const checked = await checkFile(this.#contentDir, file.rel, undefined, { session: this.#session });
@@ -388,25 +389,6 @@ export class ContentWorkspace {
 /** The text of file `rel` holding `value`; a file not there yet starts with the line naming its schema. */
 function textFor(file: EditableFile, source: string | undefined, value: unknown, numbers: TypedNumbers = new Map()): string {
   return textIn(file, source, value, numbers, modeline(file.rel as ContentFile));
-}
-
-/** A path into a file's data as one text, for comparing: services.0.title. */
-function pathKey(path: readonly (string | number)[]): string {
-  return path.join('.');
-}
-
-/** The fields a request names to mark reviewed (`accepted`: paths as lists of keys and places). */
-function accepted(body: unknown): Set<string> {
-  const list = (body as { accepted?: unknown } | null)?.accepted;
-  if (!Array.isArray(list)) return new Set();
-  return new Set(
-    list
-      .filter(
-        (one): one is (string | number)[] =>
-          Array.isArray(one) && one.every((part) => typeof part === 'string' || typeof part === 'number'),
-      )
-      .map(pathKey),
-  );
 }
 
 /** Whether the saved value gives another text at this text's place than the file had before. */

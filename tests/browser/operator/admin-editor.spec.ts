@@ -116,13 +116,28 @@ async function renameInMalayalam(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
 }
 
+/** The English name of the second service changed; its Malayalam, still right, marked so on the phone. */
+async function reviewInMalayalam(page: Page): Promise<void> {
+  await page.goto(`${origin}/admin/edit/services.yaml`);
+  await page.locator('#field-services-1-title').fill('Office Moving');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
+  await page.goto(`${origin}/admin/edit/ml/services.yaml`);
+  const changed = page.locator('#field-services-1-title-outdated');
+  await expect(changed).toContainText('English changed');
+  await expect(changed).toContainText('Office Moving');
+  await changed.getByRole('button', { name: 'Translation still right' }).tap();
+  await expect(page.getByText('Marked reviewed: the English it translates now is recorded.')).toBeVisible();
+  await expect(changed).toHaveCount(0);
+}
+
 async function publish(page: Page, message: string): Promise<void> {
   const panel = page.getByRole('region', { name: 'Publish' });
   await panel.getByLabel('What did you change?').fill(message);
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
 }
 
-test('the owner sets up the editor, changes a price, adds a review and a photo, renames a service in Malayalam, previews, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({
+test('the owner sets up the editor, changes a price, adds a review and a photo, renames a service in Malayalam, marks a Malayalam name still right, previews, publishes one commit, chooses over someone else’s change, keeps a draft through a reload and a lost session, and undoes', async ({
   browser,
   playwright,
 }, testInfo) => {
@@ -185,6 +200,7 @@ test('the owner sets up the editor, changes a price, adds a review and a photo, 
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   await addReview(page);
   await renameInMalayalam(page);
+  await reviewInMalayalam(page);
   // The page as it will look, drawn on the phone before anything is published.
   await page.goto(`${origin}/admin/edit/services.yaml`);
   await page.getByRole('button', { name: 'Preview', exact: true }).tap();
@@ -202,6 +218,7 @@ test('the owner sets up the editor, changes a price, adds a review and a photo, 
   expect((await standin.git.text(['diff-tree', '--no-commit-id', '--name-only', '-r', start, first[0]!])).split('\n').sort()).toEqual([
     'content/images/img-2041.jpg',
     'content/ml/services.yaml',
+    'content/ml/translated-from.yaml',
     'content/services.yaml',
     'content/testimonials.yaml',
   ]);

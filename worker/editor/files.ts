@@ -21,6 +21,7 @@ import { formModel } from '../../generator/editor/form-model.js';
 import { TRANSLATIONS } from '../../generator/contract/languages.js';
 import { sha256 } from '../crypto.js';
 import type { Repository } from '../github/repository.js';
+import { recordAfterSave } from './record.js';
 import { contentTexts, textAt, type Snapshot } from './snapshot.js';
 
 export interface Working {
@@ -119,7 +120,14 @@ export async function checkValue(working: Working, file: EditableFile, value: un
  * A value written into its file's text, checked as a save on the computer is: the text the phone
  * keeps, and its version. Refused when the file changed on the phone since the value was read.
  */
-export async function writeValue(working: Working, file: EditableFile, value: unknown, numbers: unknown, version: unknown) {
+export async function writeValue(
+  working: Working,
+  file: EditableFile,
+  value: unknown,
+  numbers: unknown,
+  version: unknown,
+  body: Record<string, unknown> = {},
+) {
   const texts = await contentTexts(working.repository, working.snapshot, working.saved);
   const before = texts.get(file.rel);
   if (version !== (await versionOf(before))) throw new EditorRefusal(409, { code: 'editor-changed-meanwhile' });
@@ -135,7 +143,9 @@ export async function writeValue(working: Working, file: EditableFile, value: un
   const refused = [...checked.problems, ...checked.elsewhere];
   if (refused.length > 0) throw new EditorRefusal(422, { problems: refused });
   const { text, changedLines: lines } = before === undefined ? created(proposed) : settled(before, proposed);
-  return { version: await versionOf(text), text, changedLines: lines };
+  // A translation saved records the English of the texts it changed, as site dev's save does.
+  const record = recordAfterSave(new Map(texts).set(file.rel, text), file, before, body);
+  return { version: await versionOf(text), text, changedLines: lines, ...(record ? { record } : {}) };
 }
 
 /** A file's text as typed in the text box (a file the form cannot show), kept once it reads as YAML. */

@@ -4,7 +4,7 @@
  * GitHub at that commit and lays the phone's texts over it.
  */
 import { editableFile, type EditableFile } from '../../generator/editor/content/files.js';
-import { isRecordFile } from './review.js';
+import { isRecordFile } from './record.js';
 
 export interface EditorRequest {
   head?: string;

@@ -9,17 +9,9 @@ import { problemsWith } from '../../generator/editor/content/memory-problems.js'
 import { acceptTranslations } from '../../generator/translations/accept.js';
 import { MEMORY_CONTENT, memoryRecord, validateTexts } from '../../generator/translations/in-memory.js';
 import { readRecord, recordText } from '../../generator/translations/record.js';
-import { TRANSLATIONS } from '../../generator/contract/languages.js';
 import { EditorRefusal, type Working } from './files.js';
+import { recordFile } from './record.js';
 import { contentTexts } from './snapshot.js';
-
-/** The record's name in a translation's folder; load.ts holds the same name for the disk. */
-const RECORD = 'translated-from.yaml';
-
-/** Whether `name` is a translation's record (ml/translated-from.yaml), which the phone keeps beside the files it saves. */
-export function isRecordFile(name: string): boolean {
-  return TRANSLATIONS.some((language) => name === `${language.folder}/${RECORD}`);
-}
 
 export async function markReviewed(working: Working, file: EditableFile, body: Record<string, unknown>) {
   const language = file.language;
@@ -37,7 +29,7 @@ export async function markReviewed(working: Working, file: EditableFile, body: R
     record,
     choose: (text, translation) => translation.file === own && places.has(pathKey(text.path)),
   });
-  const name = `${language.folder}/${RECORD}`;
+  const name = recordFile(language);
   const text = recordText(result.record, loaded?.source, language);
   const { counts, outdated, warnings } = problemsWith(new Map(texts).set(name, text), file);
   return { accepted: result.accepted.get(file.rel)?.length ?? 0, counts, outdated, warnings, record: { file: name, text } };

@@ -84,7 +84,7 @@ async function run(operation: string, read: EditorRequest, env: Env): Promise<un
   if (operation === 'accept') return markReviewed(working, file, body);
   if (body.value === undefined && operation !== 'save-text') throw new EditorRefusal(400, { code: 'editor-not-written' });
   if (operation === 'check') return checkValue(working, file, body.value, body.numbers);
-  if (operation === 'save') return writeValue(working, file, body.value, body.numbers, body.version);
+  if (operation === 'save') return writeValue(working, file, body.value, body.numbers, body.version, body);
   if (typeof body.text !== 'string') throw new EditorRefusal(400, { code: 'editor-not-written' });
   return writeText(working, file, body.text, body.version);
 }

@@ -1,7 +1,9 @@
 /**
- * Which fields an editor request names to mark reviewed: site dev's editor and the phone's send
- * the same body, so both read it here (no file system: the site's Worker reads it too).
+ * Which translated texts a save or a request marks reviewed: site dev's editor and the phone's
+ * send the same body and record the same texts, so both decide it here (no file system: the
+ * site's Worker runs it too).
  */
+import type { TranslatedText } from '../../translations/sources.js';
 
 /** A path into a file's data as one text, for comparing: services.0.title. */
 export function pathKey(path: readonly (string | number)[]): string {
@@ -20,4 +22,14 @@ export function acceptedPaths(body: unknown): Set<string> {
       )
       .map(pathKey),
   );
+}
+
+/** Whether the saved value gives another text at this text's place than the file had before. */
+export function changedSince(before: unknown, value: unknown, text: TranslatedText): boolean {
+  const at = (data: unknown) =>
+    text.path.reduce<unknown>(
+      (here, part) => (here !== null && typeof here === 'object' ? (here as Record<string | number, unknown>)[part] : undefined),
+      data,
+    );
+  return before === undefined || at(before) !== at(value);
 }

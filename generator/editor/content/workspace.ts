@@ -1,5 +1,5 @@
 import { mkdir, stat } from 'node:fs/promises';
-import { acceptedPaths, pathKey } from './accepted-paths.js';
+import { acceptedPaths, changedSince, pathKey } from './accepted-paths.js';
 import path from 'node:path';
 import { TRANSLATIONS } from '../../contract/languages.js';
 import { modeline } from '../../schema/derived/json-schema.js';
@@ -389,16 +389,6 @@ export class ContentWorkspace {
 /** The text of file `rel` holding `value`; a file not there yet starts with the line naming its schema. */
 function textFor(file: EditableFile, source: string | undefined, value: unknown, numbers: TypedNumbers = new Map()): string {
   return textIn(file, source, value, numbers, modeline(file.rel as ContentFile));
-}
-
-/** Whether the saved value gives another text at this text's place than the file had before. */
-function changedSince(before: unknown, value: unknown, text: TranslatedText): boolean {
-  const at = (data: unknown) =>
-    text.path.reduce<unknown>(
-      (here, part) => (here !== null && typeof here === 'object' ? (here as Record<string | number, unknown>)[part] : undefined),
-      data,
-    );
-  return before === undefined || at(before) !== at(value);
 }
 
 async function isFolder(dir: string): Promise<boolean> {

@@ -61,3 +61,29 @@ it('refuses to mark a text of an English file, or when no text is named, and kee
   expect((await call('accept', { head: start, saved: {}, file: 'services.yaml', accepted: [['services', 0, 'title']] })).status).toBe(400);
   expect((await call('accept', { head: start, saved: {}, file: 'ml/services.yaml', accepted: [] })).status).toBe(400);
 });
+
+it('records, on a Malayalam save, the English of the text it changed, as site dev’s save does', async () => {
+  const { call } = harness();
+  const changed = seed['content/services.yaml']!.replace('title: Residential Moving', 'title: House Shifting');
+  const saved: Record<string, string> = { 'services.yaml': changed };
+  const file = (await (await call('file', { head: start, saved, file: 'ml/services.yaml' })).json()) as FileAnswer & {
+    version: string;
+    value: { services: Array<{ title: string }> };
+  };
+  expect(file.outdated.map((text) => text.path)).toContain('services[residential].title');
+  const value = structuredClone(file.value);
+  value.services[0]!.title = 'വീട് മാറ്റം';
+  const answer = await call('save', { head: start, saved, file: 'ml/services.yaml', value, version: file.version });
+  expect(answer.status).toBe(200);
+  const body = (await answer.json()) as { text: string; record?: { file: string; text: string } };
+  expect(body.record?.file).toBe('ml/translated-from.yaml');
+  expect(body.record?.text).toContain('House Shifting');
+  const after = (await (
+    await call('file', {
+      head: start,
+      saved: { ...saved, 'ml/services.yaml': body.text, [body.record!.file]: body.record!.text },
+      file: 'ml/services.yaml',
+    })
+  ).json()) as FileAnswer;
+  expect(after.outdated.map((text) => text.path)).not.toContain('services[residential].title');
+});

@@ -7,58 +7,34 @@
  * publishes the same value meanwhile and the owner chooses; undo is one commit.
  */
 import { spawnSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkContent } from '../../../generator/build.js';
-import { GitHubStandin } from '../../github-standin/server.js';
-import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
-import { sampleSeed } from '../../unit/worker/editor/editor-worker.js';
+import type { GitHubStandin } from '../../github-standin/server.js';
+import type { HostServer } from '../../helpers/cloudflare.js';
 import { hasGps, photoWithLocation } from '../../unit/worker/editor/camera-photo.js';
 import sharp from 'sharp';
-import { browserEnv } from '../env.js';
 import { expect, test } from '../fixtures.js';
-import { cloudflareDist } from '../test-site.js';
 import { addPhoneLock } from './phone-lock.js';
+import { SETUP_CODE, startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
 
-const SETUP_CODE = 'TEAK-RIVER-4821';
 const SITE_CLI = path.resolve(import.meta.dirname, '../../../bin/site.js');
 const PHONE = { width: 360, height: 740 } as const;
 const SHOTS = process.env.EDITOR_SHOTS;
 
+let site: PhoneEditorSite;
 let host: HostServer;
 let standin: GitHubStandin;
 let origin: string;
-let seed: Record<string, string>;
 let start: string;
 
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeAll(async () => {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  standin = await GitHubStandin.start({
-    appId: 31337,
-    publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string,
-    owner: 'kerala-movers',
-    repo: 'site',
-  });
-  seed = await sampleSeed({ malayalam: true });
-  start = await standin.push(seed, 'The site as it starts');
-  // The sample built for Cloudflare by the suite's setup: the editor's files are part of it.
-  host = await startCloudflare(cloudflareDist(browserEnv().dist), {
-    worker: true,
-    migrate: true,
-    secrets: {
-      SETUP_CODE,
-      GITHUB_API: standin.url,
-      GITHUB_APP_ID: '31337',
-      GITHUB_APP_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
-      GITHUB_REPOSITORY: 'kerala-movers/site',
-    },
-  });
-  origin = `http://localhost:${new URL(host.url).port}`;
+  site = await startPhoneEditorSite();
+  ({ host, standin, origin, start } = site);
 });
 
 test.afterEach(async ({}, testInfo) => {
@@ -66,8 +42,7 @@ test.afterEach(async ({}, testInfo) => {
 });
 
 test.afterAll(async () => {
-  await host?.close();
-  await standin?.close();
+  await site?.close();
 });
 
 async function shot(page: Page, name: string): Promise<void> {

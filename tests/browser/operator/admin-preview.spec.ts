@@ -6,56 +6,29 @@
  * that runs no script, in English and Malayalam;
  * the preview's script is not fetched before that tap, and the page's policy refuses nothing.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { GitHubStandin } from '../../github-standin/server.js';
-import { startCloudflare, type HostServer } from '../../helpers/cloudflare.js';
-import { sampleSeed } from '../../unit/worker/editor/editor-worker.js';
 import { photoWithLocation } from '../../unit/worker/editor/camera-photo.js';
-import { browserEnv } from '../env.js';
 import { expect, test } from '../fixtures.js';
-import { cloudflareDist } from '../test-site.js';
 import { addPhoneLock } from './phone-lock.js';
+import { SETUP_CODE, startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
 
-const SETUP_CODE = 'TEAK-RIVER-4821';
 const PHONE = { width: 360, height: 740 } as const;
 const SHOTS = process.env.EDITOR_SHOTS;
 
-let host: HostServer;
-let standin: GitHubStandin;
+let site: PhoneEditorSite;
 let origin: string;
 
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeAll(async () => {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  standin = await GitHubStandin.start({
-    appId: 31337,
-    publicKey: publicKey.export({ type: 'spki', format: 'pem' }) as string,
-    owner: 'kerala-movers',
-    repo: 'site',
-  });
-  await standin.push(await sampleSeed({ malayalam: true }), 'The site as it starts');
-  // The sample built for Cloudflare by the suite's setup: the editor's files, the preview's among them, are part of it.
-  host = await startCloudflare(cloudflareDist(browserEnv().dist), {
-    worker: true,
-    migrate: true,
-    secrets: {
-      SETUP_CODE,
-      GITHUB_API: standin.url,
-      GITHUB_APP_ID: '31337',
-      GITHUB_APP_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
-      GITHUB_REPOSITORY: 'kerala-movers/site',
-    },
-  });
-  origin = `http://localhost:${new URL(host.url).port}`;
+  site = await startPhoneEditorSite();
+  ({ origin } = site);
 });
 
 test.afterAll(async () => {
-  await host?.close();
-  await standin?.close();
+  await site?.close();
 });
 
 /** The preview as the owner sees it: its panel scrolled into view (the form above it is long). */

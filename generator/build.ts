@@ -67,6 +67,8 @@ export interface BuildResult {
   sources: ReadonlyMap<string, string>;
   /** Photo variant files encoded by this build, and taken from the cache. */
   photoStats: ProcessedPhotos['stats'];
+  /** The files written of each photo, by where it goes and its `src` (the phone's editor lists them). */
+  photos: Photos;
   /** Each published translation, with how many texts each of its files lacks. */
   translations: Progress[];
   /** What the deploy refuses of this content (problems/strictness.ts). */
@@ -290,6 +292,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     warnings: prepared.warnings,
     sources: prepared.sources,
     photoStats: photos.stats,
+    photos: photos.photos,
     translations: prepared.translations,
     deploy: prepared.deploy,
   };

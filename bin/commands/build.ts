@@ -8,7 +8,7 @@ import { ContentError } from '../../generator/problems/problem.js';
 import { sampleTextLine } from '../../generator/check/sample-texts.js';
 import { projectRoot } from '../../generator/contract/root.js';
 import { writeSite } from '../../generator/write/write.js';
-import { editorFiles } from '../../generator/editor/worker-files.js';
+import { editorFiles, editorPhotosFile } from '../../generator/editor/worker-files.js';
 import { progressLines } from '../../generator/translations/progress.js';
 import { countForDeploy } from '../../generator/problems/strictness.js';
 import { buildDate, resolveFrom, type Io } from '../io.js';
@@ -51,7 +51,9 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
     }
     throw error;
   }
-  result = { ...result, files: [...result.files, ...(await editor)] };
+  // The phone's picker and preview learn from the build which files it wrote of each photo.
+  const photos = host === 'cloudflare' ? [editorPhotosFile(result.site, result.photos)] : [];
+  result = { ...result, files: [...result.files, ...(await editor), ...photos] };
   // Compressed on libuv's threads while the files are written, for the sizes printed below.
   const sent = sentSizes(result.files);
   // The closing lines are asked of the later stages first, then of the earlier ones, and printed last.

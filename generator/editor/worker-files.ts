@@ -1,6 +1,10 @@
 import { bundleAssets } from '../bundle/bundle.js';
 import type { OutputFile } from '../contract/output.js';
+import type { Photos } from '../contract/photo.js';
 import type { Session } from '../contract/session.js';
+import { photoRefs } from '../images/refs.js';
+import type { Site } from '../schema/index.js';
+import { editorPhotos } from './photo-manifest.js';
 import { editorAssets } from './ui-bundle.js';
 
 /** Where the site's Worker finds the editor app in a built site (worker/editor/page.ts names each file). */
@@ -23,4 +27,12 @@ export async function editorFiles(root: string, session?: Session): Promise<Outp
     { path: `${EDITOR_FOLDER}/preview.js`, contents: preview },
     { path: `${EDITOR_FOLDER}/site.css`, contents: site.styles },
   ];
+}
+
+/**
+ * `_editor/photos.json`: the files this build wrote of each photo the content shows, for the
+ * phone's picker (a thumbnail) and its preview (editor/phone/), which cannot work out their names.
+ */
+export function editorPhotosFile(site: Site, photos: Photos): OutputFile {
+  return { path: `${EDITOR_FOLDER}/photos.json`, contents: JSON.stringify(editorPhotos(photoRefs(site), photos)) };
 }

@@ -46,9 +46,12 @@ describe('site build --host', () => {
       'checker.js',
       'editor.css',
       'editor.js',
+      'photos.json',
       'preview.js',
       'site.css',
     ]);
+    // The sample shows no photo: the build wrote none, and says so to the phone.
+    expect(JSON.parse(await readFile(path.join(cloudflare.dist, '_editor/photos.json'), 'utf8'))).toEqual({});
     expect(await readFile(path.join(cloudflare.dist, '_editor/editor.js'), 'utf8')).toBe(assets.script);
     expect(await readFile(path.join(cloudflare.dist, '_editor/checker.js'), 'utf8')).toBe(assets.checker);
     expect(await readFile(path.join(cloudflare.dist, '_editor/preview.js'), 'utf8')).toBe(assets.preview);

@@ -17,6 +17,8 @@ export interface EditorSettings {
   checker?: string;
   /** On the phone: the page preview's own script (phone/preview.ts), loaded when the owner asks for it, and the site's stylesheet it shows pages in. */
   preview?: { script: string; stylesheet: string };
+  /** On the phone: the built site's list of the files it wrote of each photo (generator/editor/photo-manifest.ts). */
+  photos?: string;
 }
 
 const ON_THE_COMPUTER: EditorSettings = { root: '/__edit', api: '/__edit/api', tokenHeader: 'X-Editor-Token', phone: false };

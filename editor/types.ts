@@ -49,8 +49,10 @@ export interface FileData {
 
 export interface ImageEntry {
   src: string;
-  url: string;
-  bytes: number;
+  /** Where its picture is; on the phone, none for a photo of the repository the live site does not show yet. */
+  url?: string;
+  /** Its size; on the phone, unknown for a photo of the repository. */
+  bytes?: number;
 }
 
 /** What the Publish panel shows: the server's own type. */

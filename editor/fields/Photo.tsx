@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { EDIT_ROOT, messageOf, postFile } from '../api.js';
 import { useForm } from '../context.js';
+import { SETTINGS } from '../settings.js';
 import { FieldNotes, LabelText, useFieldInfo } from './info.js';
 import type { LeafProps } from './Leaf.js';
 import type { ModelOf } from '../types.js';
@@ -67,7 +68,8 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps<Mo
   const alt = typeof photo.alt === 'string' ? photo.alt : '';
   const offered = model.srcOnly ? images.filter((image) => /\.(png|jpe?g)$/i.test(image.src)) : images;
   const listed = offered.find((image) => image.src === src);
-  const thumbnail = listed?.url ?? (/^images\/[^/\\]+$/.test(src) ? `${EDIT_ROOT}/${src}` : undefined);
+  // site dev serves any file of content/images/; the phone has only the pictures its list names.
+  const thumbnail = listed ? listed.url : !SETTINGS.phone && /^images\/[^/\\]+$/.test(src) ? `${EDIT_ROOT}/${src}` : undefined;
   const pickId = srcInfo.id;
   const uploadId = `${info.id}-upload`;
   const statusId = `${info.id}-upload-status`;
@@ -121,7 +123,7 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps<Mo
           {thumbnail ? (
             <img src={thumbnail} alt={alt ? `Now chosen: ${alt}` : `Now chosen: ${src}`} />
           ) : (
-            <span className="no-photo">No {what} chosen</span>
+            <span className="no-photo">{src ? src.replace(/^images\//, '') : `No ${what} chosen`}</span>
           )}
         </div>
         <div className="photo-controls">
@@ -141,7 +143,7 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps<Mo
               {src !== '' && !listed ? <option value={src}>{src} (not found in content/images)</option> : null}
               {offered.map((image) => (
                 <option key={image.src} value={image.src}>
-                  {image.src.replace(/^images\//, '')} ({Math.max(1, Math.round(image.bytes / 1024))} KB)
+                  {`${image.src.replace(/^images\//, '')}${image.bytes === undefined ? '' : ` (${Math.max(1, Math.round(image.bytes / 1024))} KB)`}`}
                 </option>
               ))}
             </select>

@@ -3,6 +3,7 @@ import { TRANSLATIONS } from '../../generator/contract/languages.js';
 import { inLanguage, languageOf, SITE_PAGES } from '../pages.js';
 import { SETTINGS } from '../settings.js';
 import type { Problem } from '../../generator/problems/problem.js';
+import { publishedPhotos } from './published-photos.js';
 import { kept } from './store.js';
 
 type PreviewScript = typeof import('./preview.js');
@@ -64,12 +65,13 @@ export function PhonePreview({ file, pages, revision }: { file: string; pages: s
       setShown({ message: 'The preview needs the site’s files: open All content files once while connected, then come back.' });
       return;
     }
-    loadScript(preview.script)
-      .then((loaded) =>
+    Promise.all([loadScript(preview.script), publishedPhotos()])
+      .then(([loaded, published]) =>
         loaded.previewOf({
           texts: new Map(Object.entries({ ...now.base, ...now.saved })),
           address,
           photos: now.photos ?? {},
+          published,
           stylesheet: preview.stylesheet,
         }),
       )

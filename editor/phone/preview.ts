@@ -3,10 +3,11 @@
  * taps Preview: the site's templates, React's server renderer and the content's checks are several
  * times the editor's own size. From the texts the phone holds (the head's, with those saved here
  * laid over) it renders the page as the build would, in the browser, with no request but the live
- * page (for its photos' addresses) and the site's stylesheet.
+ * page (for its logo's address) and the site's stylesheet.
  */
+import type { EditorPhotos } from '../../generator/editor/photo-manifest.js';
 import type { Problem } from '../../generator/problems/problem.js';
-import { liveLogo, livePictures, previewPhotos, type PhonePhoto } from './preview-photos.js';
+import { liveLogo, previewPhotos, type PhonePhoto } from './preview-photos.js';
 import { brandStyles, renderPreview } from './preview-render.js';
 import { siteFromTexts } from './preview-site.js';
 
@@ -17,6 +18,8 @@ export interface PreviewAsked {
   address: string;
   /** Photos added on the phone and not published, by name in content/images/, as base64 JPEG. */
   photos: Readonly<Record<string, string>>;
+  /** The published photos' files, as the live site's build wrote them (published-photos.ts). */
+  published: EditorPhotos;
   /** Where the site's stylesheet is, as the build bundled it (the page's settings name it). */
   stylesheet: string;
 }
@@ -29,12 +32,12 @@ export async function previewOf(asked: PreviewAsked): Promise<PreviewShown> {
   const made = siteFromTexts(asked.texts, now);
   if ('problems' in made) return { problem: made.problems[0]! };
   const [live, css, phone] = await Promise.all([livePage(asked.address), stylesheet(asked.stylesheet), phonePhotos(asked.photos)]);
-  const rendered = renderPreview(made.site, previewPhotos(livePictures(live), phone), liveLogo(live), now);
+  const rendered = renderPreview(made.site, previewPhotos(asked.published, phone), liveLogo(live), now);
   const html = rendered.pages.get(asked.address) ?? rendered.pages.get('/404.html') ?? '';
   return { html, styles: brandStyles(css, rendered.palette) };
 }
 
-/** The page as the live site has it now, for the addresses of its photos; none offline. */
+/** The page as the live site has it now, for its logo's address; none offline. */
 async function livePage(address: string): Promise<string> {
   try {
     const response = await fetch(address, { credentials: 'omit' });

@@ -2,11 +2,12 @@
  * The editor's requests on the phone. The app asks as it asks site dev (files, file, check, save,
  * publish…); here each becomes a POST to the Worker (/api/editor/) carrying the commit the owner
  * started from and the files kept on the phone, and what the Worker answers is kept on the phone.
- * What only the computer has (photos from content/images, site dev's own preview)
- * answers in plain words.
+ * What only the computer has (site dev's own preview) answers in plain words.
  */
+import type { ImageEntry } from '../types.js';
 import { SETTINGS } from '../settings.js';
 import { photoForTheSite } from './photo.js';
+import { publishedPhotos } from './published-photos.js';
 import { keep, keepTyped, kept } from './store.js';
 
 export interface PhoneAnswer {
@@ -77,14 +78,8 @@ export async function phoneRequest(
   const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
   const ask = (name: string, sent: Record<string, unknown>) => toWorker(api, token, tokenHeader, name, sent);
   switch (operation) {
-    case 'files': {
-      const listed = await ask('files', {});
-      if (!listed.ok) return listed;
-      const { texts, ...list } = listed.body as { head: string; texts: Record<string, string> };
-      // The first list read with nothing kept fixes the commit the owner's changes start from.
-      keep((now) => (!now.head || now.head === list.head ? { ...now, head: list.head, base: texts } : now));
-      return answer(listed.status, list);
-    }
+    case 'files':
+      return listFiles(ask);
     case 'file': {
       // The check is fetched while the form is read, so typing is checked at once, and offline
       // later; it starts only once the form is on the screen (startPhoneChecks).
@@ -115,13 +110,7 @@ export async function phoneRequest(
       return saved;
     }
     case 'images':
-      return answer(200, {
-        images: Object.entries(kept().photos ?? {}).map(([name, base64]) => ({
-          src: `images/${name}`,
-          url: `data:image/jpeg;base64,${base64}`,
-          bytes: Math.floor((base64.length * 3) / 4),
-        })),
-      });
+      return answer(200, { images: await photosToPick(ask) });
     case 'upload':
       return upload(new URLSearchParams(query).get('name') ?? '', init.body);
     case 'accept': {
@@ -148,6 +137,41 @@ export async function phoneRequest(
     default:
       return answer(404, { message: 'The editor has no such page on the phone.' });
   }
+}
+
+/** The list being read, which the picker's request waits for too rather than asking again. */
+let listing: Promise<PhoneAnswer> | undefined;
+
+function listFiles(ask: (name: string, sent: Record<string, unknown>) => Promise<PhoneAnswer>): Promise<PhoneAnswer> {
+  listing ??= ask('files', {})
+    .then((listed) => {
+      if (!listed.ok) return listed;
+      const { texts, images, ...list } = listed.body as { head: string; texts: Record<string, string>; images?: string[] };
+      // The first list read with nothing kept fixes the commit the owner's changes start from.
+      keep((now) => (!now.head || now.head === list.head ? { ...now, head: list.head, base: texts, images: images ?? [] } : now));
+      return answer(listed.status, list);
+    })
+    .finally(() => (listing = undefined));
+  return listing;
+}
+
+/**
+ * What a photo field offers: the photos of content/images/ at the head the owner started from,
+ * each with its smallest file on the live site where the site shows it (none where the last
+ * deploy has not built it yet), and those added on this phone, shown from the phone.
+ */
+async function photosToPick(ask: (name: string, sent: Record<string, unknown>) => Promise<PhoneAnswer>): Promise<ImageEntry[]> {
+  if (!kept().images) await listFiles(ask);
+  const [published, now] = [await publishedPhotos(), kept()];
+  const added = Object.entries(now.photos ?? {}).map(([name, base64]) => ({
+    src: `images/${name}`,
+    url: `data:image/jpeg;base64,${base64}`,
+    bytes: Math.floor((base64.length * 3) / 4),
+  }));
+  const inRepository = (now.images ?? [])
+    .filter((src) => !added.some((photo) => photo.src === src))
+    .map((src) => (published[src] ? { src, url: published[src].thumbnail } : { src }));
+  return [...inRepository, ...added].sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
 }
 
 /**
@@ -205,6 +229,11 @@ async function upload(given: string, body: BodyInit | null | undefined): Promise
   const name = given.replace(/\.[^.]*$/, '') + '.jpg';
   if (!/^[a-z0-9][a-z0-9._-]{0,99}\.jpg$/.test(name))
     return answer(400, { message: 'This photo’s name cannot be used. Rename it with letters and digits only, then choose it again.' });
+  // Published, it would take the place of the photo of that name the site may show elsewhere.
+  if (kept().images?.includes(`images/${name}`))
+    return answer(409, {
+      message: `A photo named ${name} is in the site’s photos already: pick it in the list, or add this one under another name.`,
+    });
   let ready: Blob;
   try {
     ready = await photoForTheSite(body);

@@ -8,6 +8,8 @@ export interface Kept {
   head?: string;
   /** The content files as GitHub had them at `head`, by name: what the phone checks a value against. */
   base?: Record<string, string>;
+  /** The photos of content/images/ at `head`, by the `src` a field names them with (images/van.jpg). */
+  images?: string[];
   /** Saved files by name in the content folder (services.yaml), as whole texts. */
   saved: Record<string, string>;
   /** Photos added on the phone, ready for the site (phone/photo.ts), by name in content/images/, as base64. */

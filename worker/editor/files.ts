@@ -75,8 +75,16 @@ export async function listFiles(working: Working) {
     head: working.snapshot.head,
     files,
     texts,
-    images: [...working.snapshot.shas.keys()].some((name) => name.startsWith('images/')),
+    images: photosAt(working.snapshot),
   };
+}
+
+/** A photo the site can show, in content/images/ itself, as site dev's picker lists them. */
+const PHOTO = /^images\/[^/]+\.(jpe?g|png|webp|avif)$/i;
+
+/** The photos of content/images/ at the head, by the `src` a field names them with (images/van.jpg): the phone's picker lists them. */
+function photosAt(snapshot: Snapshot): string[] {
+  return [...snapshot.shas.keys()].filter((name) => PHOTO.test(name)).sort();
 }
 
 async function servicesIn(texts: ReadonlyMap<string, string>): Promise<{ id: string; title: string }[]> {

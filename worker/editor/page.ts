@@ -20,6 +20,7 @@ export const EDITOR_FILES = {
   checker: '/_editor/checker.js',
   preview: '/_editor/preview.js',
   siteStyle: '/_editor/site.css',
+  photos: '/_editor/photos.json',
 } as const;
 
 /**
@@ -69,6 +70,7 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
       phone: true,
       checker: EDITOR_FILES.checker,
       preview: { script: EDITOR_FILES.preview, stylesheet: EDITOR_FILES.siteStyle },
+      photos: EDITOR_FILES.photos,
     },
   });
   const answer = text(page, 'text/html; charset=utf-8', PAGE_HEADERS);

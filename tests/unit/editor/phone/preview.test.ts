@@ -17,7 +17,7 @@ function sampleTexts(): Map<string, string> {
 }
 
 const NOW = new Date('2026-01-01T00:00:00Z');
-const NO_PHOTOS = previewPhotos(new Map(), new Map());
+const NO_PHOTOS = previewPhotos({}, new Map());
 
 function pagesOf(texts: Map<string, string>) {
   const made = siteFromTexts(texts, NOW);
@@ -64,7 +64,7 @@ describe('the phone’s preview', () => {
     expect('problems' in made && made.problems[0]).toMatchObject({ file: 'content/services.yaml', line: 38 });
   });
 
-  it('shows a published photo from the addresses the live page names, and one added on the phone from the phone', () => {
+  it('shows a published photo from the file its build wrote, and one added on the phone from the phone', () => {
     const texts = sampleTexts();
     const services = parseDocument(texts.get('services.yaml')!);
     services.setIn(['services', 0, 'image'], { src: 'images/Crew Van.jpg', alt: 'Our crew loading a van' });
@@ -73,23 +73,22 @@ describe('the phone’s preview', () => {
     texts.set('services.yaml', String(services));
     const made = siteFromTexts(texts, NOW);
     if ('problems' in made) throw new Error(made.problems.map((problem) => problem.message).join('\n'));
-    const live = new Map([
-      [
-        'crew-van',
-        {
-          avif: '/assets/photos/crew-van-320.0123456789.avif 320w',
-          webp: '/assets/photos/crew-van-320.0123456789.webp 320w',
-          jpeg: '/assets/photos/crew-van-320.0123456789.jpg 320w',
-          src: '/assets/photos/crew-van-320.0123456789.jpg',
-          width: 1280,
-          height: 853,
-        },
-      ],
-    ]);
+    // The build's list of what it wrote (_editor/photos.json), the same whichever page shows the photo.
+    const published = {
+      'images/Crew Van.jpg': {
+        thumbnail: '/assets/photos/crew-van-320.0123456789.jpg',
+        preview: '/assets/photos/crew-van-640.abcdef0123.jpg',
+        width: 1280,
+        height: 853,
+      },
+    };
     const phone = new Map([['new-truck.jpg', { url: 'blob:http://localhost/1', width: 1280, height: 960 }]]);
-    const html = renderPreview(made.site, previewPhotos(live, phone), undefined, NOW).pages.get('/services/')!;
+    const html = renderPreview(made.site, previewPhotos(published, phone), undefined, NOW).pages.get('/services/')!;
     // Checked as booleans: a failure would otherwise print the whole page.
-    expect(html.includes('srcSet="/assets/photos/crew-van-320.0123456789.avif 320w"'), 'the live photo').toBe(true);
+    expect(
+      /<img src="\/assets\/photos\/crew-van-640\.abcdef0123\.jpg"[^>]*width="1280" height="853"/.test(html),
+      'the published photo',
+    ).toBe(true);
     expect(html.includes('<img src="blob:http://localhost/1"'), 'the phone’s photo').toBe(true);
     expect(/<img src="data:image\/svg\+xml,[^"]+"[^>]*alt="A photo not at hand"/.test(html), 'a grey box').toBe(true);
   });

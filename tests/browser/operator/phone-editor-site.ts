@@ -25,7 +25,8 @@ export interface PhoneEditorSite {
   close(): Promise<void>;
 }
 
-export async function startPhoneEditorSite(): Promise<PhoneEditorSite> {
+/** `built`: a Cloudflare build of other content than the sample, and that content's texts for the repository. */
+export async function startPhoneEditorSite(built?: { dist: string; seed: Record<string, string> }): Promise<PhoneEditorSite> {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const standin = await GitHubStandin.start({
     appId: 31337,
@@ -33,9 +34,9 @@ export async function startPhoneEditorSite(): Promise<PhoneEditorSite> {
     owner: 'kerala-movers',
     repo: 'site',
   });
-  const seed = await sampleSeed({ malayalam: true });
+  const seed = built?.seed ?? (await sampleSeed({ malayalam: true }));
   const start = await standin.push(seed, 'The site as it starts');
-  const host = await startCloudflare(cloudflareDist(browserEnv().dist), {
+  const host = await startCloudflare(built?.dist ?? cloudflareDist(browserEnv().dist), {
     worker: true,
     migrate: true,
     secrets: {

@@ -54,7 +54,9 @@ test.beforeAll(async () => {
     [`content/${BOXES}`, boxes],
     ['content/images/spare.jpg', boxes],
   ]);
-  withPhotos = (await site.standin.git.commitFiles('main', site.start, 'The photos of the site', photos, []))!;
+  const made = await site.standin.git.commitFiles('main', site.start, 'The photos of the site', photos, []);
+  if (!made) throw new Error('the branch moved while the photos were pushed');
+  withPhotos = made;
 });
 
 test.afterAll(async () => {

@@ -22,7 +22,8 @@ it('names the photos of content/images/ at the head the owner started from, and 
       'content/images/old/truck.jpg',
     ].map((file) => [file, JPEG] as const),
   );
-  const withPhotos = (await standin.git.commitFiles('main', start, 'Photos of the crew and the van', photos, []))!;
+  const withPhotos = await standin.git.commitFiles('main', start, 'Photos of the crew and the van', photos, []);
+  if (!withPhotos) throw new Error('the branch moved while the photos were pushed');
   await standin.git.commitFiles('main', withPhotos, 'A photo added meanwhile', new Map([['content/images/later.jpg', JPEG]]), []);
 
   const answer = await call('files', { head: withPhotos });

@@ -99,9 +99,17 @@ export async function phoneRequest(
     case 'save-text': {
       const saved = await ask(operation, body);
       if (saved.ok) {
-        const { text, record, ...rest } = saved.body as { text: string; record?: { file: string; text: string } };
-        // A translation's save brings its language's record with it (the English of the texts it changed).
-        keep((now) => ({ ...now, saved: { ...now.saved, [String(body.file)]: text, ...(record ? { [record.file]: record.text } : {}) } }));
+        const { text, record, renamedTexts, ...rest } = saved.body as {
+          text: string;
+          record?: { file: string; text: string };
+          renamedTexts?: Record<string, string>;
+        };
+        // A translation's save brings its language's record with it (the English of the texts it
+        // changed); a service's id renamed, the other files that name it.
+        keep((now) => ({
+          ...now,
+          saved: { ...now.saved, ...renamedTexts, [String(body.file)]: text, ...(record ? { [record.file]: record.text } : {}) },
+        }));
         keepTyped(String(body.file), undefined);
         return answer(saved.status, rest);
       }

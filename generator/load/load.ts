@@ -10,6 +10,7 @@ import { MAX_PROBLEMS_PER_FILE, type Problem } from '../problems/problem.js';
 import { CONTENT_FILES, type ContentFile } from '../schema/index.js';
 import { closest } from '../problems/suggest.js';
 import { TRANSLATIONS, type Language } from '../contract/languages.js';
+import { RECORD_FILE } from '../contract/file-names.js';
 
 /** One content file read and parsed, with what locating a value in it needs. */
 export interface LoadedFile {
@@ -36,8 +37,8 @@ export interface LoadedRecord {
   data?: unknown;
 }
 
-/** The record's name inside a translation's folder (content/ml/translated-from.yaml). */
-export const RECORD_FILE = 'translated-from.yaml';
+/** The record's name inside a translation's folder, for those who read it from here. */
+export { RECORD_FILE };
 
 export interface LoadResult {
   files: LoadedFile[];

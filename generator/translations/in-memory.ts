@@ -1,6 +1,7 @@
 import type { Language } from '../contract/languages.js';
 import { TRANSLATIONS } from '../contract/languages.js';
-import type { LoadedFile, LoadedRecord, RECORD_FILE } from '../load/load.js';
+import type { LoadedFile, LoadedRecord } from '../load/load.js';
+import { RECORD_FILE } from '../contract/file-names.js';
 import { decodeContent } from '../load/encoding.js';
 import { MAX_ALIAS_COUNT, parseFile, parseOnce } from '../load/parse.js';
 import { validateTranslation, type TranslationResult } from './validate.js';
@@ -28,9 +29,6 @@ import { validateContent } from '../check/validate.js';
  * `strict`, the warnings the deploy refuses become problems, worded as `site check --strict`
  * words them.
  */
-
-/** load.ts's name for a translation's record (the type holds the two equal); load.ts itself reads the disk. */
-const RECORD: typeof RECORD_FILE = 'translated-from.yaml';
 
 export const MEMORY_CONTENT = 'content';
 
@@ -137,7 +135,7 @@ function missingTranslation(name: ContentFile, language: Language): Problem {
 
 /** A translation's record of the English it was made from, parsed as load.ts parses it; none when the folder keeps none. */
 export function memoryRecord(texts: ReadonlyMap<string, string | Uint8Array>, language: Language): LoadedRecord | undefined {
-  const rel = `${language.folder}/${RECORD}`;
+  const rel = `${language.folder}/${RECORD_FILE}`;
   const held = texts.get(rel);
   if (held === undefined) return undefined;
   const source = typeof held === 'string' ? held : new TextDecoder().decode(held);

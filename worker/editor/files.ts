@@ -14,7 +14,7 @@ import {
   typedNumbers,
   writtenNumbers,
 } from '../../generator/editor/content/file-text.js';
-import { problemsWith, valueProblems } from '../../generator/editor/content/memory-problems.js';
+import { problemsWith, renamedWith, valueProblems } from '../../generator/editor/content/memory-problems.js';
 import { valueShapeProblem } from '../../generator/editor/content/value-shape.js';
 import { changedLines } from '../../generator/editor/content/compare.js';
 import { formModel } from '../../generator/editor/form-model.js';
@@ -147,13 +147,23 @@ export async function writeValue(
   } catch {
     throw new EditorRefusal(422, { code: 'editor-not-written' });
   }
-  const checked = problemsWith(new Map(texts).set(file.rel, proposed), file, texts);
+  // A renamed service id is renamed in the files that name it, in the same save, as site dev's save does.
+  const renamed = renamedWith(texts, file, value);
+  const checked = problemsWith(new Map([...texts, ...renamed.files]).set(file.rel, proposed), file, texts);
   const refused = [...checked.problems, ...checked.elsewhere];
   if (refused.length > 0) throw new EditorRefusal(422, { problems: refused });
   const { text, changedLines: lines } = before === undefined ? created(proposed) : settled(before, proposed);
   // A translation saved records the English of the texts it changed, as site dev's save does.
   const record = recordAfterSave(new Map(texts).set(file.rel, text), file, before, body);
-  return { version: await versionOf(text), text, changedLines: lines, ...(record ? { record } : {}) };
+  return {
+    version: await versionOf(text),
+    text,
+    changedLines: lines,
+    ...(record ? { record } : {}),
+    ...(renamed.renames.length > 0
+      ? { renames: renamed.renames, renamedIn: [...renamed.files.keys()], renamedTexts: Object.fromEntries(renamed.files) }
+      : {}),
+  };
 }
 
 /** A file's text as typed in the text box (a file the form cannot show), kept once it reads as YAML. */

@@ -10,9 +10,7 @@ import { TRANSLATIONS, type Language } from '../../generator/contract/languages.
 import { acceptTranslations } from '../../generator/translations/accept.js';
 import { MEMORY_CONTENT, memoryRecord, validateTexts } from '../../generator/translations/in-memory.js';
 import { readRecord, recordText } from '../../generator/translations/record.js';
-
-/** The record's name in a translation's folder; load.ts holds the same name for the disk. */
-const RECORD = 'translated-from.yaml';
+import { RECORD_FILE } from '../../generator/contract/file-names.js';
 
 /** Whether `name` is a translation's record (ml/translated-from.yaml), which the phone keeps beside the files it saves. */
 export function isRecordFile(name: string): boolean {
@@ -21,7 +19,7 @@ export function isRecordFile(name: string): boolean {
 
 /** The record of `language`, by its name in the content folder. */
 export function recordFile(language: Pick<Language, 'folder'>): string {
-  return `${language.folder}/${RECORD}`;
+  return `${language.folder}/${RECORD_FILE}`;
 }
 
 /**

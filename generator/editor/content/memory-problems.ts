@@ -4,6 +4,7 @@ import type { TranslationResult } from '../../translations/validate.js';
 import type { Problem } from '../../problems/problem.js';
 import { parsed, textFor, typedNumbers } from './file-text.js';
 import type { EditableFile } from './files.js';
+import { renameInFiles, renamedServices, type Rename } from './rename.js';
 import { uiProblemIn, type UiProblem } from './ui-problem.js';
 
 /**
@@ -59,8 +60,33 @@ export function problemsWith(texts: ReadonlyMap<string, string>, file: EditableF
   };
 }
 
-/** The problems of a file holding a value as typed (its typed numbers beside it), in the content `before`. */
-export function valueProblems(before: ReadonlyMap<string, string>, file: EditableFile, value: unknown, numbers: unknown): MemoryProblems {
-  const texts = new Map(before).set(file.rel, textFor(file, before.get(file.rel), value, typedNumbers(numbers)));
-  return problemsWith(texts, file, before);
+/**
+ * For English services.yaml holding `value`: the service ids it renames, and the new texts of the
+ * other files that name them (as site dev's save renames them), from the content `before`.
+ */
+export function renamedWith(
+  before: ReadonlyMap<string, string>,
+  file: EditableFile,
+  value: unknown,
+): { renames: Rename[]; files: Map<string, string> } {
+  const was = before.get(file.rel);
+  if (file.rel !== 'services.yaml' || was === undefined) return { renames: [], files: new Map() };
+  const renames = renamedServices(parsed(was), value);
+  const others = [...before].filter(([rel]) => rel !== file.rel).map(([rel, text]) => ({ rel, text }));
+  return { renames, files: renameInFiles(others, renames) };
+}
+
+/**
+ * The problems of a file holding a value as typed (its typed numbers beside it), in the content
+ * `before`; a renamed service id is renamed in the files that name it first, as a save would.
+ */
+export function valueProblems(
+  before: ReadonlyMap<string, string>,
+  file: EditableFile,
+  value: unknown,
+  numbers: unknown,
+): MemoryProblems & { renames: Rename[]; renamedIn: string[] } {
+  const renamed = renamedWith(before, file, value);
+  const texts = new Map([...before, ...renamed.files]).set(file.rel, textFor(file, before.get(file.rel), value, typedNumbers(numbers)));
+  return { ...problemsWith(texts, file, before), renames: renamed.renames, renamedIn: [...renamed.files.keys()] };
 }

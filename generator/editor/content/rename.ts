@@ -1,7 +1,7 @@
 import { isMap, isPair, isScalar, parseDocument, type Scalar } from 'yaml';
 import { serviceReferences } from '../../check/references.js';
 import { TRANSLATIONS } from '../../contract/languages.js';
-import { RECORD_FILE } from '../../load/load.js';
+import { RECORD_FILE } from '../../contract/file-names.js';
 import type { ContentFile } from '../../schema/index.js';
 import { isRecord, sameValue } from './compare.js';
 import { saveYaml } from './yaml-save.js';

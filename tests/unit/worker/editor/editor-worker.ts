@@ -6,7 +6,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CONTENT_FILES } from '../../../../generator/schema/index.js';
 import { GitHubStandin } from '../../../github-standin/server.js';
 import { contentWithFixture, replacePlaceholders } from '../../../helpers/content.js';
@@ -88,4 +88,19 @@ export function editorHarnessForFile(): () => EditorHarness {
     await harness?.standin.close();
   });
   return () => harness!;
+}
+
+/**
+ * The harness with the sample in both languages pushed before each test: `start` is that commit,
+ * `seed` its files by path from the repository's top.
+ */
+export function bothLanguagesForEachTest(): () => { harness: EditorHarness; start: string; seed: Record<string, string> } {
+  const harness = editorHarnessForFile();
+  let start = '';
+  let seed: Record<string, string> = {};
+  beforeEach(async () => {
+    seed = await sampleSeed({ malayalam: true });
+    start = await harness().standin.push(seed, 'The site in English and Malayalam');
+  });
+  return () => ({ harness: harness(), start, seed });
 }

@@ -31,8 +31,9 @@ const OFFLINE = 'The preview could not be loaded: this phone may not be connecte
 
 /**
  * Preview on the phone: the page this file shows on, as it will look once published, drawn on the
- * phone from what is saved here (phone/preview.ts), at a phone's width, in a frame that runs no
- * script. `pages` are the addresses the file shows on, in its language; `revision` goes up with each save.
+ * phone from what is saved and typed here (phone/preview.ts), at a phone's width, in a frame that
+ * runs no script. `pages` are the addresses the file shows on, in its language; `revision` goes up
+ * with each save and each pause in typing the phone keeps.
  */
 export function PhonePreview({ file, pages, revision }: { file: string; pages: string[]; revision: number }) {
   const [open, setOpen] = useState(false);
@@ -49,13 +50,18 @@ export function PhonePreview({ file, pages, revision }: { file: string; pages: s
   const base = kept().base ?? {};
   const languages = TRANSLATIONS.filter((one) => Object.keys(base).some((name) => name.startsWith(`${one.folder}/`)));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a save (revision) is the signal to read what is kept again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a save or a typing pause kept (revision) is the signal to read what is kept again
   useEffect(() => {
     const preview = SETTINGS.preview;
     if (!open || !preview) return;
     const now = kept();
-    // The editor counts typing pauses too; the preview shows what is saved, so it waits for a change to that.
-    const drawn = JSON.stringify([address, now.saved, Object.entries(now.photos ?? {}).map(([name, photo]) => [name, photo.length])]);
+    // A save and a pause in typing both count; the page is drawn again only when what it shows changed.
+    const drawn = JSON.stringify([
+      address,
+      now.saved,
+      now.typed ?? {},
+      Object.entries(now.photos ?? {}).map(([name, photo]) => [name, photo.length]),
+    ]);
     if (drawn === lastDrawn.current) return;
     lastDrawn.current = drawn;
     let current = true;
@@ -69,6 +75,7 @@ export function PhonePreview({ file, pages, revision }: { file: string; pages: s
       .then(([loaded, published]) =>
         loaded.previewOf({
           texts: new Map(Object.entries({ ...now.base, ...now.saved })),
+          typed: now.typed ?? {},
           address,
           photos: now.photos ?? {},
           published,
@@ -134,7 +141,7 @@ export function PhonePreview({ file, pages, revision }: { file: string; pages: s
       {open ? (
         <>
           <p className="help">
-            The {label} page as it will look once published, drawn from what you saved on this phone. Photos added here and not published
+            The {label} page as it will look once published, drawn from what you typed on this phone. Photos added here and not published
             yet show from this phone.
           </p>
           {shown === undefined ? (

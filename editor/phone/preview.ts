@@ -2,9 +2,11 @@
  * The phone's preview, as a script of its own (`_editor/preview.js`), loaded only when the owner
  * taps Preview: the site's templates, React's server renderer and the content's checks are several
  * times the editor's own size. From the texts the phone holds (the head's, with those saved here
- * laid over) it renders the page as the build would, in the browser, with no request but the live
+ * laid over, and the values typed and not saved yet over those) it renders the page as the build would, in the browser, with no request but the live
  * page (for its logo's address) and the site's stylesheet.
  */
+import { textFor, typedNumbers } from '../../generator/editor/content/file-text.js';
+import { editableFile } from '../../generator/editor/content/files.js';
 import type { EditorPhotos } from '../../generator/editor/photo-manifest.js';
 import type { Problem } from '../../generator/problems/problem.js';
 import { liveLogo, previewPhotos, type PhonePhoto } from './preview-photos.js';
@@ -14,6 +16,8 @@ import { siteFromTexts } from './preview-site.js';
 export interface PreviewAsked {
   /** The content files by name in the content folder (services.yaml, ml/pages/home.yaml). */
   texts: ReadonlyMap<string, string>;
+  /** Values typed in a file's form and not saved yet, by file (as the phone keeps them). */
+  typed?: Readonly<Record<string, { value: unknown; numbers: unknown }>>;
   /** The page to show, as published: '/services/', '/ml/'. */
   address: string;
   /** Photos added on the phone and not published, by name in content/images/, as base64 JPEG. */
@@ -29,12 +33,33 @@ export type PreviewShown = { html: string; styles: string } | { problem: Problem
 /** The page as it will look once published, or the first problem that keeps the site from being built. */
 export async function previewOf(asked: PreviewAsked): Promise<PreviewShown> {
   const now = new Date();
-  const made = siteFromTexts(asked.texts, now);
+  const made = siteFromTexts(withTyped(asked.texts, asked.typed ?? {}), now);
   if ('problems' in made) return { problem: made.problems[0]! };
   const [live, css, phone] = await Promise.all([livePage(asked.address), stylesheet(asked.stylesheet), phonePhotos(asked.photos)]);
   const rendered = renderPreview(made.site, previewPhotos(asked.published, phone), liveLogo(live), now);
   const html = rendered.pages.get(asked.address) ?? rendered.pages.get('/404.html') ?? '';
   return { html, styles: brandStyles(css, rendered.palette) };
+}
+
+/**
+ * The texts with each value typed written into its file as a save would write it; a value that
+ * cannot be written (a shape the form never makes) leaves its file as saved.
+ */
+export function withTyped(
+  texts: ReadonlyMap<string, string>,
+  typed: Readonly<Record<string, { value: unknown; numbers: unknown }>>,
+): ReadonlyMap<string, string> {
+  const laid = new Map(texts);
+  for (const [name, { value, numbers }] of Object.entries(typed)) {
+    const file = editableFile(name);
+    if (!file) continue;
+    try {
+      laid.set(name, textFor(file, texts.get(name), value, typedNumbers(numbers)));
+    } catch {
+      // Left as saved: the form shows what keeps it from being written.
+    }
+  }
+  return laid;
 }
 
 /** The page as the live site has it now, for its logo's address; none offline. */

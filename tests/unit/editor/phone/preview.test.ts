@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { previewPhotos } from '../../../../editor/phone/preview-photos.js';
 import { addressIn, renderPreview } from '../../../../editor/phone/preview-render.js';
 import { siteFromTexts } from '../../../../editor/phone/preview-site.js';
+import { withTyped } from '../../../../editor/phone/preview.js';
 import { SAMPLE_CONTENT } from '../../../helpers/content.js';
 
 /** The sample's content files as the phone holds them: texts by name in the content folder. */
@@ -55,6 +56,34 @@ describe('the phone’s preview', () => {
     for (const [address, html] of pagesOf(sampleTexts())) {
       expect(html, address).not.toMatch(/<script\b|<style\b|\sstyle=/);
     }
+  });
+
+  it('draws a price typed and not saved yet, as a save would write it into its file', () => {
+    const texts = sampleTexts();
+    const value = parseDocument(texts.get('services.yaml')!).toJS() as { services: Array<{ pricing: { starting: number } }> };
+    value.services[0]!.pricing.starting = 7777;
+    const laid = withTyped(texts, { 'services.yaml': { value, numbers: [] } });
+    expect(laid.get('services.yaml')).toContain('starting: 7777');
+    // The rest of the file is as saved: its comments are still there.
+    expect(
+      laid
+        .get('services.yaml')!
+        .split('\n')
+        .filter((line) => line.trim().startsWith('#')),
+    ).toEqual(
+      texts
+        .get('services.yaml')!
+        .split('\n')
+        .filter((line) => line.trim().startsWith('#')),
+    );
+    const page = pagesOf(new Map(laid)).get('/services/')!;
+    expect(page).toContain('7,777');
+    expect(page).not.toContain('8,999');
+  });
+
+  it('leaves a file as saved when what was typed names no file the editor has', () => {
+    const texts = sampleTexts();
+    expect(withTyped(texts, { 'notes.yaml': { value: { a: 1 }, numbers: [] } })).toEqual(texts);
   });
 
   it('says which problem, where, keeps the site from being drawn', () => {

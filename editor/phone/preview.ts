@@ -7,6 +7,7 @@
  */
 import { textFor, typedNumbers } from '../../generator/editor/content/file-text.js';
 import { editableFile } from '../../generator/editor/content/files.js';
+import { renamedWith } from '../../generator/editor/content/memory-problems.js';
 import type { EditorPhotos } from '../../generator/editor/photo-manifest.js';
 import type { Problem } from '../../generator/problems/problem.js';
 import { liveLogo, previewPhotos, type PhonePhoto } from './preview-photos.js';
@@ -42,8 +43,9 @@ export async function previewOf(asked: PreviewAsked): Promise<PreviewShown> {
 }
 
 /**
- * The texts with each value typed written into its file as a save would write it; a value that
- * cannot be written (a shape the form never makes) leaves its file as saved.
+ * The texts with each value typed written into its file as a save would write it (a service's id
+ * renamed in the other files too); a value that cannot be written (a shape the form never makes)
+ * leaves its file as saved.
  */
 export function withTyped(
   texts: ReadonlyMap<string, string>,
@@ -55,6 +57,8 @@ export function withTyped(
     if (!file) continue;
     try {
       laid.set(name, textFor(file, texts.get(name), value, typedNumbers(numbers)));
+      // A service's id typed anew is renamed where other files name it, as the save will.
+      for (const [other, text] of renamedWith(texts, file, value).files) laid.set(other, text);
     } catch {
       // Left as saved: the form shows what keeps it from being written.
     }

@@ -16,7 +16,8 @@ import { ROOT, replacePlaceholders } from '../../helpers/content.js';
 import { PHOTO_PLACES, TEST_PHOTOS, contentWithPhotos } from '../../helpers/photos.js';
 import { expect, test } from '../fixtures.js';
 import { addPhoneLock } from './phone-lock.js';
-import { SETUP_CODE, startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
+import { startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
+import { setUpThisPhone } from './phone-set-up.js';
 
 const PHONE = { width: 360, height: 740 } as const;
 /** The photo the repository has and the live site shows: the second service's (700×525). */
@@ -80,11 +81,7 @@ test('the picker of a service’s photo offers the repository’s photos with th
     if (response.request().resourceType() === 'image' && !response.ok()) missing.push(response.url());
   });
 
-  await page.goto(`${origin}/admin/edit/`);
-  await page.getByLabel('Set-up code').fill(SETUP_CODE);
-  await page.getByLabel('Name this phone').fill('Anil’s phone');
-  await page.getByRole('button', { name: 'Set up with this phone' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
+  await setUpThisPhone(page, origin);
   await page.goto(`${origin}/admin/edit/services.yaml`);
 
   const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);

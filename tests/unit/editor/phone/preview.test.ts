@@ -81,6 +81,15 @@ describe('the phone’s preview', () => {
     expect(page).not.toContain('8,999');
   });
 
+  it('draws a service’s id typed anew with the files that name it renamed too, as the save will', () => {
+    const texts = sampleTexts();
+    const value = parseDocument(texts.get('services.yaml')!).toJS() as { services: Array<{ id: string }> };
+    value.services[0]!.id = 'house-shifting';
+    const laid = withTyped(texts, { 'services.yaml': { value, numbers: [] } });
+    expect(laid.get('pages/home.yaml')).toContain('service: house-shifting');
+    expect(pagesOf(new Map(laid)).get('/')).toContain('/services/#house-shifting');
+  });
+
   it('leaves a file as saved when what was typed names no file the editor has', () => {
     const texts = sampleTexts();
     expect(withTyped(texts, { 'notes.yaml': { value: { a: 1 }, numbers: [] } })).toEqual(texts);

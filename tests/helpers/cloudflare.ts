@@ -46,7 +46,7 @@ const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
 
 export async function startCloudflare(siteDir: string, options: CloudflareOptions = {}): Promise<HostServer> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'site-cloudflare-'));
-  const configFile = await writeConfig(temp, siteDir, options.worker ? WORKER_CONFIG : SITE_CONFIG);
+  const configFile = await frozenWorker(temp, await writeConfig(temp, siteDir, options.worker ? WORKER_CONFIG : SITE_CONFIG));
   const state = path.join(temp, 'state');
   if (options.secrets) {
     await writeFile(
@@ -145,6 +145,31 @@ export async function writeConfig(temp: string, siteDir: string, source: string 
     configFile,
     JSON.stringify({ ...config, $schema: undefined, main, d1_databases, assets: { ...config.assets, directory: siteDir } }),
   );
+  return configFile;
+}
+
+/**
+ * The Worker bundled once, as the deploy bundles it, into `temp`, and the config pointed at that
+ * bundle. `wrangler dev` rebuilds and restarts the Worker whenever a file it was bundled from
+ * changes, and a request in flight then fails (a post gets wrangler's own 503, a page is held until
+ * the next request comes): the Worker a test talks to stays the code the test started with,
+ * whatever is edited in the checkout meanwhile. wrangler dev still bundles that one file with its
+ * own additions for local runs (the one that reads a request's unread body to its end keeps the
+ * next request from failing). A config without a Worker is left as it is.
+ */
+async function frozenWorker(temp: string, configFile: string): Promise<string> {
+  const config = JSON.parse(await readFile(configFile, 'utf8')) as WranglerConfig;
+  if (config.main === undefined) return configFile;
+  const outdir = path.join(temp, 'worker');
+  const bundled = spawnSync(process.execPath, [WRANGLER, 'deploy', '--dry-run', '--outdir', outdir, '--config', configFile], {
+    cwd: temp,
+    env: offline(temp),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (bundled.status !== 0)
+    throw new Error(`wrangler could not bundle the Worker (exit ${bundled.status}):\n${bundled.stdout}${bundled.stderr}`);
+  await writeFile(configFile, JSON.stringify({ ...config, main: path.join(outdir, `${path.parse(config.main).name}.js`) }));
   return configFile;
 }
 

@@ -27,6 +27,10 @@ test.beforeAll(async () => {
   ({ origin } = site);
 });
 
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('worker output', { body: site.host.output?.() ?? '' });
+});
+
 test.afterAll(async () => {
   await site?.close();
 });

@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { bundleWorker } from '../../generator/serve/preview-worker.js';
 import { ROOT } from './content.js';
 
 /**
@@ -149,27 +150,21 @@ export async function writeConfig(temp: string, siteDir: string, source: string 
 }
 
 /**
- * The Worker bundled once, as the deploy bundles it, into `temp`, and the config pointed at that
+ * The Worker bundled once, as `site preview` bundles it, into `temp`, and the config pointed at that
  * bundle. `wrangler dev` rebuilds and restarts the Worker whenever a file it was bundled from
- * changes, and a request in flight then fails (a post gets wrangler's own 503, a page is held until
- * the next request comes): the Worker a test talks to stays the code the test started with,
- * whatever is edited in the checkout meanwhile. wrangler dev still bundles that one file with its
- * own additions for local runs (the one that reads a request's unread body to its end keeps the
+ * changes, and a request in flight then fails (a post gets wrangler's own 503, a page is cut short
+ * or held until the next request comes): the Worker a test talks to stays the code the test started
+ * with, whatever is edited in the checkout meanwhile. wrangler dev still bundles that one file with
+ * its own additions for local runs (the one that reads a request's unread body to its end keeps the
  * next request from failing). A config without a Worker is left as it is.
  */
 async function frozenWorker(temp: string, configFile: string): Promise<string> {
   const config = JSON.parse(await readFile(configFile, 'utf8')) as WranglerConfig;
   if (config.main === undefined) return configFile;
-  const outdir = path.join(temp, 'worker');
-  const bundled = spawnSync(process.execPath, [WRANGLER, 'deploy', '--dry-run', '--outdir', outdir, '--config', configFile], {
-    cwd: temp,
-    env: offline(temp),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (bundled.status !== 0)
-    throw new Error(`wrangler could not bundle the Worker (exit ${bundled.status}):\n${bundled.stdout}${bundled.stderr}`);
-  await writeFile(configFile, JSON.stringify({ ...config, main: path.join(outdir, `${path.parse(config.main).name}.js`) }));
+  const main = path.join(temp, 'worker', 'index.js');
+  await mkdir(path.dirname(main));
+  await writeFile(main, await bundleWorker(path.relative(ROOT, config.main)));
+  await writeFile(configFile, JSON.stringify({ ...config, main }));
   return configFile;
 }
 

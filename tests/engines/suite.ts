@@ -12,7 +12,7 @@ import { cloudflareDist, startTestSite, type TestSite } from '../browser/test-si
 import { walkTheEditor } from './checks/admin-editor.js';
 import { CHECKS } from './checks/index.js';
 import type { CheckContext } from './checks/check.js';
-import { startEditorSite } from './editor-site.js';
+import { startEditorSite } from '../helpers/editor-site.js';
 import type { EngineName, LaunchEngine } from './engine.js';
 import { requireMalayalamFont } from '../helpers/malayalam-font.js';
 

@@ -6,26 +6,23 @@
  * and a lost session keep what was typed; a second session (the same passkey in another browser)
  * publishes the same value meanwhile and the owner chooses; undo is one commit.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { checkContent } from '../../../generator/build.js';
 import type { GitHubStandin } from '../../github-standin/server.js';
-import type { HostServer } from '../../helpers/cloudflare.js';
 import { hasGps, photoWithLocation } from '../../unit/worker/editor/camera-photo.js';
 import sharp from 'sharp';
 import { expect, test } from '../fixtures.js';
+import { entriesDrawn } from './entries-drawn.js';
+import { deployBuildOf } from './builds.js';
 import { addPhoneLock } from './phone-lock.js';
 import { SETUP_CODE, startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
 
-const SITE_CLI = path.resolve(import.meta.dirname, '../../../bin/site.js');
 const PHONE = { width: 360, height: 740 } as const;
 const SHOTS = process.env.EDITOR_SHOTS;
 
 let site: PhoneEditorSite;
-let host: HostServer;
 let standin: GitHubStandin;
 let origin: string;
 let start: string;
@@ -34,11 +31,11 @@ test.describe.configure({ timeout: 180_000 });
 
 test.beforeAll(async () => {
   site = await startPhoneEditorSite();
-  ({ host, standin, origin, start } = site);
+  ({ standin, origin, start } = site);
 });
 
 test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('worker output', { body: host.output?.() ?? '' });
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('worker output', { body: site.output() });
 });
 
 test.afterAll(async () => {
@@ -178,6 +175,7 @@ test('the owner sets up the editor, changes a price, adds a review and a photo, 
   await reviewInMalayalam(page);
   // The page as it will look, drawn on the phone before anything is published.
   await page.goto(`${origin}/admin/edit/services.yaml`);
+  await entriesDrawn(page, 'field-services');
   await page.getByRole('button', { name: 'Preview', exact: true }).tap();
   await expect(page.frameLocator('iframe[title="Preview of the Services page"]').locator('main')).toContainText('7,777');
   await page.goto(`${origin}/admin/edit/services.yaml`);
@@ -206,15 +204,10 @@ test('the owner sets up the editor, changes a price, adds a review and a photo, 
   expect([published.format, published.width, published.height]).toEqual(['jpeg', 1280, 960]);
   expect(hasGps(published.exif)).toBe(false);
   // What was committed passes the deploy's strict check and builds as the deploy builds it, the new photo with it.
-  const committed = await mkdtemp(path.join(os.tmpdir(), 'site-admin-commit-'));
-  spawnSync('tar', ['-x', '-C', committed], { input: await standin.git.git(['archive', first[0]!, 'content']) });
-  const strict = await checkContent(path.join(committed, 'content'), { strict: true });
-  expect(strict.problems).toEqual([]);
-  const deployBuild = spawnSync(process.execPath, [SITE_CLI, 'build', '--strict', '--content', 'content', '--out', 'dist'], {
-    cwd: committed,
-    encoding: 'utf8',
+  const deployBuild = await deployBuildOf(standin, first[0]!, async (committed) => {
+    const strict = await checkContent(path.join(committed, 'content'), { strict: true });
+    expect(strict.problems).toEqual([]);
   });
-  await rm(committed, { recursive: true, force: true });
   // Translations left for later (the new review, the photo's alt text) are warnings the deploy accepts.
   expect(deployBuild.status, deployBuild.stderr).toBe(0);
   expect(deployBuild.stdout).toMatch(/^Built \d+ files/m);

@@ -7,14 +7,15 @@
  * show yet by its name alone; picked, the preview shows it, and published, the commit names the
  * photo in that service.
  */
-import { spawnSync } from 'node:child_process';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { parse } from 'yaml';
-import { ROOT, replacePlaceholders } from '../../helpers/content.js';
+import { replacePlaceholders } from '../../helpers/content.js';
 import { PHOTO_PLACES, TEST_PHOTOS, contentWithPhotos } from '../../helpers/photos.js';
 import { expect, test } from '../fixtures.js';
+import { entriesDrawn } from './entries-drawn.js';
+import { cloudflareBuild } from './builds.js';
 import { addPhoneLock } from './phone-lock.js';
 import { startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
 import { setUpThisPhone } from './phone-set-up.js';
@@ -34,21 +35,7 @@ test.beforeAll(async () => {
   project = await contentWithPhotos([SHOWN]);
   await replacePlaceholders(project);
   const content = path.join(project, 'content');
-  const dist = path.join(project, 'dist');
-  const built = spawnSync('node', ['bin/site.js', 'build', '--content', content, '--out', dist, '--host', 'cloudflare'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`the Cloudflare build failed:\n${built.stdout}\n${built.stderr}`);
-  const names = (await readdir(content, { recursive: true })).map((name) => name.split(path.sep).join('/'));
-  const seed = Object.fromEntries(
-    await Promise.all(
-      names
-        .filter((name) => name.endsWith('.yaml'))
-        .map(async (name) => [`content/${name}`, await readFile(path.join(content, name), 'utf8')]),
-    ),
-  );
-  site = await startPhoneEditorSite({ dist, seed });
+  site = await startPhoneEditorSite(await cloudflareBuild(content, path.join(project, 'dist')));
   // The photos beside the texts, as bytes; `spare.jpg` is in the repository but no page shows it yet.
   const boxes = await readFile(path.join(content, BOXES));
   const photos = new Map([
@@ -112,6 +99,7 @@ test('the picker of a service’s photo offers the repository’s photos with th
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   // The preview shows it too, from the same list, though the live services page shows it elsewhere.
+  await entriesDrawn(page, 'field-services');
   await page.getByRole('button', { name: 'Preview', exact: true }).tap();
   const frame = page.frameLocator('iframe[title="Preview of the Services page"]');
   const previewed = frame.getByRole('img', { name: 'Boxes packed for a house move' });

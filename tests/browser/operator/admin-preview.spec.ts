@@ -28,7 +28,7 @@ test.beforeAll(async () => {
 });
 
 test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('worker output', { body: site.host.output?.() ?? '' });
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('worker output', { body: site.output() });
 });
 
 test.afterAll(async () => {

@@ -1,11 +1,18 @@
 /**
- * A service's id renamed, and a price previewed before it is saved, on the phone's editor at
- * /admin/edit/: the site's own Worker in workerd against the GitHub stand-in holding the sample in
- * both languages, at 360×740 with touch in Chromium, with a real passkey. Typing the new id says
- * which files the save will rename it in; the preview shows a price as typed; Publish commits the
- * renamed files with services.yaml in one commit, and no file of it names the old id.
+ * Another company's site run from the phone: its content (tests/fixtures/stranger, not the sample)
+ * built for Cloudflare, served by the site's own Worker in workerd against the GitHub stand-in
+ * holding that content, at 360×740 with touch in Chromium, with a real passkey. A price typed and
+ * not saved shows in the preview; typing a service's new id says which files the save will rename
+ * it in; Publish commits the renamed files with services.yaml in one commit, no file of it names
+ * the old id, and the commit builds as the deploy builds it.
  */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../../helpers/content.js';
 import { expect, test } from '../fixtures.js';
+import { entriesDrawn } from './entries-drawn.js';
+import { cloudflareBuild, deployBuildOf } from './builds.js';
 import { addPhoneLock } from './phone-lock.js';
 import { startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
 import { setUpThisPhone } from './phone-set-up.js';
@@ -14,19 +21,24 @@ const PHONE = { width: 360, height: 740 } as const;
 /** `residential` used as a service's id: a value of its own (id: residential), or a key naming the service's texts. */
 const AS_ID = /(:|^\s*-)\s*residential\s*$|\[residential\]/m;
 
+let project: string;
 let site: PhoneEditorSite;
 
 test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async () => {
-  site = await startPhoneEditorSite();
+  project = await mkdtemp(path.join(os.tmpdir(), 'site-stranger-'));
+  const content = path.join(project, 'content');
+  await cp(path.join(ROOT, 'tests/fixtures/stranger/content'), content, { recursive: true });
+  site = await startPhoneEditorSite(await cloudflareBuild(content, path.join(project, 'dist')));
 });
 
 test.afterAll(async () => {
   await site?.close();
+  if (project) await rm(project, { recursive: true, force: true });
 });
 
-test('a price shows in the preview as typed, and a service’s id renamed is published with every file that names it', async ({
+test('on another company’s site, a price shows in the preview as typed, and a service’s id renamed is published with every file that names it and builds', async ({
   browser,
 }, testInfo) => {
   const { origin, standin, seed, start } = site;
@@ -42,6 +54,7 @@ test('a price shows in the preview as typed, and a service’s id renamed is pub
 
   // Typed, not saved: the preview draws it all the same.
   await page.getByRole('textbox', { name: 'Starting' }).first().fill('7777');
+  await entriesDrawn(page, 'field-services');
   await page.getByRole('button', { name: 'Preview', exact: true }).tap();
   const main = page.frameLocator('iframe[title="Preview of the Services page"]').locator('main');
   await expect(main).toContainText('7,777');
@@ -77,5 +90,9 @@ test('a price shows in the preview as typed, and a service’s id renamed is pub
     expect(text, name).toContain('house-shifting');
   }
   expect(await standin.git.text(['show', `${head}:content/services.yaml`])).toContain('starting: 7777');
+  // What was committed builds as the deploy builds it.
+  const deployBuild = await deployBuildOf(standin, head);
+  expect(deployBuild.status, deployBuild.stderr).toBe(0);
+  expect(deployBuild.stdout).toMatch(/^Built \d+ files/m);
   await context.close();
 });

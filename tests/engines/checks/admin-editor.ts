@@ -14,7 +14,7 @@
  * not driven in that engine; everything after them is.
  */
 import { addPasskey, addSession } from '../../helpers/worker.js';
-import { EDITOR_SETUP_CODE, type EditorSite } from '../editor-site.js';
+import { EDITOR_SETUP_CODE, type EditorSite } from '../../helpers/editor-site.js';
 import { waitUntil, type Engine } from '../engine.js';
 import { expectNoErrors, PHONE } from './check.js';
 

@@ -12,7 +12,8 @@ import type { Page } from '@playwright/test';
 import { photoWithLocation } from '../../unit/worker/editor/camera-photo.js';
 import { expect, test } from '../fixtures.js';
 import { addPhoneLock } from './phone-lock.js';
-import { SETUP_CODE, startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
+import { startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
+import { setUpThisPhone } from './phone-set-up.js';
 
 const PHONE = { width: 360, height: 740 } as const;
 const SHOTS = process.env.EDITOR_SHOTS;
@@ -65,11 +66,7 @@ test('a price saved on the phone shows in the preview of the services page, in b
     if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
   });
 
-  await page.goto(`${origin}/admin/edit/`);
-  await page.getByLabel('Set-up code').fill(SETUP_CODE);
-  await page.getByLabel('Name this phone').fill('Anil’s phone');
-  await page.getByRole('button', { name: 'Set up with this phone' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
+  await setUpThisPhone(page, origin);
 
   // A camera photo added to the first service, kept on the phone until Publish, with the new price.
   const camera = testInfo.outputPath('IMG 3050.JPG');

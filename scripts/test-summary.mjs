@@ -76,5 +76,7 @@ function playwrightFailures(suites, path = []) {
 }
 
 function firstLine(text) {
-  return String(text ?? '').split('\n')[0].trim();
+  return String(text ?? '')
+    .split('\n')[0]
+    .trim();
 }

@@ -7,6 +7,7 @@ import { PublishIdentity, type Signer } from './PublishIdentity.js';
 import type { PublishState } from './types.js';
 import { SETTINGS } from './settings.js';
 import { PhoneKept } from './phone/Kept.js';
+import { PhonePreviewAddress } from './phone/PreviewAddress.js';
 
 type Result =
   | { kind: 'none' }
@@ -196,6 +197,7 @@ export function Publish() {
           <GitSaid details={result.details} />
         </div>
       ) : null}
+      {SETTINGS.phone ? <PhonePreviewAddress message={message} changed={state?.changed.length ?? 0} /> : null}
       {SETTINGS.phone ? <PhoneKept changed={state?.changed.length ?? 0} onChanged={() => void read()} /> : null}
       <p role="status" className="publish-status">
         {result.kind === 'done' && (result.pushed || !result.message) ? publishedWords(result, state?.folder === true) : ''}

@@ -19,6 +19,8 @@ export interface EditorSettings {
   preview?: { script: string; stylesheet: string };
   /** On the phone: the built site's list of the files it wrote of each photo (generator/editor/photo-manifest.ts). */
   photos?: string;
+  /** On the phone: where the deploy publishes a preview of the kept changes (worker/editor/preview-address.ts); unset, none is offered. */
+  previewAddress?: string;
 }
 
 const ON_THE_COMPUTER: EditorSettings = { root: '/__edit', api: '/__edit/api', tokenHeader: 'X-Editor-Token', phone: false };

@@ -125,6 +125,17 @@ const ROUTES: Route[] = [
       return refusal ? refuse(refusal === 'last-device' ? 409 : 404, refusal) : json({ devices: await listDevices(env.DB) });
     },
   },
+  {
+    // The commit this version was built from: the editor on the live site asks a preview address
+    // for it, from its own origin, to know when the preview shows the owner's changes. A commit id
+    // of a public site, so any page may read it.
+    method: 'GET',
+    path: /^\/api\/site-commit$/,
+    signedIn: false,
+    async handle({ env }) {
+      return json({ commit: env.SITE_COMMIT?.trim() || null }, 200, { 'Access-Control-Allow-Origin': '*' });
+    },
+  },
   // The content editor on the phone (worker/editor/).
   ...EDITOR_ROUTES,
   // The quote requests' inbox (worker/admin/inbox-routes.ts).

@@ -36,6 +36,13 @@ export interface Env extends GitHubEnv {
   QUOTE_KEEP_DAYS?: string;
   /** A Worker secret: Cloudflare Turnstile's secret key. Unset: quote requests are not checked by Turnstile. */
   TURNSTILE_SECRET?: string;
+  /**
+   * Where the deploy publishes the editor's preview branch (https://site-preview-<worker>.<account>.workers.dev),
+   * set by the deploy to Cloudflare; unset: the phone offers no preview address.
+   */
+  PREVIEW_ADDRESS?: string;
+  /** The commit this version of the site was built from, set by the deploy. */
+  SITE_COMMIT?: string;
   /** Where Turnstile tokens are checked; unset: Cloudflare's siteverify (a stand-in in tests). */
   TURNSTILE_VERIFY_URL?: string;
 }

@@ -40,7 +40,7 @@ async function toWorker(
         ...body,
         ...(now.head ? { head: now.head } : {}),
         saved: now.saved,
-        ...(operation === 'publish' ? { photos: now.photos ?? {} } : {}),
+        ...(operation === 'publish' || operation === 'preview-address' ? { photos: now.photos ?? {} } : {}),
       }),
     });
   } catch {
@@ -131,6 +131,14 @@ export async function phoneRequest(
     }
     case 'publish':
       return init.method === 'POST' ? publish(ask, body) : answer(200, publishState());
+    case 'preview-address': {
+      const made = await ask('preview-address', { message: body.message });
+      if (made.ok) {
+        const { address, commit } = made.body as { address: string; commit: string };
+        keep((now) => ({ ...now, preview: { address, commit } }));
+      }
+      return made;
+    }
     case 'undo': {
       const last = kept().lastPublish;
       if (!last) return answer(409, { message: 'There is no publish from this phone to undo.' });

@@ -18,6 +18,8 @@ export interface Kept {
   typed?: Record<string, { value: unknown; numbers: unknown }>;
   /** The last publish from this phone: its commit and the files it changed. */
   lastPublish?: { commit: string; files: string[]; message: string };
+  /** The last preview address asked for from this phone, and the commit it shows once ready. */
+  preview?: { address: string; commit: string };
 }
 
 const KEY = 'site-editor:kept';

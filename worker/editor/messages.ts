@@ -14,6 +14,11 @@ export const EDITOR_MESSAGES = {
   'editor-undo-unknown': 'That publish is no longer the last change to its files, so it cannot be undone from here.',
   'editor-record-broken':
     'The record of what each Malayalam text translates has a mistake, so nothing was marked. Ask whoever looks after the site to mend the file translated-from.yaml; your other changes are kept on this phone.',
+  'editor-preview-not-checked':
+    'Some of your changes do not pass the site’s checks yet, so no preview was made. Mend the problems listed, then ask for the preview address again.',
+  'editor-preview-nothing': 'There is nothing to preview: no change is kept on this phone. Save a change first.',
+  'editor-no-preview-address':
+    'This site cannot make a preview address yet: it gets one from its next publish to Cloudflare. Publish any change once, then ask again; your changes stay kept on this phone.',
   'editor-failed': 'The site could not do this just now. Your changes are kept on this phone: try again in a minute.',
 } as const;
 

@@ -10,6 +10,7 @@ import type { Env } from '../env.js';
 import { text } from '../http.js';
 import { findSession } from '../sessions.js';
 import { withFirstFile } from './first-file.js';
+import { previewOriginOf } from './preview-address.js';
 import { adminDocument, PAGE_HEADERS as ADMIN_PAGE_HEADERS } from '../admin/document.js';
 
 export const EDITOR_ROOT = '/admin/edit';
@@ -29,12 +30,13 @@ export const EDITOR_FILES = {
  * policy, shows the site's own photos and fonts, a photo kept on the phone as blob:, and is styled
  * by the app through a constructed stylesheet, which no style-src governs.
  */
-const PAGE_HEADERS = {
-  'Content-Security-Policy':
-    "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+const pageHeaders = (preview: string | undefined) => ({
+  'Content-Security-Policy': `default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'${
+    preview ? `; connect-src 'self' ${preview}` : ''
+  }`,
   'X-Frame-Options': 'DENY',
   'Strict-Transport-Security': 'max-age=31536000',
-};
+});
 
 export function isEditorPage(pathname: string): boolean {
   return pathname === EDITOR_ROOT || pathname.startsWith(`${EDITOR_ROOT}/`);
@@ -59,6 +61,7 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
       return text('The editor has no such file. Go back to the list of files and pick it there.', 'text/plain; charset=utf-8', {}, 404);
     title = `Edit ${fileTitle(file)}`;
   }
+  const preview = previewOriginOf(env.PREVIEW_ADDRESS);
   const page = editorShell({
     token: state.session.csrfToken,
     title,
@@ -71,9 +74,10 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
       checker: EDITOR_FILES.checker,
       preview: { script: EDITOR_FILES.preview, stylesheet: EDITOR_FILES.siteStyle },
       photos: EDITOR_FILES.photos,
+      ...(preview ? { previewAddress: preview } : {}),
     },
   });
-  const answer = text(page, 'text/html; charset=utf-8', PAGE_HEADERS);
+  const answer = text(page, 'text/html; charset=utf-8', pageHeaders(preview));
   return file && request.method === 'GET' ? new Response(withFirstFile(page, env, file), answer) : answer;
 }
 

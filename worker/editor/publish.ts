@@ -30,14 +30,23 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** The saved files that differ from GitHub's at the snapshot. */
-async function changedAt(repository: Repository, snapshot: Snapshot, saved: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+export async function changedAt(
+  repository: Repository,
+  snapshot: Snapshot,
+  saved: ReadonlyMap<string, string>,
+): Promise<Map<string, string>> {
   const changed = new Map<string, string>();
   for (const [name, text] of saved) if ((await textAt(repository, snapshot, name)) !== text) changed.set(name, text);
   return changed;
 }
 
 /** Refused, with every problem located, when the content with the changes would not pass the deploy. */
-async function checkStrictly(repository: Repository, snapshot: Snapshot, changes: ReadonlyMap<string, string>): Promise<void> {
+export async function checkStrictly(
+  repository: Repository,
+  snapshot: Snapshot,
+  changes: ReadonlyMap<string, string>,
+  code: 'editor-not-checked' | 'editor-preview-not-checked' = 'editor-not-checked',
+): Promise<void> {
   const texts = await contentTexts(repository, snapshot, changes);
   const { problems } = checkTexts(texts, { strict: true });
   if (problems.length === 0) return;
@@ -48,19 +57,28 @@ async function checkStrictly(repository: Repository, snapshot: Snapshot, changes
   const where = `${first.file}${first.line ? `:${first.line}:${first.column ?? 1}` : ''}`;
   const more = shown.length > 1 ? ` (and ${shown.length - 1} more)` : '';
   throw new EditorRefusal(422, {
-    code: 'editor-not-checked',
-    message: `${EDITOR_MESSAGES['editor-not-checked']} ${first.field ? `${first.field}: ` : ''}${first.message} (${where})${more}`,
+    code,
+    message: `${EDITOR_MESSAGES[code]} ${first.field ? `${first.field}: ` : ''}${first.message} (${where})${more}`,
     problems: shown,
   });
 }
 
+/** The commit's first line, from what the owner wrote about the change. */
+export const headlineOf = (message: string) => message.trim().split('\n')[0]!.slice(0, 200) || 'Changes from the site’s editor';
+
+/** The changed texts and the photos added, as files of the repository. */
+export function additionsOf(changes: ReadonlyMap<string, string>, photos: ReadonlyMap<string, Uint8Array> = new Map()) {
+  return [
+    ...[...changes].map(([name, text]) => ({ path: `${CONTENT_PREFIX}${name}`, contents: text as string | Uint8Array })),
+    ...[...photos].map(([name, bytes]) => ({ path: `${CONTENT_PREFIX}images/${name}`, contents: bytes as string | Uint8Array })),
+  ];
+}
+
 async function commit(repository: Repository, expectedHead: string, changes: ReadonlyMap<string, string>, request: PublishRequest) {
-  const headline = request.message.trim().split('\n')[0]!.slice(0, 200) || 'Changes from the site’s editor';
-  const photos = [...(request.photos ?? [])].map(([name, bytes]) => ({ path: `${CONTENT_PREFIX}images/${name}`, contents: bytes }));
   return repository.commit({
     expectedHead,
-    headline,
-    additions: [...[...changes].map(([name, text]) => ({ path: `${CONTENT_PREFIX}${name}`, contents: text })), ...photos],
+    headline: headlineOf(request.message),
+    additions: additionsOf(changes, request.photos),
     deletions: [],
   });
 }

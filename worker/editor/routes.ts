@@ -10,6 +10,7 @@ import { json, refuse } from '../http.js';
 import { checkValue, EditorRefusal, listFiles, readFile, writeText, writeValue, type Working } from './files.js';
 import { EDITOR_MESSAGES, type EditorMessageCode } from './messages.js';
 import { readPhotos } from './photo.js';
+import { previewAddress } from './preview-address.js';
 import { publishFromPhone } from './publish.js';
 import { markReviewed } from './review.js';
 import { namedFile, readEditorRequest, type EditorRequest } from './request.js';
@@ -29,7 +30,7 @@ const GITHUB_STATUS: Record<GitHubProblemCode, number> = {
   'github-refused': 502,
 };
 
-const OPERATIONS = /^\/api\/editor\/(files|file|check|save|save-text|accept|publish|undo)$/;
+const OPERATIONS = /^\/api\/editor\/(files|file|check|save|save-text|accept|publish|preview-address|undo)$/;
 
 export const EDITOR_ROUTES: Route[] = [
   {
@@ -70,6 +71,12 @@ async function run(operation: string, read: EditorRequest, env: Env): Promise<un
       ...(typeof choices?.id === 'string' && picks ? { choices: { id: choices.id, picks } } : {}),
     });
     return { ...done, pushed: true };
+  }
+  if (operation === 'preview-address') {
+    const photos = readPhotos(body.photos);
+    if (!photos) throw new EditorRefusal(400, { code: 'editor-photo-refused' });
+    const message = typeof body.message === 'string' ? body.message : '';
+    return previewAddress({ repository, head, saved: read.saved, photos, message, address: env.PREVIEW_ADDRESS });
   }
   if (operation === 'undo') {
     const files = Array.isArray(body.files) ? body.files.filter((name): name is string => typeof name === 'string') : [];

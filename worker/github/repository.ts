@@ -130,6 +130,42 @@ export class Repository {
     return { sha: commit.oid, url: commit.url };
   }
 
+  /**
+   * A commit of `change` on top of `parent`, made with the Git database, and `branch` made or moved
+   * to it whatever it held: one push, so the deploy runs once for it. Only for a branch the Worker
+   * owns (the preview's); the branch the site is published from is never moved this way.
+   */
+  async replaceBranch(branch: string, parent: string, change: Omit<Change, 'expectedHead'>): Promise<string> {
+    if (branch === this.settings.branch) throw new Error(`replaceBranch: ${branch} is the branch the site is published from`);
+    const { sha: baseTree } = await this.tree(parent);
+    const entries = [];
+    for (const { path, contents } of change.additions) {
+      const bytes = typeof contents === 'string' ? encoder.encode(contents) : contents;
+      const blob = this.expect(
+        await this.call({ method: 'POST', path: `${this.base}/git/blobs`, body: { content: toBase64(bytes), encoding: 'base64' } }),
+        201,
+      );
+      entries.push({ path, mode: '100644', type: 'blob', sha: blob.body.sha as string });
+    }
+    for (const path of change.deletions) entries.push({ path, mode: '100644', type: 'blob', sha: null });
+    const tree = this.expect(
+      await this.call({ method: 'POST', path: `${this.base}/git/trees`, body: { base_tree: baseTree, tree: entries } }),
+      201,
+    );
+    const message = change.body ? `${change.headline}\n\n${change.body}` : change.headline;
+    const made = this.expect(
+      await this.call({ method: 'POST', path: `${this.base}/git/commits`, body: { message, tree: tree.body.sha, parents: [parent] } }),
+      201,
+    );
+    const sha = made.body.sha as string;
+    const ref = branch.split('/').map(encodeURIComponent).join('/');
+    const created = await this.call({ method: 'POST', path: `${this.base}/git/refs`, body: { ref: `refs/heads/${branch}`, sha } });
+    // 422: the branch is there from an earlier preview, and is moved instead.
+    if (created.status !== 422) this.expect(created, 201);
+    else this.expect(await this.call({ method: 'PATCH', path: `${this.base}/git/refs/heads/${ref}`, body: { sha, force: true } }), 200);
+    return sha;
+  }
+
   /** The call with the installation token; on a 401 a new token, once. */
   private async call(call: Omit<GitHubCall, 'credential'>): Promise<GitHubAnswer> {
     const token = await installationToken(this.settings, this.tokens);

@@ -12,7 +12,7 @@ export interface GitHubAnswer {
 }
 
 export interface GitHubCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   /** From the API's root, with its query; each path segment already encoded. */
   path: string;
   /** An App JWT or an installation token; none for the one call GitHub takes without (a manifest's code). */

@@ -3,14 +3,17 @@
  * own runner need nothing but what that runner has, nothing is published before the checks its
  * push needs, and scripts/changed-code.sh tells a content-only push from one that changes code.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../../helpers/content.js';
+import { PREVIEW_BRANCH } from '../../../worker/editor/preview-address.js';
 
 interface Step {
   name?: string;
@@ -75,9 +78,9 @@ describe('the workflows', () => {
       .filter((line) => /npx wrangler /.test(line))
       .map((line) => line.trim().replace(/ \|\| \{ echo "\$refused"; exit 1; \}$/, ''));
     expect(wrangler).toEqual([
-      'npx wrangler deploy -c worker/wrangler.jsonc --keep-vars --var "GITHUB_REPOSITORY:$REPOSITORY" --var GITHUB_BRANCH:main --var "GITHUB_OWNER_TYPE:${OWNER_TYPE:-User}"',
+      'npx wrangler deploy -c worker/wrangler.jsonc --keep-vars --var "GITHUB_REPOSITORY:$REPOSITORY" --var GITHUB_BRANCH:main --var "GITHUB_OWNER_TYPE:${OWNER_TYPE:-User}" --var "SITE_COMMIT:$COMMIT" ${preview:+--var "PREVIEW_ADDRESS:$preview"}',
       'npx wrangler d1 migrations apply DB --remote -c worker/wrangler.jsonc',
-      'npx wrangler versions upload -c worker/wrangler.jsonc --preview-alias "$alias"',
+      'npx wrangler versions upload -c worker/wrangler.jsonc --preview-alias "$alias" --var "SITE_COMMIT:$COMMIT"',
       'printf \'%s\' "$secrets" | npx wrangler secret bulk -c worker/wrangler.jsonc || {',
     ]);
   });
@@ -154,7 +157,31 @@ describe('what the Cloudflare publish gives the Worker (its steps run with a sta
   const publish = steps.find((step) => step.run?.includes('wrangler deploy'))!;
   const secrets = steps.find((step) => step.run?.includes('wrangler secret bulk'))!;
   const temp: string[] = [];
+  /**
+   * Cloudflare's API as the deploy's token reaches it: the account's workers.dev subdomain, for a
+   * request with the token and account the step was given; `subdomain` undefined answers as
+   * Cloudflare does to a token without that permission.
+   */
+  const cloudflare = { address: '', subdomain: 'acme-movers' as string | undefined, asked: [] as string[] };
+  const api = createServer((request, response) => {
+    cloudflare.asked.push(`${request.method} ${request.url} ${request.headers.authorization}`);
+    const known = request.url === '/client/v4/accounts/account/workers/subdomain' && request.headers.authorization === 'Bearer token';
+    const ok = known && cloudflare.subdomain !== undefined;
+    response.writeHead(ok ? 200 : 403, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify(
+        ok
+          ? { success: true, errors: [], messages: [], result: { subdomain: cloudflare.subdomain } }
+          : { success: false, errors: [{ code: 10000, message: 'Authentication error' }], messages: [], result: null },
+      ),
+    );
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    cloudflare.address = `http://127.0.0.1:${(api.address() as AddressInfo).port}/client/v4`;
+  });
   afterAll(async () => {
+    api.close();
     for (const dir of temp) await rm(dir, { recursive: true, force: true });
   });
 
@@ -167,14 +194,23 @@ describe('what the Cloudflare publish gives the Worker (its steps run with a sta
       `#!/bin/sh\nprintf '%s\\n' "$*" >> "${dir}/calls"\nif [ "$2 $3" = "secret bulk" ]; then cat > "${dir}/stdin"; fi\n`,
       { mode: 0o755 },
     );
-    const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
-      env: {
-        PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}`,
-        CLOUDFLARE_API_TOKEN: 'token',
-        CLOUDFLARE_ACCOUNT_ID: 'account',
-        ...env,
-      },
-      encoding: 'utf8',
+    // Not spawnSync: the step may call the Cloudflare API stand-in this process serves.
+    const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
+        cwd: ROOT,
+        env: {
+          PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}`,
+          CLOUDFLARE_API_TOKEN: 'token',
+          CLOUDFLARE_ACCOUNT_ID: 'account',
+          CLOUDFLARE_API_BASE_URL: cloudflare.address,
+          ...env,
+        },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
     });
     const read = (file: string) => readFile(path.join(dir, file), 'utf8').catch(() => '');
     return {
@@ -189,11 +225,41 @@ describe('what the Cloudflare publish gives the Worker (its steps run with a sta
     expect(publish.env).toMatchObject({ REPOSITORY: '${{ github.repository }}', OWNER_TYPE: '${{ github.event.repository.owner.type }}' });
     const organisation = await run(publish, { BRANCH: 'main', REPOSITORY: 'kerala-movers/site', OWNER_TYPE: 'Organization' });
     expect(organisation.status).toBe(0);
-    expect(organisation.calls[0]).toBe(
-      'wrangler deploy -c worker/wrangler.jsonc --keep-vars --var GITHUB_REPOSITORY:kerala-movers/site --var GITHUB_BRANCH:main --var GITHUB_OWNER_TYPE:Organization',
+    expect(organisation.calls[0]).toMatch(
+      /^wrangler deploy -c worker\/wrangler\.jsonc --keep-vars --var GITHUB_REPOSITORY:kerala-movers\/site --var GITHUB_BRANCH:main --var GITHUB_OWNER_TYPE:Organization /,
     );
     const person = await run(publish, { BRANCH: 'main', REPOSITORY: 'anil/site', OWNER_TYPE: '' });
     expect(person.calls[0]).toContain('--var GITHUB_REPOSITORY:anil/site --var GITHUB_BRANCH:main --var GITHUB_OWNER_TYPE:User');
+  });
+
+  it('tells the Worker the commit it runs, and on main where the editor’s preview branch is published, from the account’s workers.dev subdomain', async () => {
+    expect(publish.env).toMatchObject({ COMMIT: '${{ github.sha }}' });
+    const worker = /"name"\s*:\s*"([a-z0-9-]+)"/.exec(await readFile(path.join(ROOT, 'worker/wrangler.jsonc'), 'utf8'))![1];
+    const main = await run(publish, { BRANCH: 'main', REPOSITORY: 'anil/site', OWNER_TYPE: 'User', COMMIT: 'c0ffee' });
+    expect(main.status).toBe(0);
+    // Cloudflare names a preview <alias>-<worker>.<subdomain>.workers.dev; the alias is the branch the editor writes to.
+    expect(main.calls[0]).toContain(
+      `--var SITE_COMMIT:c0ffee --var PREVIEW_ADDRESS:https://${PREVIEW_BRANCH}-${worker}.acme-movers.workers.dev`,
+    );
+    expect(cloudflare.asked.at(-1)).toBe('GET /client/v4/accounts/account/workers/subdomain Bearer token');
+
+    const preview = await run(publish, { BRANCH: PREVIEW_BRANCH, COMMIT: 'beef01' });
+    expect(preview.calls).toEqual([
+      `wrangler versions upload -c worker/wrangler.jsonc --preview-alias ${PREVIEW_BRANCH} --var SITE_COMMIT:beef01`,
+    ]);
+  });
+
+  it('publishes main all the same when Cloudflare does not say the account’s subdomain, without a preview address, and says so in the log', async () => {
+    cloudflare.subdomain = undefined;
+    try {
+      const main = await run(publish, { BRANCH: 'main', REPOSITORY: 'anil/site', OWNER_TYPE: 'User', COMMIT: 'c0ffee' });
+      expect(main.status).toBe(0);
+      expect(main.calls[0]).toMatch(/--var SITE_COMMIT:c0ffee$/);
+      expect(main.log).toContain("::warning::The editor's preview address is not set");
+      expect(main.log).not.toContain('token');
+    } finally {
+      cloudflare.subdomain = 'acme-movers';
+    }
   });
 
   it('copies SETUP_CODE and the GitHub App’s id and key from the repository’s secrets into the Worker’s, on wrangler’s stdin, never into the log', async () => {
@@ -306,7 +372,31 @@ describe('npm run test:content', () => {
 
 describe('scripts/changed-code.sh', () => {
   const temp: string[] = [];
+  /**
+   * Cloudflare's API as the deploy's token reaches it: the account's workers.dev subdomain, for a
+   * request with the token and account the step was given; `subdomain` undefined answers as
+   * Cloudflare does to a token without that permission.
+   */
+  const cloudflare = { address: '', subdomain: 'acme-movers' as string | undefined, asked: [] as string[] };
+  const api = createServer((request, response) => {
+    cloudflare.asked.push(`${request.method} ${request.url} ${request.headers.authorization}`);
+    const known = request.url === '/client/v4/accounts/account/workers/subdomain' && request.headers.authorization === 'Bearer token';
+    const ok = known && cloudflare.subdomain !== undefined;
+    response.writeHead(ok ? 200 : 403, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify(
+        ok
+          ? { success: true, errors: [], messages: [], result: { subdomain: cloudflare.subdomain } }
+          : { success: false, errors: [{ code: 10000, message: 'Authentication error' }], messages: [], result: null },
+      ),
+    );
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    cloudflare.address = `http://127.0.0.1:${(api.address() as AddressInfo).port}/client/v4`;
+  });
   afterAll(async () => {
+    api.close();
     for (const dir of temp) await rm(dir, { recursive: true, force: true });
   });
 

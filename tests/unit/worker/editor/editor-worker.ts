@@ -48,7 +48,8 @@ export async function sampleSeed(options: { malayalam?: boolean } = {}): Promise
   return seed;
 }
 
-export function editorHarnessForFile(): () => EditorHarness {
+/** `settings`: more of the Worker's settings (its variables), beside the GitHub ones. */
+export function editorHarnessForFile(settings: Record<string, string> = {}): () => EditorHarness {
   let harness: EditorHarness | undefined;
   let session: { cookie: string; csrf: string } | undefined;
   beforeAll(async () => {
@@ -65,6 +66,7 @@ export function editorHarnessForFile(): () => EditorHarness {
       GITHUB_APP_ID: '31337',
       GITHUB_APP_PRIVATE_KEY: privateKey.export({ type: 'pkcs1', format: 'pem' }) as string,
       GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+      ...settings,
     });
     await emptyTables(worker);
     await addPasskey(worker, 'phone-1');

@@ -372,31 +372,7 @@ describe('npm run test:content', () => {
 
 describe('scripts/changed-code.sh', () => {
   const temp: string[] = [];
-  /**
-   * Cloudflare's API as the deploy's token reaches it: the account's workers.dev subdomain, for a
-   * request with the token and account the step was given; `subdomain` undefined answers as
-   * Cloudflare does to a token without that permission.
-   */
-  const cloudflare = { address: '', subdomain: 'acme-movers' as string | undefined, asked: [] as string[] };
-  const api = createServer((request, response) => {
-    cloudflare.asked.push(`${request.method} ${request.url} ${request.headers.authorization}`);
-    const known = request.url === '/client/v4/accounts/account/workers/subdomain' && request.headers.authorization === 'Bearer token';
-    const ok = known && cloudflare.subdomain !== undefined;
-    response.writeHead(ok ? 200 : 403, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify(
-        ok
-          ? { success: true, errors: [], messages: [], result: { subdomain: cloudflare.subdomain } }
-          : { success: false, errors: [{ code: 10000, message: 'Authentication error' }], messages: [], result: null },
-      ),
-    );
-  });
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    cloudflare.address = `http://127.0.0.1:${(api.address() as AddressInfo).port}/client/v4`;
-  });
   afterAll(async () => {
-    api.close();
     for (const dir of temp) await rm(dir, { recursive: true, force: true });
   });
 
@@ -462,6 +438,49 @@ describe('scripts/changed-code.sh', () => {
   it('says code=true when a push deletes a file of the code', async () => {
     const { dir, before } = await pushThat('rm', '-q', 'scripts/test.sh');
     expect(decide(dir, before)).toBe('code=true');
+  });
+
+  /**
+   * changed-code.sh asking GitHub, through a stand-in for gh, whether a commit was published: it
+   * answers the publish jobs' check runs of the commits listed in `published`, and logs each call.
+   */
+  async function decideAsking(dir: string, before: string, published: string[]): Promise<{ said: string; asked: string[] }> {
+    const bin = await mkdtemp(path.join(os.tmpdir(), 'site-gh-'));
+    temp.push(bin);
+    await writeFile(path.join(bin, 'published'), published.join('\n'));
+    await writeFile(
+      path.join(bin, 'gh'),
+      `#!/bin/sh
+printf '%s\\n' "$*" >> "${bin}/asked"
+[ "$1 $3" = "api --jq" ] || exit 2
+sha=$(printf '%s' "$2" | sed -n 's#^repos/kerala-movers/site/commits/\\([0-9a-f]*\\)/check-runs$#\\1#p')
+[ -n "$sha" ] || exit 2
+if grep -qx "$sha" "${bin}/published"; then echo 1; else echo 0; fi
+`,
+      { mode: 0o755 },
+    );
+    const said = execFileSync('bash', [path.join(ROOT, 'scripts/changed-code.sh'), before], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, GH_TOKEN: 'token', GITHUB_REPOSITORY: 'kerala-movers/site' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return { said, asked: (await readFile(path.join(bin, 'asked'), 'utf8').catch(() => '')).split('\n').filter(Boolean) };
+  }
+
+  it('compares a new or moved branch with the commit under it when GitHub says that one was published (the preview branch)', async () => {
+    const { dir, commit } = await repo();
+    const live = await commit('templates/Page.tsx');
+    await commit('content/services.yaml');
+    const unknown = '0000000000000000000000000000000000000000';
+    const content = await decideAsking(dir, unknown, [live]);
+    expect(content.said).toBe('code=false');
+    expect(content.asked).toEqual([expect.stringMatching(new RegExp(`^api repos/kerala-movers/site/commits/${live}/check-runs --jq `))]);
+    // The commit under it never published (its tests failed, or it never ran): the whole suite.
+    expect((await decideAsking(dir, unknown, [])).said).toBe('code=true');
+    // A published commit under one that changes code: the whole suite.
+    const code = await commit('templates/Footer.tsx');
+    expect((await decideAsking(dir, unknown, [git(dir, 'rev-parse', `${code}^`)])).said).toBe('code=true');
   });
 
   it('says code=true when the commit before the push is unknown: a new branch, a run by hand', async () => {

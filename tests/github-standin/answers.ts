@@ -6,6 +6,13 @@ import { randomBytes } from 'node:crypto';
 import type { MadeApp } from './apps.js';
 import type { GitCommit, GitTreeEntry } from './git.js';
 
+/** What the stand-in answers a call: GitHub's status, any headers beside its own, the JSON body. */
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body: unknown;
+}
+
 export interface Place {
   /** The stand-in's own address, for the `url` fields. */
   api: string;
@@ -89,13 +96,14 @@ export function installationToken(token: string, expiresAt: Date, permissions: R
   return { token, expires_at: expiresAt.toISOString().replace(/\.\d+Z$/, 'Z'), permissions, repository_selection: 'selected' };
 }
 
-export function gitRef(place: Place, branch: string, sha: string) {
+/** A ref by its full name (refs/heads/main) and the object it points at. */
+export function gitRef(place: Place, ref: string, sha: string, type = 'commit') {
   const base = `${place.api}/repos/${place.owner}/${place.repo}`;
   return {
-    ref: `refs/heads/${branch}`,
-    node_id: node('Ref', branch),
-    url: `${base}/git/refs/heads/${branch}`,
-    object: { type: 'commit', sha, url: `${base}/git/commits/${sha}` },
+    ref,
+    node_id: node('Ref', ref),
+    url: `${base}/git/${ref}`,
+    object: { type, sha, url: `${base}/git/${type}s/${sha}` },
   };
 }
 
@@ -129,6 +137,32 @@ export function blob(place: Place, sha: string, bytes: Buffer) {
   };
 }
 
+/** GitHub signs no commit the stand-in makes. */
+const UNSIGNED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null };
+
+/** A commit's parents, each with its address under `api` (the commits API or the Git database's). */
+function parents(place: Place, found: GitCommit, api: string) {
+  const html = `https://github.com/${place.owner}/${place.repo}/commit`;
+  return found.parents.map((sha) => ({ sha, url: `${api}/${sha}`, html_url: `${html}/${sha}` }));
+}
+
+/** A commit as the Git database answers it (git/create-commit). */
+export function gitCommit(place: Place, found: GitCommit) {
+  const base = `${place.api}/repos/${place.owner}/${place.repo}`;
+  return {
+    sha: found.sha,
+    node_id: node('Commit', found.sha),
+    url: `${base}/git/commits/${found.sha}`,
+    html_url: `https://github.com/${place.owner}/${place.repo}/commit/${found.sha}`,
+    author: found.author,
+    committer: found.committer,
+    message: found.message,
+    tree: { sha: found.tree, url: `${base}/git/trees/${found.tree}` },
+    parents: parents(place, found, `${base}/git/commits`),
+    verification: UNSIGNED,
+  };
+}
+
 export function commit(place: Place, found: GitCommit) {
   const base = `${place.api}/repos/${place.owner}/${place.repo}`;
   const html = `https://github.com/${place.owner}/${place.repo}/commit`;
@@ -145,11 +179,11 @@ export function commit(place: Place, found: GitCommit) {
       message: found.message,
       comment_count: 0,
       tree: { sha: found.tree, url: `${base}/git/trees/${found.tree}` },
-      verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
+      verification: UNSIGNED,
     },
     author: null,
     committer: null,
-    parents: found.parents.map((sha) => ({ sha, url: `${base}/commits/${sha}`, html_url: `${html}/${sha}` })),
+    parents: parents(place, found, `${base}/commits`),
   };
 }
 

@@ -24,6 +24,26 @@ export interface GitCommit {
   message: string;
 }
 
+/** A path's entry in a tree: its mode (100644, 100755, 120000, 160000) and object. */
+export interface FileEntry {
+  mode: string;
+  sha: string;
+}
+
+/** One path of a new tree (GitHub's create-tree entry): what goes there, or null to remove it. */
+export interface TreeEdit {
+  path: string;
+  mode: string;
+  sha: string | null;
+}
+
+export interface Person {
+  name: string;
+  email: string;
+  /** ISO 8601; now when not given. */
+  date?: string;
+}
+
 const IDENTITY = {
   GIT_AUTHOR_NAME: 'Site owner',
   GIT_AUTHOR_EMAIL: 'owner@movers.example',
@@ -46,12 +66,12 @@ export class BareRepository {
   }
 
   /** git in the bare repository; stdin when given; answers stdout. */
-  git(args: string[], input?: Buffer | string): Promise<Buffer> {
+  git(args: string[], input?: Buffer | string, env: Record<string, string> = {}): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const child = execFile(
         'git',
         args,
-        { cwd: this.dir, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...IDENTITY, GIT_DIR: this.dir } },
+        { cwd: this.dir, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...IDENTITY, ...env, GIT_DIR: this.dir } },
         (error, stdout, stderr) => {
           if (error) reject(new Error(`git ${args.join(' ')}: ${stderr.toString()}`, { cause: error }));
           else resolve(stdout);
@@ -64,21 +84,58 @@ export class BareRepository {
     });
   }
 
-  async text(args: string[], input?: Buffer | string): Promise<string> {
-    return (await this.git(args, input)).toString('utf8').trim();
+  async text(args: string[], input?: Buffer | string, env?: Record<string, string>): Promise<string> {
+    return (await this.git(args, input, env)).toString('utf8').trim();
   }
 
   /** The commit a branch points at, or undefined when there is no such branch. */
-  async ref(branch: string): Promise<string | undefined> {
-    return (await this.text(['for-each-ref', '--format=%(objectname)', `refs/heads/${branch}`])) || undefined;
+  ref(branch: string): Promise<string | undefined> {
+    return this.resolveRef(`refs/heads/${branch}`);
+  }
+
+  /** The object a fully named ref (refs/heads/main) points at; only that ref, never one under it. */
+  async resolveRef(name: string): Promise<string | undefined> {
+    return this.text(['show-ref', '--verify', '--hash', name]).then(
+      (sha) => sha || undefined,
+      () => undefined,
+    );
+  }
+
+  /**
+   * Points `name` at `sha` only if it still points at `old` (undefined: only if it does not exist
+   * yet), as update-ref checks it; false when it did not.
+   */
+  async setRef(name: string, sha: string, old: string | undefined): Promise<boolean> {
+    return this.git(['update-ref', name, sha, old ?? '0'.repeat(40)]).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Whether `name` is a ref name git would take (git check-ref-format). */
+  async validRefName(name: string): Promise<boolean> {
+    return this.git(['check-ref-format', name]).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Whether `ancestor` is `descendant` or reachable from it: moving a ref so is a fast-forward. */
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    return this.git(['merge-base', '--is-ancestor', ancestor, descendant]).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** blob, tree, commit or tag; undefined when the repository has no such object. */
+  async objectType(sha: string): Promise<string | undefined> {
+    if (!/^[0-9a-f]{40}$/.test(sha)) return undefined;
+    return this.text(['cat-file', '-t', sha]).catch(() => undefined);
   }
 
   async exists(sha: string, type: string): Promise<boolean> {
-    if (!/^[0-9a-f]{40}$/.test(sha)) return false;
-    return this.text(['cat-file', '-t', sha]).then(
-      (found) => found === type,
-      () => false,
-    );
+    return (await this.objectType(sha)) === type;
   }
 
   /** Every entry under a tree, folders included (git ls-tree -r -t -l). */
@@ -92,6 +149,10 @@ export class BareRepository {
         const [mode, type, sha, size] = meta.split(/\s+/) as [string, GitTreeEntry['type'], string, string];
         return { mode, type, sha, size: size === '-' ? undefined : Number(size), path: entryPath };
       });
+  }
+
+  async writeBlob(bytes: Buffer): Promise<string> {
+    return this.text(['hash-object', '-w', '--stdin'], bytes);
   }
 
   async readBlob(sha: string): Promise<Buffer> {
@@ -134,23 +195,68 @@ export class BareRepository {
     additions: Map<string, Buffer>,
     deletions: string[],
   ): Promise<string | false> {
-    const files = new Map<string, { mode: string; sha: string }>();
-    if (parent) for (const entry of await this.listTree(`${parent}^{tree}`)) if (entry.type !== 'tree') files.set(entry.path, entry);
+    const files = parent ? await this.files(`${parent}^{tree}`) : new Map<string, FileEntry>();
     for (const file of deletions) files.delete(file);
-    for (const [file, contents] of additions)
-      files.set(file, { mode: '100644', sha: await this.text(['hash-object', '-w', '--stdin'], contents) });
-    const tree = await this.writeTree(files, '');
-    const commit = await this.text(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message]);
-    try {
-      await this.git(['update-ref', `refs/heads/${branch}`, commit, parent ?? '0'.repeat(40)]);
-    } catch {
-      return false;
+    for (const [file, contents] of additions) files.set(file, { mode: '100644', sha: await this.writeBlob(contents) });
+    const commit = await this.commitTree(await this.writeTree(files, ''), parent ? [parent] : [], message);
+    return (await this.setRef(`refs/heads/${branch}`, commit, parent)) && commit;
+  }
+
+  /**
+   * A new tree: `base`'s files with each edit applied in turn. An edit replaces whatever was at its
+   * path (a file, or a folder and all under it) and a file where one of its folders would go; a
+   * folder's edit (040000) brings that tree's files; a null sha removes. Answers the path of a
+   * removal that found nothing there, which GitHub refuses.
+   */
+  async editTree(base: string | undefined, edits: TreeEdit[]): Promise<{ tree: string } | { nothingAt: string }> {
+    const files = base ? await this.files(base) : new Map<string, FileEntry>();
+    for (const edit of edits) {
+      const replaced = [...files.keys()].filter((file) => file === edit.path || file.startsWith(`${edit.path}/`));
+      for (const file of replaced) files.delete(file);
+      if (edit.sha === null) {
+        if (!replaced.length) return { nothingAt: edit.path };
+        continue;
+      }
+      const parts = edit.path.split('/');
+      for (let depth = 1; depth < parts.length; depth++) files.delete(parts.slice(0, depth).join('/'));
+      if (edit.mode !== '040000') files.set(edit.path, { mode: edit.mode, sha: edit.sha });
+      else for (const [file, entry] of await this.files(edit.sha)) files.set(`${edit.path}/${file}`, entry);
     }
-    return commit;
+    return { tree: await this.writeTree(files, '') };
+  }
+
+  /**
+   * A commit of `tree` on `parents`. Without `people`, the author and committer every commit the
+   * stand-in makes has (createCommitOnBranch's too); a committer not given is the author, as GitHub has it.
+   */
+  async commitTree(
+    tree: string,
+    parents: string[],
+    message: string,
+    people: { author?: Person; committer?: Person } = {},
+  ): Promise<string> {
+    const env: Record<string, string> = {};
+    const committer = people.committer ?? people.author;
+    for (const [role, person] of [
+      ['AUTHOR', people.author],
+      ['COMMITTER', committer],
+    ] as const) {
+      if (!person) continue;
+      env[`GIT_${role}_NAME`] = person.name;
+      env[`GIT_${role}_EMAIL`] = person.email;
+      if (person.date) env[`GIT_${role}_DATE`] = person.date;
+    }
+    return this.text(['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-m', message], undefined, env);
+  }
+
+  /** The files under a tree, flat: each path with its mode and object (folders are in the paths). */
+  private async files(tree: string): Promise<Map<string, FileEntry>> {
+    const entries = (await this.listTree(tree)).filter((entry) => entry.type !== 'tree');
+    return new Map(entries.map((entry) => [entry.path, { mode: entry.mode, sha: entry.sha }]));
   }
 
   /** The tree of the files under `prefix`, written bottom-up with git mktree. */
-  private async writeTree(files: Map<string, { mode: string; sha: string }>, prefix: string): Promise<string> {
+  private async writeTree(files: Map<string, FileEntry>, prefix: string): Promise<string> {
     const here = new Map<string, string>();
     const folders = new Set<string>();
     for (const [file, { mode, sha }] of files) {

@@ -137,10 +137,13 @@ export function findOperation(method: string, pathname: string): { operation: Op
   return undefined;
 }
 
-/** Violations of the request: the path, each query parameter, the body. */
-export function checkRequest(method: string, url: URL, body: unknown): { operation?: Operation; violations: string[] } {
+/**
+ * Violations of the request: the path, each query parameter, the body; `bodyFits` false when the
+ * body does not fit the operation's schema (GitHub refuses such a request before it acts on it).
+ */
+export function checkRequest(method: string, url: URL, body: unknown): { operation?: Operation; violations: string[]; bodyFits: boolean } {
   const found = findOperation(method, url.pathname);
-  if (!found) return { violations: [`${method} ${url.pathname}: no such operation in GitHub's REST description`] };
+  if (!found) return { violations: [`${method} ${url.pathname}: no such operation in GitHub's REST description`], bodyFits: true };
   const { operation, params } = found;
   const where = `${operation.operationId} request`;
   const { doc } = load();
@@ -167,6 +170,7 @@ export function checkRequest(method: string, url: URL, body: unknown): { operati
     if (!declared.some((param) => param.in === 'query' && param.name === name))
       violations.push(`${where}: unknown query parameter ${name}`);
   }
+  const before = violations.length;
   const requestBody = resolve(doc, operation.definition.requestBody);
   if (requestBody) {
     const schema = requestBody.content?.['application/json']?.schema;
@@ -179,7 +183,7 @@ export function checkRequest(method: string, url: URL, body: unknown): { operati
   } else if (body !== undefined) {
     violations.push(`${where}: this operation takes no body`);
   }
-  return { operation, violations };
+  return { operation, violations, bodyFits: violations.length === before };
 }
 
 /**

@@ -9,8 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as shape from './answers.js';
+import type { Answer } from './answers.js';
 import { StandinApps, type StandinApp } from './apps.js';
 import { BareRepository } from './git.js';
+import { createBlob, createCommit, createRef, createTree, updateRef } from './git-data.js';
 import { answerQuery, checkQuery, GitHubGraphQLRefusal } from './graphql-contract.js';
 import { jwtRefusal } from './jwt.js';
 import { checkRequest, checkResponse, type Operation } from './rest-contract.js';
@@ -212,12 +214,12 @@ export class GitHubStandin {
     const checked = checkRequest(method, url, body);
     this.violations.push(...checked.violations);
     if (!checked.operation) return { status: 404, body: shape.basicError('Not Found', 404) };
-    const answer = this.limited() ?? (await this.operate(checked.operation, url, body, credential));
+    const answer = this.limited() ?? (await this.operate(checked.operation, url, body, credential, checked.bodyFits));
     this.violations.push(...checkResponse(checked.operation, answer.status, answer.body));
     return answer;
   }
 
-  private async operate(operation: Operation, url: URL, body: any, credential: string | undefined): Promise<Answer> {
+  private async operate(operation: Operation, url: URL, body: any, credential: string | undefined, bodyFits: boolean): Promise<Answer> {
     const segments = url.pathname.split('/').map(decodeURIComponent);
     switch (operation.operationId) {
       case 'apps/create-from-manifest': {
@@ -265,12 +267,23 @@ export class GitHubStandin {
     const refused =
       this.tokenRefusal(credential) ?? (segments[2] === this.options.owner && segments[3] === this.options.repo ? undefined : notFound());
     if (refused) return refused;
+    if (!bodyFits) return { status: 422, body: shape.basicError('Invalid request.', 422) };
     switch (operation.operationId) {
       case 'git/get-ref': {
         const ref = segments.slice(6).join('/');
         const sha = ref.startsWith('heads/') ? await this.git.ref(ref.slice('heads/'.length)) : undefined;
-        return sha ? { status: 200, body: shape.gitRef(this.place(), ref.slice('heads/'.length), sha) } : notFound();
+        return sha ? { status: 200, body: shape.gitRef(this.place(), `refs/${ref}`, sha) } : notFound();
       }
+      case 'git/create-blob':
+        return createBlob(this.git, this.place(), body);
+      case 'git/create-tree':
+        return createTree(this.git, this.place(), body);
+      case 'git/create-commit':
+        return createCommit(this.git, this.place(), body);
+      case 'git/create-ref':
+        return createRef(this.git, this.place(), body);
+      case 'git/update-ref':
+        return updateRef(this.git, this.place(), segments.slice(6).join('/'), body);
       case 'git/get-tree': {
         const sha = segments.slice(6).join('/');
         const tree = (await this.git.exists(sha, 'commit')) ? (await this.git.readCommit(sha)).tree : sha;
@@ -356,12 +369,6 @@ export class GitHubStandin {
       return { status: 401, body: shape.basicError('Bad credentials', 401) };
     return undefined;
   }
-}
-
-interface Answer {
-  status: number;
-  headers?: Record<string, string>;
-  body: unknown;
 }
 
 interface CommitInput {

@@ -462,7 +462,12 @@ if grep -qx "$sha" "${bin}/published"; then echo 1; else echo 0; fi
     const said = execFileSync('bash', [path.join(ROOT, 'scripts/changed-code.sh'), before], {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, GH_TOKEN: 'token', GITHUB_REPOSITORY: 'kerala-movers/site' },
+      env: {
+        ...process.env,
+        PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+        GH_TOKEN: 'token',
+        GITHUB_REPOSITORY: 'kerala-movers/site',
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
     return { said, asked: (await readFile(path.join(bin, 'asked'), 'utf8').catch(() => '')).split('\n').filter(Boolean) };

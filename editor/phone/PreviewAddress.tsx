@@ -36,14 +36,23 @@ export function PhonePreviewAddress({ message, changed }: { message: string; cha
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async () => {
+      clearTimeout(timer);
       if (await shows(shown.address, shown.commit)) {
         if (!stopped) setShown({ ...shown, kind: 'ready' });
       } else if (!stopped) timer = setTimeout(() => void ask(), ASK_EVERY_MS);
     };
+    // Back from WhatsApp or another app: ask at once rather than at the next turn.
+    const back = () => {
+      if (document.visibilityState === 'visible') void ask();
+    };
     void ask();
+    window.addEventListener('focus', back);
+    document.addEventListener('visibilitychange', back);
     return () => {
       stopped = true;
       clearTimeout(timer);
+      window.removeEventListener('focus', back);
+      document.removeEventListener('visibilitychange', back);
     };
   }, [shown]);
 

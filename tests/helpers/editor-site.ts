@@ -37,7 +37,11 @@ export interface EditorSite {
   close(): Promise<void>;
 }
 
-export async function startEditorSite(dist: string, options: { secure: boolean; seed?: Record<string, string> }): Promise<EditorSite> {
+/** `settings`: more of the Worker's variables, beside the GitHub ones and the set-up code. */
+export async function startEditorSite(
+  dist: string,
+  options: { secure: boolean; seed?: Record<string, string>; settings?: Record<string, string> },
+): Promise<EditorSite> {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const standin = await GitHubStandin.start({
     appId: 31337,
@@ -65,6 +69,7 @@ export async function startEditorSite(dist: string, options: { secure: boolean; 
         GITHUB_APP_ID: '31337',
         GITHUB_APP_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
         GITHUB_REPOSITORY: 'kerala-movers/site',
+        ...options.settings,
       },
       // As worker/wrangler.jsonc has Cloudflare serve the site: the files first, but for the Worker's own addresses.
       assets: {

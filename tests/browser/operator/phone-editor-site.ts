@@ -14,10 +14,17 @@ export const SETUP_CODE = EDITOR_SETUP_CODE;
 
 export type PhoneEditorSite = EditorSite;
 
-/** `built`: a Cloudflare build of other content than the sample, and that content's texts for the repository. */
-export async function startPhoneEditorSite(built?: { dist: string; seed: Record<string, string> }): Promise<PhoneEditorSite> {
+/**
+ * `built`: a Cloudflare build of other content than the sample, and that content's texts for the
+ * repository; `settings`: more of the Worker's variables.
+ */
+export async function startPhoneEditorSite(
+  built?: { dist: string; seed: Record<string, string> },
+  settings: Record<string, string> = {},
+): Promise<PhoneEditorSite> {
   return startEditorSite(built?.dist ?? cloudflareDist(browserEnv().dist), {
     secure: false,
     seed: built?.seed ?? (await sampleSeed({ malayalam: true })),
+    settings,
   });
 }

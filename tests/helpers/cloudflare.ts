@@ -1,21 +1,28 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { Miniflare } from 'miniflare';
 import { bundleWorker } from '../../generator/serve/preview-worker.js';
 import { ROOT } from './content.js';
 
 /**
- * Cloudflare's own runtime (workerd, through `wrangler dev`, pinned in package.json) serving a
- * built site folder with the project's wrangler.jsonc, as it is published, or with
- * worker/wrangler.jsonc, the site with its own Worker and D1. Runs offline: no
- * telemetry, no update check, no fetch of Cloudflare's request metadata; its state and logs go
- * to a temporary folder.
+ * Cloudflare's own runtime (workerd, through Miniflare, the runtime the pinned wrangler runs)
+ * serving a built site folder with the project's wrangler.jsonc, as it is published, or with
+ * worker/wrangler.jsonc, the site with its own Worker and D1: the same asset handling (the
+ * folder's _headers and _redirects, trailing slashes, 404 pages) and the Worker first for the
+ * addresses the config gives it. Runs offline; its database lives in a temporary folder.
+ *
+ * Not `wrangler dev`: the pinned wrangler puts a proxy of its own in front of the runtime, which
+ * now and then held a response's end back until the next request came, and on a failed hand-over
+ * stopped serving altogether, so every later request of the test failed. The Worker is bundled
+ * once when the test starts, as `site preview` bundles it, so an edit in the checkout meanwhile
+ * never changes the Worker a test talks to.
  */
 export interface HostServer {
   url: string;
   close(): Promise<void>;
-  /** What wrangler and the Worker printed so far, for a failing test's report (startCloudflare only). */
+  /** What the runtime and the Worker printed so far, for a failing test's report (startCloudflare only). */
   output?(): string;
 }
 
@@ -24,95 +31,69 @@ export interface CloudflareOptions {
   worker?: boolean;
   /** Apply worker/migrations/ to the local D1 first, as `wrangler d1 migrations apply` does before a deploy. */
   migrate?: boolean;
-  /** The Worker's secrets (SETUP_CODE), given as wrangler dev reads them: a .dev.vars file beside the config. */
+  /** The Worker's secrets and variables (SETUP_CODE, FORM_RELAY…). */
   secrets?: Record<string, string>;
 }
 
-/** The environment every wrangler run here gets: offline, quiet, its state in `temp`. */
-function offline(temp: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    CI: '1',
-    WRANGLER_SEND_METRICS: 'false',
-    WRANGLER_HIDE_BANNER: 'true',
-    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-    WRANGLER_LOG_PATH: path.join(temp, 'logs'),
-    XDG_CONFIG_HOME: path.join(temp, 'config'),
-    NO_COLOR: '1',
-    FORCE_COLOR: '0',
-  };
-}
-
-const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
+/** A config without a script of its own: the files alone, which never reach this. */
+const NO_WORKER = "export default { fetch() { return new Response('Not found.', { status: 404 }); } };";
 
 export async function startCloudflare(siteDir: string, options: CloudflareOptions = {}): Promise<HostServer> {
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'site-cloudflare-'));
-  const configFile = await frozenWorker(temp, await writeConfig(temp, siteDir, options.worker ? WORKER_CONFIG : SITE_CONFIG));
-  const state = path.join(temp, 'state');
-  if (options.secrets) {
-    await writeFile(
-      path.join(temp, '.dev.vars'),
-      Object.entries(options.secrets)
-        .map(([name, value]) => `${name}=${JSON.stringify(value)}\n`)
-        .join(''),
-    );
-  }
-  if (options.migrate) {
-    const migrated = spawnSync(
-      process.execPath,
-      [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--config', configFile, '--persist-to', state],
-      { cwd: temp, env: offline(temp), encoding: 'utf8', timeout: 120_000 },
-    );
-    if (migrated.status !== 0)
-      throw new Error(`wrangler d1 migrations apply failed (exit ${migrated.status}):\n${migrated.stdout}${migrated.stderr}`);
-  }
-  const child = spawn(
-    process.execPath,
-    [
-      WRANGLER,
-      'dev',
-      '--config',
-      configFile,
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--inspector-port',
-      '0',
-      '--persist-to',
-      state,
-      '--log-level',
-      'info',
-    ],
-    { cwd: temp, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: offline(temp) },
-  );
-  let output = '';
-  // Port 0: the runtime takes a free port itself and says which, so no other program can take it first.
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (ready) resolve(ready[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`wrangler dev stopped (exit ${code}) before serving:\n${output}`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    url: `${url}/`,
-    output: () => output,
-    async close() {
-      // workerd runs as wrangler's child: stop the whole group this test started.
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await exited;
-      await rm(temp, { recursive: true, force: true });
-    },
+  const source = options.worker ? WORKER_CONFIG : SITE_CONFIG;
+  const config = await readConfig(source);
+  const assets = config.assets as {
+    html_handling?: 'auto-trailing-slash';
+    not_found_handling?: '404-page';
+    run_worker_first?: string[];
+    binding?: string;
   };
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'site-cloudflare-'));
+  const printed: string[] = [];
+  let mf: Miniflare | undefined;
+  try {
+    const script = config.main ? await bundleWorker(path.relative(ROOT, path.join(path.dirname(source), config.main))) : NO_WORKER;
+    const database = config.d1_databases?.length ? { d1Databases: ['DB'], d1Persist: path.join(temp, 'd1') } : {};
+    mf = new Miniflare({
+      modules: true,
+      script,
+      compatibilityDate: config.compatibility_date,
+      ...database,
+      bindings: options.secrets ?? {},
+      assets: {
+        directory: siteDir,
+        ...(assets.binding ? { binding: assets.binding } : {}),
+        routerConfig: {
+          has_user_worker: Boolean(config.main),
+          ...(assets.run_worker_first ? { static_routing: { user_worker: assets.run_worker_first } } : {}),
+        },
+        assetConfig: { html_handling: assets.html_handling, not_found_handling: assets.not_found_handling },
+      },
+      host: '127.0.0.1',
+      port: 0,
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+        for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => printed.push(chunk.toString()));
+      },
+    });
+    const url = (await mf.ready).origin;
+    if (options.migrate) {
+      const { migrations } = await import('./worker.js');
+      const db = await mf.getD1Database('DB');
+      await db.batch((await migrations()).map((statement) => db.prepare(statement)));
+    }
+    const running = mf;
+    return {
+      url: `${url}/`,
+      output: () => printed.join(''),
+      async close() {
+        await running.dispose();
+        await rm(temp, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await mf?.dispose();
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** The settings the deploy publishes with, and the site with its own Worker (worker/wrangler.jsonc). */
@@ -130,42 +111,6 @@ export interface WranglerConfig {
 
 export async function readConfig(file: string): Promise<WranglerConfig> {
   return JSON.parse(stripComments(await readFile(file, 'utf8'))) as WranglerConfig;
-}
-
-/**
- * A wrangler config, written into `temp` with its paths made absolute (wrangler reads them from
- * the config file's folder) and the assets taken from `siteDir`.
- */
-export async function writeConfig(temp: string, siteDir: string, source: string = SITE_CONFIG): Promise<string> {
-  const config = await readConfig(source);
-  const from = path.dirname(source);
-  const configFile = path.join(temp, 'wrangler.json');
-  const d1_databases = config.d1_databases?.map((database) => ({ ...database, migrations_dir: path.join(from, database.migrations_dir) }));
-  const main = config.main === undefined ? undefined : path.join(from, config.main);
-  await writeFile(
-    configFile,
-    JSON.stringify({ ...config, $schema: undefined, main, d1_databases, assets: { ...config.assets, directory: siteDir } }),
-  );
-  return configFile;
-}
-
-/**
- * The Worker bundled once, as `site preview` bundles it, into `temp`, and the config pointed at that
- * bundle. `wrangler dev` rebuilds and restarts the Worker whenever a file it was bundled from
- * changes, and a request in flight then fails (a post gets wrangler's own 503, a page is cut short
- * or held until the next request comes): the Worker a test talks to stays the code the test started
- * with, whatever is edited in the checkout meanwhile. wrangler dev still bundles that one file with
- * its own additions for local runs (the one that reads a request's unread body to its end keeps the
- * next request from failing). A config without a Worker is left as it is.
- */
-async function frozenWorker(temp: string, configFile: string): Promise<string> {
-  const config = JSON.parse(await readFile(configFile, 'utf8')) as WranglerConfig;
-  if (config.main === undefined) return configFile;
-  const main = path.join(temp, 'worker', 'index.js');
-  await mkdir(path.dirname(main));
-  await writeFile(main, await bundleWorker(path.relative(ROOT, config.main)));
-  await writeFile(configFile, JSON.stringify({ ...config, main }));
-  return configFile;
 }
 
 /** JSONC as JSON: drops the whole-line // comments wrangler.jsonc uses. */

@@ -1,5 +1,5 @@
 /**
- * The content editor on the phone: /admin/edit/ on the site's own Worker (wrangler dev, offline,
+ * The content editor on the phone: /admin/edit/ on the site's own Worker (workerd through Miniflare, offline,
  * with a local D1) against the GitHub stand-in over a real bare repository, at 360×740 with touch
  * in Chromium, with a real passkey (the virtual authenticator). The owner sets the editor up,
  * changes a price and adds a camera photo, publishes one commit of content files only; a reload

@@ -1,5 +1,5 @@
 /**
- * The owner's account screens at /admin/ on the site's own Worker (wrangler dev, offline, with a
+ * The owner's account screens at /admin/ on the site's own Worker (workerd through Miniflare, offline, with a
  * local D1 from worker/migrations/), at phone width, with real passkeys: each phone is a browser
  * context with Chromium's virtual authenticator (a platform authenticator that keeps discoverable
  * credentials and always verifies the user, as a phone's lock does). WebAuthn needs a secure

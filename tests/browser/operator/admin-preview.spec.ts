@@ -1,5 +1,5 @@
 /**
- * The phone's preview at /admin/edit/: the site's own Worker (wrangler dev, offline, with a local
+ * The phone's preview at /admin/edit/: the site's own Worker (workerd through Miniflare, offline, with a local
  * D1) against the GitHub stand-in, at 360×740 with touch in Chromium, with a real passkey. The
  * owner changes a price and adds a photo, saves, taps Preview and sees the services page with the
  * new price and the photo (from the phone), drawn on the phone by the site's templates in a frame

@@ -69,7 +69,7 @@ afterAll(async () => {
 });
 
 const HOSTS: Array<[name: string, start: (dir: string) => Promise<HostServer>]> = [
-  ['Cloudflare’s runtime (wrangler dev)', startCloudflare],
+  ['Cloudflare’s runtime (workerd)', startCloudflare],
   ['site preview', (dir) => startPreview({ dir, port: 0 })],
 ];
 

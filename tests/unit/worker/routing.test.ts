@@ -1,5 +1,5 @@
 /**
- * worker/wrangler.jsonc in Cloudflare's runtime (wrangler dev, offline) with the D1 its
+ * worker/wrangler.jsonc in Cloudflare's runtime (workerd through Miniflare, offline) with the D1 its
  * migrations make: /api/ and /admin/ reach the Worker, every other address is the built site with
  * its _headers, as without a Worker (tests/unit/host/ checks the whole built sample that way).
  */

@@ -1,6 +1,6 @@
 /**
  * The quote form of a Cloudflare build, as published: the site and its own Worker in Cloudflare's
- * runtime (wrangler dev with worker/wrangler.jsonc and a local D1), the relay a stand-in. The form
+ * runtime (workerd through Miniflare, with worker/wrangler.jsonc's settings and a local D1), the relay a stand-in. The form
  * posts to /api/quote; the Worker keeps the request and sends it on to the relay the build names.
  *
  * The tests share one Worker, whose limit of 5 requests an address an hour they reach on purpose in

@@ -24,6 +24,7 @@ export const WORKER_SETTINGS = [
   'GITHUB_APP_PRIVATE_KEY',
   'GITHUB_REPOSITORY',
   'GITHUB_BRANCH',
+  'PREVIEW_ADDRESS',
 ] as const;
 
 export interface PreviewWorker {

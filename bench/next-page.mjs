@@ -159,17 +159,26 @@ async function repeat(measureOnce) {
   const values = [];
   const extra = [];
   const loads = [];
+  const parts = [];
   for (let run = 0; run < RUNS; run += 1) {
     try {
       const result = await measureOnce();
       values.push(result.ms);
       if (result.settledMs !== undefined) extra.push(result.settledMs);
+      if (result.parts) parts.push(result.parts);
     } catch (error) {
       return { error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
     }
     loads.push(os.loadavg()[0]);
   }
-  return { ms: median(values), all: values, settledMs: extra.length ? median(extra) : undefined, load: median(loads).toFixed(1) };
+  return {
+    ms: median(values),
+    all: values,
+    settledMs: extra.length ? median(extra) : undefined,
+    // An interaction's three parts, each the median over the runs.
+    parts: parts.length ? [0, 1, 2].map((at) => median(parts.map((three) => three[at]))) : undefined,
+    load: median(loads).toFixed(1),
+  };
 }
 
 /** A phone on slow 4G with its CPU `cpu` times slower, at `url`; other hosts are answered locally, the quote relay with a success. */
@@ -217,7 +226,16 @@ function watchInteractions() {
   window.__interactions = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
-      if (entry.interactionId) window.__interactions.push({ id: entry.interactionId, name: entry.name, duration: entry.duration });
+      if (entry.interactionId)
+        window.__interactions.push({
+          id: entry.interactionId,
+          name: entry.name,
+          duration: entry.duration,
+          // Where the time went: waiting for the page's thread, the handlers, then until the frame was shown.
+          delay: entry.processingStart - entry.startTime,
+          handlers: entry.processingEnd - entry.processingStart,
+          toPaint: entry.startTime + entry.duration - entry.processingEnd,
+        });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 }
 
@@ -443,8 +461,12 @@ async function inp(browser, base, language, cpu, { page: at, before, act }) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     await idle(page).catch(() => undefined);
     const events = await page.evaluate(() => window.__interactions).catch(() => []);
-    const longest = Math.max(16, ...events.map((event) => event.duration));
-    return { ms: longest, reported: events.length > 0 };
+    const longest = events.reduce((worst, event) => (event.duration > (worst?.duration ?? 0) ? event : worst), undefined);
+    return {
+      ms: Math.max(16, longest?.duration ?? 0),
+      reported: events.length > 0,
+      ...(longest ? { parts: [longest.delay, longest.handlers, longest.toPaint] } : {}),
+    };
   } finally {
     await context.close();
   }
@@ -475,7 +497,10 @@ function report(results) {
       const figure = row.error
         ? `✗ ${row.error}`
         : `${kind === 'INP' && row.ms <= 16 ? '≤ 16 ms' : ms(row.ms)}${row.settledMs === undefined ? '' : ` (fade ends ${ms(row.settledMs)})`}   [${row.all.map((v) => Math.round(v)).join(', ')}]`;
-      lines.push(`  ${`${row.cpu}×`.padEnd(4)} ${row.what.padEnd(34)} ${row.site.padEnd(31)} ${figure.padEnd(46)} load ${row.load ?? '–'}`);
+      const parts = row.parts ? `   wait ${ms(row.parts[0])}, handlers ${ms(row.parts[1])}, to the frame ${ms(row.parts[2])}` : '';
+      lines.push(
+        `  ${`${row.cpu}×`.padEnd(4)} ${row.what.padEnd(34)} ${row.site.padEnd(31)} ${figure.padEnd(46)} load ${row.load ?? '–'}${parts}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

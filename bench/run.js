@@ -2,7 +2,7 @@
 // bench/results.json. Run after `npm run compile` (the npm script does it); needs Chromium for
 // Lighthouse ($CHROME_PATH or /usr/bin/chromium). Cleans up its servers, browser and temp folders.
 //
-//   node bench/run.js [--runs 5] [--rebuild-runs 20] [--lighthouse-runs 3] [--skip-lighthouse] [--cpu-slowdown 4]
+//   node bench/run.js [--runs 5] [--rebuild-runs 20] [--lighthouse-runs 3] [--skip-lighthouse] [--skip-others] [--cpu-slowdown 4]
 //
 // --cpu-slowdown N runs Lighthouse's simulated phone N times slower than this host instead of 4:
 // what a phone slower than the one Lighthouse assumes, or a faster host, would see. Its budgets
@@ -50,6 +50,8 @@ const option = (name, fallback) => {
 const coldRuns = Math.max(5, option('--runs', 5));
 const rebuildRuns = option('--rebuild-runs', 20);
 const skipLighthouse = args.includes('--skip-lighthouse');
+// Leaves out the benches of OTHER_BENCHES, each of which can be run on its own.
+const skipOthers = args.includes('--skip-others');
 const lighthouseRuns = Math.max(1, option('--lighthouse-runs', 3));
 const cpuSlowdown = Math.max(1, option('--cpu-slowdown', DEFAULT_CPU_SLOWDOWN));
 
@@ -272,7 +274,7 @@ function asLighthouseAsks(pagePath) {
 
 async function runOtherBenches() {
   const others = [];
-  for (const name of OTHER_BENCHES) {
+  for (const name of skipOthers ? [] : OTHER_BENCHES) {
     // Leave Lighthouse about two minutes.
     const remaining = deadline - 120_000 - Date.now();
     if (remaining < 20_000) {

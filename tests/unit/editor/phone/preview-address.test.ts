@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { Kept } from '../../../../editor/phone/store.js';
+import { namePhoneSettings } from './phone-page.js';
 
 type Requests = typeof import('../../../../editor/phone/requests.js');
 let phoneRequest: Requests['phoneRequest'];
@@ -15,16 +16,7 @@ const ADDRESS = 'https://site-preview-acme.acme-movers.workers.dev';
 let sent: Array<{ address: string; body: Record<string, unknown> }>;
 
 beforeAll(async () => {
-  const meta = document.createElement('meta');
-  meta.name = 'editor-settings';
-  meta.content = JSON.stringify({
-    root: '/admin/edit',
-    api: '/api/editor',
-    tokenHeader: 'X-CSRF-Token',
-    phone: true,
-    previewAddress: ADDRESS,
-  });
-  document.head.append(meta);
+  namePhoneSettings({ previewAddress: ADDRESS });
   ({ phoneRequest } = await import('../../../../editor/phone/requests.js'));
 });
 

@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { EditorPhotos } from '../../../../generator/editor/photo-manifest.js';
+import { namePhoneSettings } from './phone-page.js';
 
 type Requests = typeof import('../../../../editor/phone/requests.js');
 let phoneRequest: Requests['phoneRequest'];
@@ -24,17 +25,8 @@ let asked: string[];
 let photosJson: { status: number; body: unknown };
 
 beforeAll(async () => {
-  // The page names where the Worker and the built site's list are, as /admin/edit/ does (worker/editor/page.ts).
-  const meta = document.createElement('meta');
-  meta.name = 'editor-settings';
-  meta.content = JSON.stringify({
-    root: '/admin/edit',
-    api: '/api/editor',
-    tokenHeader: 'X-CSRF-Token',
-    phone: true,
-    photos: '/_editor/photos.json',
-  });
-  document.head.append(meta);
+  // The page names where the Worker and the built site's list are, as /admin/edit/ does.
+  namePhoneSettings({ photos: '/_editor/photos.json' });
   ({ phoneRequest } = await import('../../../../editor/phone/requests.js'));
 });
 

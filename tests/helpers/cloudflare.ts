@@ -24,6 +24,8 @@ export interface HostServer {
   close(): Promise<void>;
   /** What the runtime and the Worker printed so far, for a failing test's report (startCloudflare only). */
   output?(): string;
+  /** The Worker's D1, as its own tests reach it, when the config has one (startCloudflare only). */
+  database?: Awaited<ReturnType<Miniflare['getD1Database']>>;
 }
 
 export interface CloudflareOptions {
@@ -33,6 +35,8 @@ export interface CloudflareOptions {
   migrate?: boolean;
   /** The Worker's secrets and variables (SETUP_CODE, FORM_RELAY…). */
   secrets?: Record<string, string>;
+  /** Served over https with Miniflare's own certificate, for localhost. */
+  https?: boolean;
 }
 
 /** A config without a script of its own: the files alone, which never reach this. */
@@ -70,20 +74,22 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
       },
       host: '127.0.0.1',
       port: 0,
+      https: options.https ?? false,
       handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
         for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => printed.push(chunk.toString()));
       },
     });
     const url = (await mf.ready).origin;
-    if (options.migrate) {
+    const db = config.d1_databases?.length ? await mf.getD1Database('DB') : undefined;
+    if (options.migrate && db) {
       const { migrations } = await import('./worker.js');
-      const db = await mf.getD1Database('DB');
       await db.batch((await migrations()).map((statement) => db.prepare(statement)));
     }
     const running = mf;
     return {
       url: `${url}/`,
       output: () => printed.join(''),
+      ...(db ? { database: db } : {}),
       async close() {
         await running.dispose();
         await rm(temp, { recursive: true, force: true });

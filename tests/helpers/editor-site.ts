@@ -1,11 +1,9 @@
 /**
  * The owner's editor as the live site serves it, for the phone walks in every engine: a Cloudflare
  * build (the sample's, which the run's test site already made with _editor/, or another's) served
- * as Cloudflare serves it, its Worker in workerd through Miniflare with a local D1 made from
- * worker/migrations/, and the Worker's GitHub settings pointed at the GitHub stand-in over a bare
- * repository holding the content (the sample's English files unless `seed` says otherwise).
- * Miniflare serves it directly: `wrangler dev`'s proxy in front of it now and then held a page's
- * end back until the next request came, so the page never finished loading.
+ * as Cloudflare serves it (tests/helpers/cloudflare.ts: its Worker in workerd with a local D1 made
+ * from worker/migrations/), and the Worker's GitHub settings pointed at the GitHub stand-in over a
+ * bare repository holding the content (the sample's English files unless `seed` says otherwise).
  *
  * `secure`: the browser reaches it at https://localhost, with Miniflare's own certificate, for an
  * engine that keeps no Secure cookie from http://localhost (WebKitGTK's network library refuses
@@ -13,11 +11,9 @@
  * context to them).
  */
 import { generateKeyPairSync } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { Miniflare } from 'miniflare';
 import { GitHubStandin } from '../github-standin/server.js';
-import { bundle, migrations, sqlOn, type WorkerHost } from '../helpers/worker.js';
-import { readConfig, WORKER_CONFIG } from '../helpers/cloudflare.js';
+import { sqlOn, type WorkerHost } from '../helpers/worker.js';
+import { startCloudflare } from '../helpers/cloudflare.js';
 import { sampleSeed } from '../unit/worker/editor/editor-worker.js';
 
 export const EDITOR_SETUP_CODE = 'TEAK-RIVER-4821';
@@ -55,15 +51,12 @@ export async function startEditorSite(
   };
   try {
     const seed = options.seed ?? (await sampleSeed());
-    const [start, script, config] = await Promise.all([standin.push(seed, 'The site as it starts'), bundle(), readConfig(WORKER_CONFIG)]);
-    const assets = config.assets as { html_handling: 'auto-trailing-slash'; not_found_handling: '404-page'; run_worker_first: string[] };
-    const printed: string[] = [];
-    const mf = new Miniflare({
-      modules: true,
-      script,
-      compatibilityDate: config.compatibility_date,
-      d1Databases: ['DB'],
-      bindings: {
+    const start = await standin.push(seed, 'The site as it starts');
+    const host = await startCloudflare(dist, {
+      worker: true,
+      migrate: true,
+      https: options.secure,
+      secrets: {
         SETUP_CODE: EDITOR_SETUP_CODE,
         GITHUB_API: standin.url,
         GITHUB_APP_ID: '31337',
@@ -71,29 +64,13 @@ export async function startEditorSite(
         GITHUB_REPOSITORY: 'kerala-movers/site',
         ...options.settings,
       },
-      // As worker/wrangler.jsonc has Cloudflare serve the site: the files first, but for the Worker's own addresses.
-      assets: {
-        directory: dist,
-        binding: 'ASSETS',
-        routerConfig: { has_user_worker: true, static_routing: { user_worker: assets.run_worker_first } },
-        assetConfig: { html_handling: assets.html_handling, not_found_handling: assets.not_found_handling },
-      },
-      host: '127.0.0.1',
-      port: 0,
-      // Miniflare's own certificate, for localhost.
-      https: options.secure,
-      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-        for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => printed.push(chunk.toString()));
-      },
     });
-    closing.push(() => mf.dispose());
-    const runtime = new URL((await mf.ready).origin);
-    const db = await mf.getD1Database('DB');
-    await db.batch((await migrations()).map((statement) => db.prepare(statement)));
+    closing.push(() => host.close());
+    const runtime = new URL(host.url);
     const worker: WorkerHost = {
       fetch: (pathname, init) => fetch(new URL(pathname, runtime), init),
-      sql: sqlOn(db),
-      close: () => mf.dispose(),
+      sql: sqlOn(host.database!),
+      close: () => host.close(),
     };
     // Passkeys need a host name: localhost, never 127.0.0.1.
     return {
@@ -102,7 +79,7 @@ export async function startEditorSite(
       seed,
       start,
       worker,
-      output: () => printed.join(''),
+      output: () => host.output?.() ?? '',
       close,
     };
   } catch (error) {

@@ -49,8 +49,7 @@ export class Repository {
 
   /** The commit the branch points at now. */
   async head(branch = this.settings.branch): Promise<string> {
-    const ref = branch.split('/').map(encodeURIComponent).join('/');
-    const answer = this.expect(await this.call({ method: 'GET', path: `${this.base}/git/ref/heads/${ref}` }), 200);
+    const answer = this.expect(await this.call({ method: 'GET', path: `${this.base}/git/ref/heads/${refPath(branch)}` }), 200);
     return answer.body.object.sha;
   }
 
@@ -158,11 +157,14 @@ export class Repository {
       201,
     );
     const sha = made.body.sha as string;
-    const ref = branch.split('/').map(encodeURIComponent).join('/');
     const created = await this.call({ method: 'POST', path: `${this.base}/git/refs`, body: { ref: `refs/heads/${branch}`, sha } });
     // 422: the branch is there from an earlier preview, and is moved instead.
     if (created.status !== 422) this.expect(created, 201);
-    else this.expect(await this.call({ method: 'PATCH', path: `${this.base}/git/refs/heads/${ref}`, body: { sha, force: true } }), 200);
+    else
+      this.expect(
+        await this.call({ method: 'PATCH', path: `${this.base}/git/refs/heads/${refPath(branch)}`, body: { sha, force: true } }),
+        200,
+      );
     return sha;
   }
 
@@ -189,6 +191,9 @@ export class Repository {
     throw new GitHubProblem('github-refused', { detail });
   }
 }
+
+/** A branch's name in an address: each part encoded, its slashes kept (GitHub's refs are paths). */
+const refPath = (branch: string) => branch.split('/').map(encodeURIComponent).join('/');
 
 const COMMIT_MUTATION = `mutation Publish($input: CreateCommitOnBranchInput!) {
   createCommitOnBranch(input: $input) {

@@ -1,6 +1,7 @@
 // Prints one plain line, "N passed, N failed", with the totals of every test runner's JSON report.
 // Neither vitest nor Playwright prints such a line itself; CI reads it. Above it, the name of every
-// failed test: a CI log is often kept only by its end, and the runners name failures far above it.
+// failed test and the start of its error: a CI log is often kept only by its end, and the runners
+// print failures far above it.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -52,7 +53,7 @@ function vitestFailures(report) {
   for (const file of report.testResults ?? []) {
     const where = relative(process.cwd(), file.name);
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failedTests) names.push(`${where} > ${test.fullName}`);
+    for (const test of failedTests) names.push(`${where} > ${test.fullName}${why(test.failureMessages?.[0])}`);
     // A file that failed to load has no failed test, only its message.
     if (file.status === 'failed' && failedTests.length === 0) {
       names.push(`${where}: ${firstLine(file.message) || 'failed before any test ran'}`);
@@ -67,12 +68,26 @@ function playwrightFailures(suites, path = []) {
     const here = suite.file && path.length === 0 ? [suite.file] : [...path, suite.title];
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') names.push(`${[...here, spec.title].filter(Boolean).join(' > ')}`);
+        if (test.status !== 'unexpected') continue;
+        const error = (test.results ?? []).map((result) => result.error?.message ?? result.errors?.[0]?.message).find(Boolean);
+        names.push(`${[...here, spec.title].filter(Boolean).join(' > ')}${why(error)}`);
       }
     }
     names.push(...playwrightFailures(suite.suites ?? [], here));
   }
   return names;
+}
+
+/** The first lines of an error, indented under its test's name, without the terminal's colours. */
+function why(message) {
+  const lines = String(message ?? '')
+    // The colour codes the runners write into their messages.
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 8);
+  return lines.length > 0 ? `\n${lines.map((line) => `      ${line}`).join('\n')}` : '';
 }
 
 function firstLine(text) {

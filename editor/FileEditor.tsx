@@ -5,6 +5,7 @@ import { Field } from './fields/Field.js';
 import { englishAt, getIn, idOfText, parsePath, problemPath, type Path } from './paths.js';
 import { languageOf } from './pages.js';
 import { CardsNotice } from './CardsNotice.js';
+import { draftQueue, type DraftQueue } from './draft-queue.js';
 import { Preview } from './Preview.js';
 import { SETTINGS } from './settings.js';
 import { keepTyped, typedDraft } from './phone/store.js';
@@ -84,6 +85,12 @@ export function FileEditor({ file }: { file: string }) {
   const [counts, setCounts] = useState<TextCounts | undefined>();
   const [acceptNote, setAcceptNote] = useState({ text: '', refused: false });
   const sequence = useRef(0);
+  // The unsaved value for the preview, one request at a time: see draft-queue.ts.
+  const drafts = useRef<DraftQueue<{ file: string; value: unknown; numbers?: unknown }> | null>(null);
+  drafts.current ??= draftQueue(
+    async (body) => (await postJson('draft', body)).ok,
+    () => setRevision((n) => n + 1),
+  );
   const summaryRef = useRef<HTMLDivElement>(null);
   // Numbers as typed or as the file writes them, by path (as JSON): sent beside the value.
   const typedNumbers = useRef(new Map<string, string>());
@@ -146,9 +153,7 @@ export function FileEditor({ file }: { file: string }) {
     // The form opens the file as saved, so the preview must too: a tab that went without saying
     // so (a phone that closed it in the background, a browser that quit) left its unsaved value
     // behind, which the preview showed as this tab's own "unsaved changes".
-    void postJson('draft', { file, value: null })
-      .then((answer) => answer.ok && setRevision((n) => n + 1))
-      .catch(() => undefined);
+    drafts.current?.send({ file, value: null });
     void refreshImages();
     void getJson<{ files: FileEntry[] }>('files')
       .then((answer) => setEntry(answer.ok ? answer.body.files.find((one) => one.file === file) : undefined))
@@ -236,9 +241,7 @@ export function FileEditor({ file }: { file: string }) {
         })
         .catch(() => undefined)
         .finally(() => mine === sequence.current && setChecking(false));
-      void postJson('draft', { file, value, numbers: numbers() })
-        .then((answer) => answer.ok && mine === sequence.current && setRevision((n) => n + 1))
-        .catch(() => undefined);
+      drafts.current?.send({ file, value, numbers: numbers() });
     }, PAUSE_MS);
     return () => clearTimeout(timer);
   }, [data, dirty, file, value]);
@@ -309,7 +312,8 @@ export function FileEditor({ file }: { file: string }) {
 
   const reload = async () => {
     if (SETTINGS.phone) keepTyped(file, undefined);
-    await postJson('draft', { file, value: null }).catch(() => undefined);
+    drafts.current?.send({ file, value: null });
+    await drafts.current?.settled();
     setOutcome({ kind: 'none' });
     await load();
     setRevision((n) => n + 1);

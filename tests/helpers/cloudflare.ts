@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
 import { bundleWorker } from '../../generator/serve/preview-worker.js';
 import { ROOT } from './content.js';
+import { databaseOf, type TestDatabase, withDatabase } from './d1-bridge.js';
 
 /**
  * Cloudflare's own runtime (workerd, through Miniflare, the runtime the pinned wrangler runs)
@@ -24,8 +25,8 @@ export interface HostServer {
   close(): Promise<void>;
   /** What the runtime and the Worker printed so far, for a failing test's report (startCloudflare only). */
   output?(): string;
-  /** The Worker's D1, as its own tests reach it, when the config has one (startCloudflare only). */
-  database?: Awaited<ReturnType<Miniflare['getD1Database']>>;
+  /** The Worker's D1, when the config has one (startCloudflare only). */
+  database?: TestDatabase;
 }
 
 export interface CloudflareOptions {
@@ -56,12 +57,10 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
   let mf: Miniflare | undefined;
   try {
     const script = config.main ? await bundleWorker(path.relative(ROOT, path.join(path.dirname(source), config.main))) : NO_WORKER;
-    const database = config.d1_databases?.length ? { d1Databases: ['DB'], d1Persist: path.join(temp, 'd1') } : {};
-    mf = new Miniflare({
+    const site = {
       modules: true,
       script,
       compatibilityDate: config.compatibility_date,
-      ...database,
       bindings: options.secrets ?? {},
       assets: {
         directory: siteDir,
@@ -72,18 +71,22 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
         },
         assetConfig: { html_handling: assets.html_handling, not_found_handling: assets.not_found_handling },
       },
+    };
+    const shared = {
       host: '127.0.0.1',
       port: 0,
       https: options.https ?? false,
       handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
         for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => printed.push(chunk.toString()));
       },
-    });
+    };
+    const hasDatabase = Boolean(config.d1_databases?.length);
+    mf = new Miniflare(hasDatabase ? withDatabase(site, { ...shared, d1Persist: path.join(temp, 'd1') }) : { ...shared, ...site });
     const url = (await mf.ready).origin;
-    const db = config.d1_databases?.length ? await mf.getD1Database('DB') : undefined;
+    const db = hasDatabase ? databaseOf(mf) : undefined;
     if (options.migrate && db) {
       const { migrations } = await import('./worker.js');
-      await db.batch((await migrations()).map((statement) => db.prepare(statement)));
+      await db.batch(await migrations());
     }
     const running = mf;
     return {

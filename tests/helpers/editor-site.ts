@@ -12,7 +12,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { GitHubStandin } from '../github-standin/server.js';
-import { sqlOn, type WorkerHost } from '../helpers/worker.js';
+import type { WorkerHost } from '../helpers/worker.js';
 import { startCloudflare } from '../helpers/cloudflare.js';
 import { sampleSeed } from '../unit/worker/editor/editor-worker.js';
 
@@ -69,7 +69,7 @@ export async function startEditorSite(
     const runtime = new URL(host.url);
     const worker: WorkerHost = {
       fetch: (pathname, init) => fetch(new URL(pathname, runtime), init),
-      sql: sqlOn(host.database!),
+      sql: host.database!.sql,
       close: () => host.close(),
     };
     // Passkeys need a host name: localhost, never 127.0.0.1.

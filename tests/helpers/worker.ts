@@ -10,6 +10,7 @@ import { Miniflare } from 'miniflare';
 import { bundleWorker } from '../../generator/serve/preview-worker.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ROOT } from './content.js';
+import { databaseOf, withDatabase } from './d1-bridge.js';
 
 export const SITE = 'https://movers.example';
 export const SETUP_CODE = 'TEAK-RIVER-4821';
@@ -43,20 +44,21 @@ export async function migrations(): Promise<string[]> {
 }
 
 export async function startWorker(bindings: Record<string, string> = { SETUP_CODE }): Promise<WorkerHost> {
-  const mf = new Miniflare({
-    modules: true,
-    script: await bundle(),
-    compatibilityDate: '2026-04-01',
-    d1Databases: ['DB'],
-    bindings,
-    // Only /api/ and /admin/ reach the Worker on Cloudflare; anything else it hands to the assets.
-    serviceBindings: { ASSETS: () => new Response('the built site', { headers: { 'Content-Type': 'text/plain' } }) },
-  });
-  const db = await mf.getD1Database('DB');
-  await db.batch((await migrations()).map((statement) => db.prepare(statement)));
+  const mf = new Miniflare(
+    withDatabase({
+      modules: true,
+      script: await bundle(),
+      compatibilityDate: '2026-04-01',
+      bindings,
+      // Only /api/ and /admin/ reach the Worker on Cloudflare; anything else it hands to the assets.
+      serviceBindings: { ASSETS: () => new Response('the built site', { headers: { 'Content-Type': 'text/plain' } }) },
+    }),
+  );
+  const database = databaseOf(mf);
+  await database.batch(await migrations());
   return {
     fetch: async (pathname, init) => (await mf.dispatchFetch(new URL(pathname, SITE), init as never)) as unknown as Response,
-    sql: sqlOn(db),
+    sql: database.sql,
     close: () => mf.dispose(),
   };
 }
@@ -64,17 +66,6 @@ export async function startWorker(bindings: Record<string, string> = { SETUP_COD
 const HOUR = 60 * 60 * 1000;
 
 /** What the Worker stores in place of a secret. */
-/** A query on a local D1, answering its rows: WorkerHost's sql. */
-export function sqlOn(db: Awaited<ReturnType<Miniflare['getD1Database']>>): WorkerHost['sql'] {
-  return async <Row>(query: string, ...values: unknown[]) =>
-    (
-      await db
-        .prepare(query)
-        .bind(...values)
-        .all<Row>()
-    ).results;
-}
-
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Empties every table, so each test starts from a site nobody has set up. */

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { Miniflare } from 'miniflare';
 import type { Page } from '@playwright/test';
 import { dayOf } from '../../../worker/counts/store.js';
+import { databaseOf, withDatabase } from '../../helpers/d1-bridge.js';
 import { bundle, migrations, sha256 } from '../../helpers/worker.js';
 import { startRelay, type RelayStandIn } from '../../unit/worker/quotes/relay.js';
 import { expectNoAxeViolations } from '../axe.js';
@@ -24,26 +25,22 @@ let sql: (query: string, ...values: unknown[]) => Promise<Array<Record<string, u
 
 test.beforeAll(async () => {
   relay = await startRelay();
-  mf = new Miniflare({
-    modules: true,
-    script: await bundle(),
-    compatibilityDate: '2026-04-01',
-    d1Databases: ['DB'],
-    bindings: { FORM_RELAY: relay.url },
-    serviceBindings: { ASSETS: () => new Response('Not found.', { status: 404 }) },
-    host: '127.0.0.1',
-    port: 0,
-  });
+  mf = new Miniflare(
+    withDatabase(
+      {
+        modules: true,
+        script: await bundle(),
+        compatibilityDate: '2026-04-01',
+        bindings: { FORM_RELAY: relay.url },
+        serviceBindings: { ASSETS: () => new Response('Not found.', { status: 404 }) },
+      },
+      { host: '127.0.0.1', port: 0 },
+    ),
+  );
   origin = (await mf.ready).origin;
-  const db = await mf.getD1Database('DB');
-  await db.batch((await migrations()).map((statement) => db.prepare(statement)));
-  sql = async (query, ...values) =>
-    (
-      await db
-        .prepare(query)
-        .bind(...values)
-        .all<Record<string, unknown>>()
-    ).results;
+  const database = databaseOf(mf);
+  await database.batch(await migrations());
+  sql = database.sql;
   const token = randomBytes(32).toString('base64url');
   await sql(
     "INSERT INTO passkeys (id, public_key, counter, transports, name, created_at) VALUES ('phone-1', x'010203', 0, '[]', 'Anil’s phone', ?)",

@@ -6,7 +6,8 @@
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { D1Database } from '../../../../worker/env.js';
-import { SITE, bundle, migrations, sqlOn } from '../../../helpers/worker.js';
+import { databaseOf, withDatabase } from '../../../helpers/d1-bridge.js';
+import { SITE, bundle, migrations } from '../../../helpers/worker.js';
 import { startRelay, type RelayStandIn } from './relay.js';
 import { SETTINGS_FILE } from '../../../../generator/hosts.js';
 
@@ -63,24 +64,27 @@ export function quoteHostForFile(
   let host: QuoteHost | undefined;
   beforeAll(async () => {
     const relay = await startRelay();
-    mf = new Miniflare({
-      modules: true,
-      script: await bundle(),
-      compatibilityDate: '2026-04-01',
-      d1Databases: ['DB'],
-      bindings: { ...(relayInBuild ? {} : { FORM_RELAY: relay.url }), ...bindings },
-      serviceBindings: {
-        ASSETS: (request: { url: string }) => {
-          const { pathname } = new URL(request.url);
-          if (pathname.endsWith('/contact/'))
-            return new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-          if (relayInBuild && pathname === `/${SETTINGS_FILE}`) return Response.json({ relay: relay.url, keepDays });
-          return new Response('Not found', { status: 404 });
+    mf = new Miniflare(
+      withDatabase({
+        modules: true,
+        script: await bundle(),
+        compatibilityDate: '2026-04-01',
+        bindings: { ...(relayInBuild ? {} : { FORM_RELAY: relay.url }), ...bindings },
+        serviceBindings: {
+          ASSETS: (request: { url: string }) => {
+            const { pathname } = new URL(request.url);
+            if (pathname.endsWith('/contact/'))
+              return new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+            if (relayInBuild && pathname === `/${SETTINGS_FILE}`) return Response.json({ relay: relay.url, keepDays });
+            return new Response('Not found', { status: 404 });
+          },
         },
-      },
-    });
+      }),
+    );
+    const database = databaseOf(mf);
+    await database.batch(await migrations());
+    // The Worker's own store functions run from here on Miniflare's handle (store.test.ts); rows are read through the bridge.
     const db = await mf.getD1Database('DB');
-    await db.batch((await migrations()).map((statement) => db.prepare(statement)));
     const worker = await mf.getWorker();
     host = {
       relay,
@@ -108,7 +112,7 @@ export function quoteHostForFile(
         });
         if (result.outcome !== 'ok') throw new Error(`The scheduled run ended with ${result.outcome}`);
       },
-      sql: sqlOn(db),
+      sql: database.sql,
     };
   });
   afterAll(async () => {

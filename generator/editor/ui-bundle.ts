@@ -22,6 +22,8 @@ export interface EditorAssets {
  * site's keeps the bundle smaller.
  */
 const TARGET = ['chrome111', 'firefox111', 'safari16.4', 'edge111'];
+// JSX is compiled to calls into editor/jsx-runtime.ts, React's runtime as ES module bindings.
+const JSX_SOURCE = 'site-editor-jsx';
 
 /** The editor folder of `root` (a project copy in tests), or the generator's own. */
 function editorDir(root: string): string {
@@ -70,7 +72,11 @@ async function runEsbuild(dir: string): Promise<Cached> {
     },
     // The preview reaches the translations' check and the brand's stylesheet, which import two Node
     // modules for what the browser needs differently (a path's name) or never calls (a file's hash).
-    alias: { 'node:path': path.join(dir, 'phone/preview-node-path.ts'), 'node:crypto': path.join(dir, 'phone/preview-node-crypto.ts') },
+    alias: {
+      'node:path': path.join(dir, 'phone/preview-node-path.ts'),
+      'node:crypto': path.join(dir, 'phone/preview-node-crypto.ts'),
+      [`${JSX_SOURCE}/jsx-runtime`]: path.join(dir, 'jsx-runtime.ts'),
+    },
     bundle: true,
     minify: true,
     write: false,
@@ -78,6 +84,7 @@ async function runEsbuild(dir: string): Promise<Cached> {
     format: 'esm',
     target: TARGET,
     jsx: 'automatic',
+    jsxImportSource: JSX_SOURCE,
     legalComments: 'none',
     logLevel: 'silent',
     outdir: 'editor-out',
@@ -98,7 +105,7 @@ async function runEsbuild(dir: string): Promise<Cached> {
   return { inputs, assets: { script: script.text, style: style.text, checker: checker.text, preview: preview.text } };
 }
 
-const CACHE_VERSION = 4;
+const CACHE_VERSION = 5;
 
 const editorCacheFile = (dir: string) => cacheFile('site-editor', `${CACHE_VERSION}\0${TARGET.join(',')}\0${dir}`);
 

@@ -271,6 +271,9 @@ export function FileEditor({ file }: { file: string }) {
       },
     );
     if (answer.ok && answer.body.version) {
+      // Known at once to the file watch below: the watcher's news of this very save can come
+      // before the page has drawn the new version, and must not read as someone else's change.
+      watch.current = { version: answer.body.version, dirty: false };
       setVersion(answer.body.version);
       setSaved(value);
       setProblems([]);

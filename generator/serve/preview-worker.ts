@@ -48,17 +48,33 @@ export async function startPreviewWorker(dir: string, state: string, env: NodeJS
   await mkdir(state, { recursive: true });
   const [{ Miniflare }, script] = await Promise.all([import('miniflare'), bundleWorker()]);
   const bindings = Object.fromEntries(WORKER_SETTINGS.flatMap((name) => (env[name] ? [[name, env[name]!]] : [])));
+  const migrations = await readMigrations();
   const mf = new Miniflare({
-    modules: true,
-    script,
-    compatibilityDate: '2026-04-01',
-    d1Databases: ['DB'],
     d1Persist: path.join(state, 'd1'),
-    bindings,
-    serviceBindings: { ASSETS: (request: { url: string }) => builtFile(root, new URL(request.url).pathname) },
+    workers: [
+      {
+        name: 'site',
+        modules: true,
+        script,
+        compatibilityDate: COMPATIBILITY_DATE,
+        d1Databases: { DB: DATABASE_ID },
+        bindings,
+        serviceBindings: { ASSETS: (request: { url: string }) => builtFile(root, new URL(request.url).pathname) },
+      },
+      {
+        name: 'migrations',
+        modules: true,
+        script: migratorScript(migrations),
+        compatibilityDate: COMPATIBILITY_DATE,
+        d1Databases: { DB: DATABASE_ID },
+        routes: [`*${MIGRATE_PATH}`],
+      },
+    ],
   });
   try {
-    await migrate(mf);
+    const answer = await mf.dispatchFetch(`http://localhost${MIGRATE_PATH}`, { method: 'POST' });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`The preview's database could not be brought up to date: ${text}`);
   } catch (error) {
     await mf.dispose();
     throw error;
@@ -97,34 +113,61 @@ export async function bundleWorker(entry = 'worker/index.ts'): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-/**
- * Applies the files of worker/migrations/ the database has not had yet, in order, each once, as
- * `wrangler d1 migrations apply` does; the names applied are kept in a table of their own.
- */
-async function migrate(mf: { getD1Database(name: string): Promise<unknown> }): Promise<void> {
-  const db = (await mf.getD1Database('DB')) as {
-    prepare(sql: string): {
-      bind(...values: unknown[]): { run(): Promise<unknown> };
-      all<Row>(): Promise<{ results: Row[] }>;
-      run(): Promise<unknown>;
-    };
-    batch(statements: unknown[]): Promise<unknown>;
-  };
-  await db.prepare('CREATE TABLE IF NOT EXISTS preview_migrations (name TEXT PRIMARY KEY)').run();
-  const applied = new Set((await db.prepare('SELECT name FROM preview_migrations').all<{ name: string }>()).results.map((row) => row.name));
+const COMPATIBILITY_DATE = '2026-04-01';
+// The id Miniflare has always kept the preview's database under: a database kept by an earlier
+// preview is found again, not started afresh.
+const DATABASE_ID = 'DB';
+// Reached only through dispatchFetch: the preview server hands the Worker /api/ and /admin/ alone.
+const MIGRATE_PATH = '/__site-preview/migrate';
+
+interface Migration {
+  name: string;
+  statements: string[];
+}
+
+/** The files of worker/migrations/, in order, each as its statements (comments dropped). */
+async function readMigrations(): Promise<Migration[]> {
   const folder = path.join(projectRoot(), 'worker/migrations');
-  for (const name of (await readdir(folder)).filter((file) => file.endsWith('.sql')).sort()) {
-    if (applied.has(name)) continue;
-    const statements = (await readFile(path.join(folder, name), 'utf8'))
-      .replace(/--[^\n]*/g, '')
-      .split(/;\s*(?:\n|$)/)
-      .map((statement) => statement.trim())
-      .filter(Boolean);
-    await db.batch([
-      ...statements.map((statement) => db.prepare(statement)),
-      db.prepare('INSERT INTO preview_migrations (name) VALUES (?)').bind(name),
-    ]);
-  }
+  const names = (await readdir(folder)).filter((file) => file.endsWith('.sql')).sort();
+  return Promise.all(
+    names.map(async (name) => ({
+      name,
+      statements: (await readFile(path.join(folder, name), 'utf8'))
+        .replace(/--[^\n]*/g, '')
+        .split(/;\s*(?:\n|$)/)
+        .map((statement) => statement.trim())
+        .filter(Boolean),
+    })),
+  );
+}
+
+/**
+ * A second Worker, bound to the same database, that applies the migrations it has not had yet, in
+ * order, each once and whole, as `wrangler d1 migrations apply` does; the names applied are kept
+ * in a table of their own. Run inside workerd, not through Miniflare's handle on the database,
+ * whose blocking calls now and then lost their answer on a busy machine and stopped the preview.
+ */
+function migratorScript(migrations: Migration[]): string {
+  return `const MIGRATIONS = ${JSON.stringify(migrations)};
+export default {
+  async fetch(request, env) {
+    try {
+      await env.DB.prepare('CREATE TABLE IF NOT EXISTS preview_migrations (name TEXT PRIMARY KEY)').run();
+      const applied = new Set((await env.DB.prepare('SELECT name FROM preview_migrations').all()).results.map((row) => row.name));
+      for (const { name, statements } of MIGRATIONS) {
+        if (applied.has(name)) continue;
+        await env.DB.batch([
+          ...statements.map((statement) => env.DB.prepare(statement)),
+          env.DB.prepare('INSERT INTO preview_migrations (name) VALUES (?)').bind(name),
+        ]);
+      }
+      return new Response('up to date');
+    } catch (error) {
+      return new Response(String((error && error.message) || error), { status: 500 });
+    }
+  },
+};
+`;
 }
 
 /** A built file as the ASSETS binding gives it: the file at the address, or its folder's index.html; else 404. */

@@ -120,13 +120,13 @@ const DATABASE_ID = 'DB';
 // Reached only through dispatchFetch: the preview server hands the Worker /api/ and /admin/ alone.
 const MIGRATE_PATH = '/__site-preview/migrate';
 
-interface Migration {
+export interface Migration {
   name: string;
   statements: string[];
 }
 
-/** The files of worker/migrations/, in order, each as its statements (comments dropped). */
-async function readMigrations(): Promise<Migration[]> {
+/** The files of worker/migrations/, in order, each as its statements (comments dropped, split at the semicolon ending each). */
+export async function readMigrations(): Promise<Migration[]> {
   const folder = path.join(projectRoot(), 'worker/migrations');
   const names = (await readdir(folder)).filter((file) => file.endsWith('.sql')).sort();
   return Promise.all(

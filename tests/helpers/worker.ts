@@ -4,12 +4,9 @@
  * answers. The Worker is bundled the way wrangler bundles it (esbuild, the workerd conditions).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Miniflare } from 'miniflare';
-import { bundleWorker } from '../../generator/serve/preview-worker.js';
+import { bundleWorker, readMigrations } from '../../generator/serve/preview-worker.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { ROOT } from './content.js';
 import { databaseOf, withDatabase } from './d1-bridge.js';
 
 export const SITE = 'https://movers.example';
@@ -26,21 +23,9 @@ export interface WorkerHost {
 /** A Worker script from its entry (from the project's root), bundled for workerd as `site preview` bundles it. */
 export const bundle = bundleWorker;
 
-/** The migrations' statements in order: comments dropped, split at the semicolon ending each. */
+/** The migrations' statements in order, as `site preview` reads them, in one list. */
 export async function migrations(): Promise<string[]> {
-  const folder = path.join(ROOT, 'worker/migrations');
-  const files = (await readdir(folder)).filter((name) => name.endsWith('.sql')).sort();
-  const statements: string[] = [];
-  for (const file of files) {
-    const sql = (await readFile(path.join(folder, file), 'utf8')).replace(/--[^\n]*/g, '');
-    statements.push(
-      ...sql
-        .split(/;\s*(?:\n|$)/)
-        .map((statement) => statement.trim())
-        .filter(Boolean),
-    );
-  }
-  return statements;
+  return (await readMigrations()).flatMap((migration) => migration.statements);
 }
 
 export async function startWorker(bindings: Record<string, string> = { SETUP_CODE }): Promise<WorkerHost> {

@@ -20,7 +20,7 @@ export function PrivacyPage({ site }: { site: Site }) {
     <>
       <PageHero hero={page.hero} />
       <div className="section">
-        <div className="container notice-page">
+        <div className="container notice-page" data-later="after-first">
           {page.sections.map((section) => (
             <section className="notice-section" id={section.id} key={section.id} aria-labelledby={`${section.id}-title`}>
               <h2 id={`${section.id}-title`}>{section.title}</h2>

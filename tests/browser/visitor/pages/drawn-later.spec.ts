@@ -5,12 +5,12 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures.js';
-import { MALAYALAM_ROUTES, MOBILE, ROUTES } from '../../helpers.js';
+import { FOOTER_ROUTES, MALAYALAM_ROUTES, MOBILE, ROUTES } from '../../helpers.js';
 
-/** For each part drawn later (main's parts after the hero, and the footer): whether the browser has drawn it. */
+/** For each part drawn later (main's parts after the hero, a list's entries after its first, and the footer): whether the browser has drawn it. */
 function drawnParts(page: Page): Promise<boolean[]> {
   return page.evaluate(() => {
-    const parts = [...document.querySelectorAll('main > :not(:first-child), footer')];
+    const parts = [...document.querySelectorAll('[data-later="after-first"] > :not(:first-child), [data-later="self"]')];
     // A part the browser skips renders none of its contents.
     return parts.map((part) => (part.firstElementChild ?? part).checkVisibility({ contentVisibilityAuto: true }));
   });
@@ -18,7 +18,7 @@ function drawnParts(page: Page): Promise<boolean[]> {
 
 test.use({ viewport: MOBILE });
 
-for (const route of [...ROUTES, ...MALAYALAM_ROUTES]) {
+for (const route of [...ROUTES, ...FOOTER_ROUTES, ...MALAYALAM_ROUTES]) {
   test(`${route.path}: every part of the page is drawn once it has loaded`, async ({ page }) => {
     await page.goto(route.path);
     await expect.poll(() => drawnParts(page)).not.toContain(false);

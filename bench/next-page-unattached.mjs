@@ -23,7 +23,7 @@
 // with the likely pages prerendered as the rules would ask, a cold tap (no speculation at all),
 // and the single-page-app peer's route change (the frame after its next page's heading is in).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -116,7 +116,7 @@ async function main() {
   const stops = [() => rm(scratch, { recursive: true, force: true })];
   try {
     const group = cpuGroup();
-    if (group?.created) stops.push(async () => rmdirSync(group.dir));
+    if (group?.created) stops.push(() => removeGroup(group.dir));
     const oursPort = await freePort();
     const peerPort = await freePort();
     const ours = await serveBuilt(scratch, 'ours', oursPort, (dir, siteUrl) =>
@@ -181,6 +181,12 @@ async function serveBuilt(scratch, name, proxyPort, buildInto) {
   log(`building ${name}`);
   await buildInto(dir, `http://127.0.0.1:${proxyPort}`);
   return startPreviewProcess({ root: ROOT, dir, port: await freePort() });
+}
+
+/** Takes away the CPU group this bench made, once the last browser's processes have left it. */
+async function removeGroup(dir) {
+  for (let tries = 0; tries < 100 && readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').trim(); tries += 1) await sleep(100);
+  rmdirSync(dir);
 }
 
 /** The CPU group's accounting period: short, so a slowed browser is slowed evenly rather than in bursts. */

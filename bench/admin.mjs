@@ -33,6 +33,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM, testChromiumPath } from '../scripts/chromium.mjs';
 import { chromePath } from './lighthouse.js';
+import { median } from './median.js';
 import { freePort } from './preview.js';
 import { gzipSize } from './weights.js';
 
@@ -400,13 +401,6 @@ async function publishOnce(page, devtools, standin, origin, slow4G, price) {
     await devtools.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await devtools.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   }
-}
-
-/** The middle figure, or the mean of the two middle ones. */
-function median(values) {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  const last = sorted.length - 1;
-  return sorted.length ? (sorted[Math.floor(last / 2)] + sorted[Math.ceil(last / 2)]) / 2 : NaN;
 }
 
 function report(r) {

@@ -30,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { median } from './median.js';
 import { buildPeerSpa } from './peer-spa.js';
 import { freePort, startPreviewProcess } from './preview.js';
 import { CHROMIUM_FLAGS, testChromiumPath } from '../scripts/chromium.mjs';
@@ -50,8 +51,9 @@ const SHARES = options['cpu-share']
 const ONLY = options.only;
 
 /** Lighthouse's slow 4G as DevTools applies it: a request's latency, and bytes a millisecond. */
-const LATENCY_MS = 562.5;
-const BYTES_PER_MS = (1474.56 * 1024) / 8 / 1000;
+const { mobileSlow4G } = (await import('lighthouse/core/config/constants.js')).throttling;
+const LATENCY_MS = mobileSlow4G.requestLatencyMs;
+const BYTES_PER_MS = (mobileSlow4G.downloadThroughputKbps * 1024) / 8 / 1000;
 const TRIPS = [
   ['/', '/services/'],
   ['/', '/contact/'],
@@ -65,10 +67,6 @@ const TRIP_BOUND_MS = 90_000;
 
 const log = (text) => process.stderr.write(`${text}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 /**
  * The script added to every page. `plan` says which page taps which link; the rest reports to the

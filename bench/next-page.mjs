@@ -22,6 +22,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { median } from './median.js';
 import { buildPeerSpa } from './peer-spa.js';
 import { freePort, startPreviewProcess } from './preview.js';
 import { TEST_CHROMIUM, testChromiumPath } from '../scripts/chromium.mjs';
@@ -470,13 +471,6 @@ async function inp(browser, base, language, cpu, { page: at, before, act }) {
   } finally {
     await context.close();
   }
-}
-
-/** The middle figure, or the mean of the two middle ones. */
-function median(values) {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  const last = sorted.length - 1;
-  return sorted.length ? (sorted[Math.floor(last / 2)] + sorted[Math.ceil(last / 2)]) / 2 : NaN;
 }
 
 function report(results) {

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseDocument } from 'yaml';
+import { median } from './median.js';
 import { drawPhoto, GPS_EXIF } from './photos.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -52,12 +53,6 @@ async function contentWith(name, photo) {
   }
   return dir;
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 try {
   const plain = await contentWith('plain');

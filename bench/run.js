@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { coldBuildOnce, memoryMethod } from './cold-build.js';
 import { CATEGORIES, DEFAULT_CPU_SLOWDOWN, chromePath, medianOfRuns, runLighthouse } from './lighthouse.js';
 import { PEER, buildPeerSpa } from './peer-spa.js';
+import { median } from './median.js';
 import { freePort, startPreviewProcess } from './preview.js';
 import { BUDGETS, KB, byteBudgetChecks, firstResponseBytes, pageWeight } from './weights.js';
 
@@ -642,13 +643,6 @@ function summary(values) {
   const finite = values.filter(Number.isFinite);
   if (!finite.length) return { median: NaN, min: NaN, max: NaN };
   return { median: median(finite), min: Math.min(...finite), max: Math.max(...finite) };
-}
-
-function median(values) {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function diskLookup(dir) {

@@ -120,7 +120,7 @@ const DATABASE_ID = 'DB';
 // Reached only through dispatchFetch: the preview server hands the Worker /api/ and /admin/ alone.
 const MIGRATE_PATH = '/__site-preview/migrate';
 
-export interface Migration {
+interface Migration {
   name: string;
   statements: string[];
 }

@@ -8,3 +8,15 @@ export function whenIdle(view: Window, then: () => void, timeout: number): void 
   if (idle) idle.call(view, () => then(), { timeout });
   else view.setTimeout(then, 50);
 }
+
+/**
+ * Resolves once the browser has painted the page as it is now, so work that can wait a frame
+ * (starting a request, say) does not hold up what a tap changed on screen. A hidden page paints
+ * no frames; the short timer then goes instead, so nothing waits for the visitor to come back.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 100);
+  });
+}

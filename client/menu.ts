@@ -2,6 +2,7 @@
  * The mobile menu (client/HOOKS.md): the toggle opens and closes [data-menu]; a link inside it,
  * the overlay and Escape close it. CSS shows the toggle only where scripting is enabled (`@media (scripting: enabled)`).
  */
+import { markOpen } from './toggle.js';
 
 /**
  * Enhances the [data-menu-toggle] under `root`, if the page has one. Returns a function that
@@ -17,11 +18,8 @@ export function initMenu(root: ParentNode): () => void {
 
   const setOpen = (next: boolean, moveFocus: boolean) => {
     open = next;
-    menu.toggleAttribute('data-open', open);
+    markOpen(toggle, menu, open);
     html.toggleAttribute('data-menu-open', open);
-    toggle.setAttribute('aria-expanded', String(open));
-    const name = open ? toggle.dataset.closeLabel : toggle.dataset.openLabel;
-    if (name) toggle.setAttribute('aria-label', name);
     if (!moveFocus) return;
     if (open) menu.querySelector<HTMLElement>('a[href]')?.focus();
     else toggle.focus();

@@ -11,6 +11,7 @@
  */
 import { chooseLinkedService } from './chosen-service.js';
 import { clearDraft, restoreDraft, saveDraft } from './draft.js';
+import { afterNextPaint } from './idle.js';
 import { payload, send, show, timeoutOf } from './relay.js';
 
 /** How long the success message stays on screen. */
@@ -85,6 +86,9 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
     // Told to the page (client/counts.ts counts it where the site counts): 'quote-sent' or 'quote-failed'.
     const tell = (detail: string) => form.dispatchEvent(new CustomEvent('quote', { bubbles: true, detail }));
     try {
+      // "Sending..." reaches the screen first: building and starting the request took a slow
+      // phone's main thread longer than a frame, in the same task as the tap.
+      await afterNextPaint();
       await send(form.dataset.endpoint ?? form.action, payload(form), timeoutOf(form));
       showSuccess();
       tell('quote-sent');

@@ -8,6 +8,7 @@
  * and until they are in, the toggle stays the plain link, so a tap always opens a chat.
  */
 import { whenIdle } from './idle.js';
+import { markOpen } from './toggle.js';
 
 /** Fetches the popup's contents; a test passes its own. */
 export type PopupLoader = (src: string) => Promise<string>;
@@ -80,11 +81,8 @@ function enhance(widget: HTMLElement, toggle: HTMLAnchorElement, popup: HTMLElem
 
   const setOpen = (next: boolean) => {
     open = next;
-    widget.toggleAttribute('data-open', open);
+    markOpen(toggle, widget, open);
     popup.hidden = !open;
-    toggle.setAttribute('aria-expanded', String(open));
-    const name = open ? toggle.dataset.closeLabel : toggle.dataset.openLabel;
-    if (name) toggle.setAttribute('aria-label', name);
     if (open) popup.querySelector<HTMLElement>('[data-whatsapp-action]')?.focus();
     else toggle.focus();
   };

@@ -16,3 +16,11 @@ export async function pauseClockBeforeLoad(page: Page): Promise<void> {
   await page.clock.install({ time: START });
   await page.clock.pauseAt(START + HOUR);
 }
+
+/**
+ * Runs a paused clock past the page's next frame: the quote form starts its request only after
+ * the frame that shows "Sending...", and a paused clock gives the page no frame of its own.
+ */
+export async function runPastNextFrame(page: Page): Promise<void> {
+  await page.clock.runFor(100);
+}

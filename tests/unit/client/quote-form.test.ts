@@ -59,9 +59,14 @@ function submit(): void {
   submitButton().click();
 }
 
-/** Lets pending promise callbacks (the fake fetch, reading the answer) run without moving the clock. */
+/**
+ * Lets the next frame be painted (the request starts after it) and pending promise callbacks (the
+ * fake fetch, reading the answer) run.
+ */
 async function settle(): Promise<void> {
-  await vi.advanceTimersByTimeAsync(0);
+  vi.advanceTimersToNextFrame();
+  // A timer set while the fake clock runs others fires a millisecond later at the soonest.
+  await vi.advanceTimersByTimeAsync(1);
 }
 
 function answer(body: string, status = 200): Promise<Response> {
@@ -159,6 +164,25 @@ describe('sending', () => {
     expect(formState()).toEqual(SENDING);
   });
 
+  test('"Sending..." is shown before the request starts, which waits for the next frame', async () => {
+    fillIn();
+    submit();
+    expect(formState()).toEqual(SENDING);
+    expect(fetchStub).not.toHaveBeenCalled();
+    await settle();
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  test('a page that paints no frame, hidden as the visitor switches away, still sends within 100 ms', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    fillIn();
+    submit();
+    await vi.advanceTimersByTimeAsync(99);
+    expect(fetchStub).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
   test('a second submit while sending sends nothing more', async () => {
     fetchStub.mockImplementation(hangingFetch);
     fillIn();
@@ -228,9 +252,10 @@ describe('success', () => {
     fillIn();
     submit();
     expect(formState()).toEqual(SENDING);
+    await settle();
 
     release(new Response('{"success":"true"}', { status: 200 }));
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     expect(visible(successMessage())).toBe(true);
     // Where the first message's 5 seconds would have run out.
     await vi.advanceTimersByTimeAsync(2000);

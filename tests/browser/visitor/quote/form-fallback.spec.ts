@@ -5,7 +5,7 @@
  * and a call, and the next send recovers.
  */
 import type { Page } from '@playwright/test';
-import { pauseClockBeforeLoad } from '../../clock.js';
+import { pauseClockBeforeLoad, runPastNextFrame } from '../../clock.js';
 import type { Issues } from '../../fixtures.js';
 import { MOBILE, content, lazyContentLoaded } from '../../helpers.js';
 import {
@@ -109,6 +109,7 @@ for (const failure of relayFailures) {
     await relay.set(failure.mode);
     await fillQuote(page);
     await quoteButton(page).click();
+    await runPastNextFrame(page);
     await expect.poll(async () => (await relay.submissions()).length).toBe(1);
     if (failure.mode.mode === 'hang') await page.clock.runFor(TIMEOUT_MS + 100);
 
@@ -116,6 +117,7 @@ for (const failure of relayFailures) {
 
     await relay.set({ mode: 'ok' });
     await quoteButton(page).click();
+    await runPastNextFrame(page);
     await expectRecovered(page);
   });
 }
@@ -134,12 +136,14 @@ for (const failure of WORKER_FAILURES) {
     await relay.reset();
     await fillQuote(page);
     await quoteButton(page).click();
+    await runPastNextFrame(page);
 
     await expectFallback(page, FORM.error);
     expect(await relay.submissions()).toEqual([]);
 
     await failure.recover(page, workerSite!);
     await quoteButton(page).click();
+    await runPastNextFrame(page);
     await expectRecovered(page);
     await expect.poll(async () => (await relay.submissions()).length).toBe(1);
   });
@@ -158,6 +162,7 @@ test('the WhatsApp link opens the chat with the request in a new tab', async ({
   await failNextSend(page, relay, through, workerSite);
   await fillQuote(page);
   await quoteButton(page).click();
+  await runPastNextFrame(page);
   await expectFallback(page, FORM.error);
   const [chat] = await Promise.all([context.waitForEvent('page'), whatsappLink(page).click()]);
   await chat.waitForLoadState('domcontentloaded');
@@ -177,9 +182,18 @@ test('offline: the fallback shows at once, and coming back online offers to send
   allowFailureNoise(issues);
   // The footer's drawings are fetched as it nears the screen: they arrive before the connection drops.
   await lazyContentLoaded(page);
+  // So are the WhatsApp popup's contents, asked for once the page is idle, which the paused clock
+  // brings only when it runs.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return page.locator('[data-whatsapp-toggle][role="button"]').count();
+    })
+    .toBe(1);
   await fillQuote(page);
   await context.setOffline(true);
   await quoteButton(page).click();
+  await runPastNextFrame(page);
   // The clock is paused: had the form waited for the relay's timeout, nothing would show.
   await expectFallback(page, FORM.offline);
   expect(await relay.submissions()).toEqual([]);
@@ -188,6 +202,7 @@ test('offline: the fallback shows at once, and coming back online offers to send
   await expect(form(page).getByText(FORM.backOnline, { exact: true })).toBeVisible();
   await expect(form(page).getByText(FORM.offline, { exact: true })).toBeHidden();
   await form(page).getByRole('button', { name: FORM.resend, exact: true }).click();
+  await runPastNextFrame(page);
   await expectRecovered(page);
   await expect(form(page).getByText(FORM.backOnline, { exact: true })).toBeHidden();
   const [sent] = await relay.submissions();
@@ -202,9 +217,10 @@ test.describe('on a phone', () => {
     await failNextSend(page, relay, through, workerSite, 'refuse');
     await fillQuote(page);
     await quoteButton(page).click();
+    await runPastNextFrame(page);
     await expectFallback(page, FORM.error);
-    // With the clock paused the popup's contents are never asked for (they wait for a frame), so the
-    // toggle is still the link it is before they arrive: found by its hook, as either it is in the same place.
+    // Whether the popup's contents are in yet or not (the paused clock ran only past the send's frame),
+    // the toggle is in the same place: found by its hook, as a link or a button.
     const button = await page.locator('[data-whatsapp-toggle]').boundingBox();
     // The whole region, not only its words: a button covering the fallback's edge hides part of it too.
     for (const message of [form(page), form(page).getByText(FORM.error, { exact: true }), callLink(page), whatsappLink(page)]) {

@@ -6,7 +6,7 @@
  * Playwright runs one file's tests one after another in a single worker.
  */
 import type { Page } from '@playwright/test';
-import { pauseClockBeforeLoad } from '../../clock.js';
+import { pauseClockBeforeLoad, runPastNextFrame } from '../../clock.js';
 import type { Issues } from '../../fixtures.js';
 import { THROUGH_WORKER, TO_RELAY, WORKER_FAILURES, expect, test, type Through } from '../../quote-helpers.js';
 import type { RelayClient } from '../../relay.js';
@@ -82,6 +82,7 @@ test.describe('with JavaScript', () => {
     // Nothing went out: the first request the relay receives is the complete one sent next.
     await fillForm(page);
     await submitButton(page).click();
+    await runPastNextFrame(page);
     await expect(status(page).getByText(SUCCESS)).toBeVisible();
     await expectSubmission(relay, 'fetch', through);
   });
@@ -95,6 +96,7 @@ test.describe('with JavaScript', () => {
     await relay.set({ mode: 'hang' });
     await fillForm(page);
     await submitButton(page).click();
+    await runPastNextFrame(page);
 
     await expect(sendingButton(page)).toBeVisible();
     await expect(sendingButton(page)).toBeDisabled();
@@ -132,6 +134,7 @@ test.describe('with JavaScript', () => {
       await relay.set(failure.mode);
       await fillForm(page);
       await submitButton(page).click();
+      await runPastNextFrame(page);
       await expectSubmission(relay, 'fetch');
 
       if (failure.mode.mode === 'hang') {
@@ -151,6 +154,7 @@ test.describe('with JavaScript', () => {
       await relay.set(failure.mode);
       await fillForm(page);
       await submitButton(page).click();
+      await runPastNextFrame(page);
       await expectSubmission(relay, 'fetch', 'worker');
       // No page timer is involved: the Worker stops waiting for a slow relay on its own clock.
       await expect(status(page).getByText(SUCCESS)).toBeVisible();
@@ -170,6 +174,7 @@ test.describe('with JavaScript', () => {
       await relay.reset();
       await fillForm(page);
       await submitButton(page).click();
+      await runPastNextFrame(page);
 
       await expectFailureShown(page, issues);
       expect(await relay.submissions()).toEqual([]);
@@ -197,6 +202,7 @@ async function expectNextSubmitClears(page: Page, relay: RelayClient, received: 
   await recover?.();
   await relay.set({ mode: 'hang' });
   await submitButton(page).click();
+  await runPastNextFrame(page);
   await expect(sendingButton(page)).toBeDisabled();
   await expect(status(page).getByText(FAILURE)).toBeHidden();
   await expect.poll(async () => (await relay.submissions()).length).toBe(received);

@@ -8,11 +8,16 @@ import { kept } from './store.js';
  */
 export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: () => void }) {
   const [said, setSaid] = useState<{ text: string; refusal: boolean } | null>(null);
+  // A second tap while the first undo is on its way would ask to undo a publish already undone.
+  const [undoing, setUndoing] = useState(false);
   const last = kept().lastPublish;
 
   const undo = async () => {
-    if (!last || !window.confirm(`Undo “${last.message || 'the last publish'}”? The site goes back to how it was before it.`)) return;
-    const answer = await postJson<{ commit?: string }>('undo', {});
+    if (undoing || !last || !window.confirm(`Undo “${last.message || 'the last publish'}”? The site goes back to how it was before it.`))
+      return;
+    setUndoing(true);
+    setSaid(null);
+    const answer = await postJson<{ commit?: string }>('undo', {}).finally(() => setUndoing(false));
     setSaid(
       answer.ok
         ? { text: 'Undone: the site goes back in a few minutes.', refusal: false }
@@ -35,8 +40,8 @@ export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: 
         </p>
       ) : null}
       {last ? (
-        <button type="button" onClick={() => void undo()}>
-          Undo the last publish
+        <button type="button" onClick={() => void undo()} disabled={undoing}>
+          {undoing ? 'Undoing…' : 'Undo the last publish'}
         </button>
       ) : null}
       {changed > 0 ? (

@@ -207,18 +207,25 @@ export function FileEditor({ file }: { file: string }) {
   }, [file, show]);
 
   // Leaving with unsaved changes asks first (the browser's own question); once gone, the unsaved
-  // value is forgotten by the server too, so other files' previews show the file as saved.
+  // value is forgotten by the server too, so other files' previews show the file as saved. The
+  // phone keeps it instead, written as the page goes or is hidden (phones often close a hidden tab
+  // without a pagehide), so the keys typed within the pause are not lost.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: numbers() reads a ref, as in the pause's effect below
   useEffect(() => {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    const forget = () => postWhileLeaving('draft', { file, value: null });
+    const leave = () =>
+      SETTINGS.phone ? keepTyped(file, { value, numbers: numbers() }) : postWhileLeaving('draft', { file, value: null });
+    const hidden = () => document.visibilityState === 'hidden' && SETTINGS.phone && leave();
     window.addEventListener('beforeunload', ask);
-    window.addEventListener('pagehide', forget);
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
     return () => {
       window.removeEventListener('beforeunload', ask);
-      window.removeEventListener('pagehide', forget);
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
     };
-  }, [dirty, file]);
+  }, [dirty, file, value]);
 
   // After a pause in typing: check the whole content with this value, and show it in the preview.
   // biome-ignore lint/correctness/useExhaustiveDependencies: numbers() reads a ref; as a dependency it would restart the pause at every render

@@ -6,6 +6,7 @@ import { NEW_TAB, telUrl, whatsappNumber } from '../links.js';
 import { formServices } from '../service-list.js';
 import { PrivacyNote } from './PrivacyNote.js';
 import { TURNSTILE_ORIGIN, turnstileSiteKey } from '../../generator/schema/site.js';
+import { QUOTE_FIELD_LIMITS } from '../../generator/contract/quote-fields.js';
 
 type Fields = Site['pages']['contact']['form']['fields'];
 type FieldName = keyof Fields;
@@ -96,9 +97,14 @@ export function QuoteForm({ site, siteUrl, language }: { site: Site; siteUrl: st
                     })}
                   </select>
                 ) : spec.type === 'textarea' ? (
-                  <textarea {...common} rows={4} placeholder={field.placeholder} />
+                  <textarea {...common} rows={4} placeholder={field.placeholder} maxLength={QUOTE_FIELD_LIMITS[spec.name]} />
                 ) : (
-                  <input {...common} type={spec.type} placeholder={field.placeholder} />
+                  <input
+                    {...common}
+                    type={spec.type}
+                    placeholder={field.placeholder}
+                    maxLength={spec.type === 'date' ? undefined : QUOTE_FIELD_LIMITS[spec.name]}
+                  />
                 )}
                 {field.help && (
                   <p className="field-help" id={`${id}-help`}>

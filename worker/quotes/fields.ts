@@ -3,16 +3,18 @@
  * each checked as the form checks it before it is kept or sent on.
  */
 
-/** The form's own fields: whether the form requires it, and the most letters a person could need. */
+import { QUOTE_FIELD_LIMITS } from '../../generator/contract/quote-fields.js';
+
+/** The form's own fields: whether the form requires it, and the most letters it may hold. */
 const FIELDS = {
-  name: { required: true, limit: 100 },
-  email: { required: true, limit: 254 },
-  phone: { required: true, limit: 40 },
-  service: { required: true, limit: 200 },
-  moveFrom: { required: true, limit: 200 },
-  moveTo: { required: true, limit: 200 },
-  moveDate: { required: false, limit: 10 },
-  message: { required: false, limit: 5000 },
+  name: { required: true, limit: QUOTE_FIELD_LIMITS.name },
+  email: { required: true, limit: QUOTE_FIELD_LIMITS.email },
+  phone: { required: true, limit: QUOTE_FIELD_LIMITS.phone },
+  service: { required: true, limit: QUOTE_FIELD_LIMITS.service },
+  moveFrom: { required: true, limit: QUOTE_FIELD_LIMITS.moveFrom },
+  moveTo: { required: true, limit: QUOTE_FIELD_LIMITS.moveTo },
+  moveDate: { required: false, limit: QUOTE_FIELD_LIMITS.moveDate },
+  message: { required: false, limit: QUOTE_FIELD_LIMITS.message },
   // What shapes the relay's email: the subject (under both of the names relays read) and its layout.
   subject: { required: false, limit: 300 },
   _subject: { required: false, limit: 300 },

@@ -6,6 +6,7 @@
  * Playwright runs one file's tests one after another in a single worker.
  */
 import type { Page } from '@playwright/test';
+import { QUOTE_FIELD_LIMITS } from '../../../../generator/contract/quote-fields.js';
 import { pauseClockBeforeLoad, runPastNextFrame } from '../../clock.js';
 import type { Issues } from '../../fixtures.js';
 import { THROUGH_WORKER, TO_RELAY, WORKER_FAILURES, expect, test, type Through } from '../../quote-helpers.js';
@@ -85,6 +86,21 @@ test.describe('with JavaScript', () => {
     await runPastNextFrame(page);
     await expect(status(page).getByText(SUCCESS)).toBeVisible();
     await expectSubmission(relay, 'fetch', through);
+  });
+
+  test('a message pasted longer than the site takes is cut at the form’s limit, and the request still goes', async ({ page, relay }) => {
+    await fillForm(page);
+    const limit = QUOTE_FIELD_LIMITS.message;
+    const pasted = 'Please call after 6 pm. '.repeat(Math.ceil((limit + 500) / 24));
+    const message = page.getByLabel('Additional Details', { exact: true });
+    await message.fill(pasted);
+    await expect(message).toHaveValue(pasted.slice(0, limit));
+    await submitButton(page).click();
+    await runPastNextFrame(page);
+    await expect(status(page).getByText(SUCCESS)).toBeVisible();
+    await expect.poll(async () => (await relay.submissions()).length).toBe(1);
+    const [submission] = await relay.submissions();
+    expect(submission?.fields.message?.length).toBe(pasted.slice(0, limit).trim().length);
   });
 
   test('a full submit shows "Sending...", reaches the relay with every field and shows the success message for 5 s', async ({

@@ -12,10 +12,12 @@ export interface FieldProps {
   onChange: (next: unknown) => void;
   /** Shown instead of the model's label (list items). */
   label?: string;
+  /** For one of a position's two numbers: fills both from a pasted pair. */
+  onPair?: (latitude: string, longitude: string) => void;
 }
 
 /** The control for any field model: chosen by its kind alone, so a field added to a schema needs no code here. */
-export function Field({ model, path, value, onChange, label }: FieldProps) {
+export function Field({ model, path, value, onChange, label, onPair }: FieldProps) {
   const shown = label ?? model.label;
   switch (model.kind) {
     case 'group':
@@ -31,7 +33,7 @@ export function Field({ model, path, value, onChange, label }: FieldProps) {
     case 'price':
       return <PriceField model={model} path={path} value={value} onChange={onChange} label={shown} />;
     case 'number':
-      return <NumberField model={model} path={path} value={value} onChange={onChange} label={shown} />;
+      return <NumberField model={model} path={path} value={value} onChange={onChange} label={shown} onPair={onPair} />;
     case 'colour':
       return <ColourField model={model} path={path} value={value} onChange={onChange} label={shown} />;
     case 'boolean':

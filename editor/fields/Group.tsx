@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { fieldId, getIn, withKey } from '../paths.js';
+import { fieldId, getIn, withKey, type Path } from '../paths.js';
 import type { ModelOf } from '../types.js';
 import { blank } from './blank.js';
 import { useForm } from '../context.js';
@@ -18,6 +18,7 @@ export function GroupField({ model, path, value, onChange, label }: LeafProps<Mo
   const start = () => (form.english === undefined ? mainOfficeStart(path, form.root) : undefined) ?? blank(model);
   // An office's hours, where they start in its form, can be the main office's in one press.
   const hoursHere = present && officeAt(path) !== undefined && form.english === undefined;
+  const onPair = present ? positionPaste(model, path, value, onChange, form.setTypedNumber) : undefined;
   const fields = present
     ? model.fields.map((field) => (
         <Fragment key={field.key}>
@@ -27,6 +28,7 @@ export function GroupField({ model, path, value, onChange, label }: LeafProps<Mo
             path={[...path, field.key]}
             value={(value as Record<string, unknown>)[field.key]}
             onChange={(next) => onChange(withKey(value, field.key, next))}
+            onPair={field.kind === 'number' && field.coordinate ? onPair : undefined}
           />
         </Fragment>
       ))
@@ -56,6 +58,29 @@ export function GroupField({ model, path, value, onChange, label }: LeafProps<Mo
       ) : null}
     </fieldset>
   );
+}
+
+/**
+ * For a group holding a position's latitude and longitude: a pair pasted into either fills both
+ * at once, with the digits as pasted. Any other group has none.
+ */
+function positionPaste(
+  model: ModelOf<'group'>,
+  path: Path,
+  value: unknown,
+  onChange: (next: unknown) => void,
+  setTypedNumber: (path: Path, text: string) => void,
+): ((latitude: string, longitude: string) => void) | undefined {
+  const keyOf = (which: 'latitude' | 'longitude') =>
+    model.fields.find((field) => field.kind === 'number' && field.coordinate === which)?.key;
+  const latitudeKey = keyOf('latitude');
+  const longitudeKey = keyOf('longitude');
+  if (latitudeKey === undefined || longitudeKey === undefined) return undefined;
+  return (latitude, longitude) => {
+    setTypedNumber([...path, latitudeKey], latitude);
+    setTypedNumber([...path, longitudeKey], longitude);
+    onChange(withKey(withKey(value, latitudeKey, Number(latitude)), longitudeKey, Number(longitude)));
+  };
 }
 
 /**

@@ -1,10 +1,11 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type ClipboardEvent } from 'react';
 import { parseRupees } from '../../generator/schema/rupees.js';
 import { formatRupees } from '../../templates/format.js';
 import { useForm } from '../context.js';
 import type { Path } from '../paths.js';
 import type { FieldModel, ModelOf } from '../types.js';
 import { FieldNotes, LabelText, useFieldInfo, type FieldInfo } from './info.js';
+import { pastedPosition } from './position.js';
 
 export interface LeafProps<M extends FieldModel = FieldModel> {
   model: M;
@@ -141,9 +142,27 @@ function numberText(value: unknown, typed: string | undefined): string {
   return typed !== undefined && typeof value === 'number' && Number(typed) === value ? typed : asText(value);
 }
 
-export function NumberField({ model, path, value, onChange, label }: LeafProps<ModelOf<'number'>>) {
+export interface NumberProps extends LeafProps<ModelOf<'number'>> {
+  /** For one of a position's two numbers: fills both from a pasted pair ("10.01234, 76.29876"). */
+  onPair?: (latitude: string, longitude: string) => void;
+}
+
+export function NumberField({ model, path, value, onChange, label, onPair }: NumberProps) {
   const info = useFieldInfo(model, path);
   const { typedNumber, setTypedNumber } = useForm();
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  // A number box drops what is not a digit from a paste without a word; a position's box says so instead.
+  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = pastedPosition(event.clipboardData.getData('text/plain'), label);
+    if (pasted.kind === 'number') return setRefused(undefined);
+    event.preventDefault();
+    if (pasted.kind === 'pair' && onPair) {
+      setRefused(undefined);
+      onPair(pasted.latitude, pasted.longitude);
+    } else setRefused(pasted.kind === 'refused' ? pasted.message : `${label} takes one number: paste it alone.`);
+  };
+  const refusedId = `${info.id}-pasted`;
+  const describedBy = refused ? [info.describedBy, refusedId].filter(Boolean).join(' ') : info.describedBy;
   return (
     <div className="field field-number">
       <label htmlFor={info.id}>
@@ -156,9 +175,19 @@ export function NumberField({ model, path, value, onChange, label }: LeafProps<M
         max={model.max}
         step={model.step ?? 'any'}
         placeholder={model.placeholder}
+        aria-describedby={describedBy}
         value={numberText(value, typedNumber(path))}
-        onChange={numberChange(model, path, onChange, setTypedNumber)}
+        onChange={(event) => {
+          setRefused(undefined);
+          numberChange(model, path, onChange, setTypedNumber)(event);
+        }}
+        onPaste={model.coordinate ? paste : undefined}
       />
+      {refused ? (
+        <p className="problems" id={refusedId} role="alert">
+          {refused}
+        </p>
+      ) : null}
       <FieldNotes model={model} info={info} />
     </div>
   );

@@ -28,7 +28,8 @@ export interface SelectOption {
 export type FieldModel = FieldBase &
   (
     | { kind: 'text' | 'longtext' | 'email' | 'phone' | 'url' | 'date' | 'boolean' | 'colour' }
-    | { kind: 'number'; min?: number; max?: number; step?: number }
+    /** `coordinate`: one of a position's two numbers, so a pasted pair can fill both. */
+    | { kind: 'number'; min?: number; max?: number; step?: number; coordinate?: 'latitude' | 'longitude' }
     | { kind: 'price' }
     | { kind: 'select'; options: SelectOption[] }
     /** A photo { src, alt }; `srcOnly`: a picture named by its file alone, with no alt text (the logo). */
@@ -120,6 +121,7 @@ function fieldModel(key: string, schema: Schema, required: boolean, options: Mod
         ...(limits.minimum !== undefined && Math.abs(limits.minimum) < Number.MAX_SAFE_INTEGER ? { min: limits.minimum } : {}),
         ...(limits.maximum !== undefined && Math.abs(limits.maximum) < Number.MAX_SAFE_INTEGER ? { max: limits.maximum } : {}),
         ...(integer ? { step: 1 } : {}),
+        ...(kind === 'latitude' || kind === 'longitude' ? { coordinate: kind } : {}),
       };
     }
     case 'boolean':

@@ -53,7 +53,19 @@ export interface FieldMeta {
 }
 
 /** What a field holds, for the content editor's choice of control. */
-export type FieldKind = 'price' | 'date' | 'photo' | 'phone' | 'email' | 'url' | 'longtext' | 'icon' | 'service' | 'colour';
+export type FieldKind =
+  | 'price'
+  | 'date'
+  | 'photo'
+  | 'phone'
+  | 'email'
+  | 'url'
+  | 'longtext'
+  | 'icon'
+  | 'service'
+  | 'colour'
+  | 'latitude'
+  | 'longitude';
 
 /** The JSON Schema `pattern` for text that is not just spaces (zod trims before checking). */
 export const TEXT_PATTERN = '\\S';
@@ -150,8 +162,9 @@ export function decimalsWritten(text: string): number {
 /** Google reads a position only with at least this many decimals (about a metre). */
 export const COORDINATE_DECIMALS = 5;
 
+/** Said so that it works on a phone, which has no right-click, as well as on a computer. */
 export const COORDINATE_HINT =
-  'in Google Maps, right-click the office and click the two numbers at the top to copy them, e.g. 9.98765, 76.28543';
+  'in Google Maps, touch and hold the office on a phone (right-click it on a computer) to see its two numbers, then copy them, e.g. 9.98765, 76.28543';
 
 /**
  * A latitude or longitude in degrees. The range is a shape rule editors check too; the number
@@ -168,6 +181,7 @@ export function coordinate(what: 'latitude' | 'longitude', limit: number) {
       expected: `a ${what} in degrees`,
       hint: COORDINATE_HINT,
       minDecimals: COORDINATE_DECIMALS,
+      kind: what,
     });
 }
 

@@ -45,7 +45,7 @@ const geo = z
   })
   .meta({
     description:
-      'Where the office is on the map, for search engines: right-click it in Google Maps, or in OpenStreetMap choose Show address, and copy the two numbers',
+      'Where the office is on the map, for search engines: in Google Maps, touch and hold the office on a phone (right-click it on a computer) to see its two numbers, or in OpenStreetMap choose Show address, and copy the two numbers',
   });
 
 /** What every office has, the main one under `contact:` and each of `offices:`. */

@@ -1,6 +1,7 @@
 /**
  * What the editor keeps of what the owner meant: a price typed as "Rs. 12,999" is saved as 12999;
- * a map position typed with a fifth decimal of 0 keeps it; a sample value replaced and saved loses
+ * a map position typed with a fifth decimal of 0 keeps it, and pasted as Google Maps copies it
+ * fills both its numbers; a sample value replaced and saved loses
  * its placeholder warning and its PLACEHOLDER comment; a file with a YAML mistake opens as its
  * text, with the mistake at its line, and is mended there until the form comes back.
  */
@@ -66,6 +67,49 @@ test('a sample value replaced and saved is no longer a placeholder, and its PLAC
   expect(text).not.toContain('replace with the real company name');
   expect(text).toMatch(/^ {4}latitude: 10\.52760$/m);
   await expect(page.getByText(/A latitude needs at least 5 digits/)).toHaveCount(0);
+});
+
+/** Pastes text from the clipboard into a box as the owner does: focus, select all, paste. */
+async function paste(page: import('@playwright/test').Page, box: import('@playwright/test').Locator, text: string) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((copied) => navigator.clipboard.writeText(copied), text);
+  await box.focus();
+  await box.press('ControlOrMeta+A');
+  await box.press('ControlOrMeta+V');
+}
+
+test('the map position as Google Maps copies it ("10.01234, 76.29876") was squashed into the latitude: a pasted pair fills both boxes', async ({
+  page,
+}) => {
+  await openFile(page, project, 'site.yaml');
+  const latitude = page.locator('#field-contact-geo-latitude');
+  const longitude = page.locator('#field-contact-geo-longitude');
+  await paste(page, latitude, '10.01234, 76.29876');
+  await expect(latitude).toHaveValue('10.01234');
+  await expect(longitude).toHaveValue('76.29876');
+  // Into the longitude's box too, the pair is latitude first, as Google Maps gives it.
+  await paste(page, longitude, '9.98760,76.28540');
+  await expect(latitude).toHaveValue('9.98760');
+  await expect(longitude).toHaveValue('76.28540');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saved(page);
+  const text = await project.read('site.yaml');
+  expect(text).toMatch(/^ {4}latitude: 9\.98760$/m);
+  expect(text).toMatch(/^ {4}longitude: 76\.28540$/m);
+});
+
+test('a paste into a map position that is neither a number nor a pair is refused at the field, in words, and changes nothing', async ({ page }) => {
+  await openFile(page, project, 'site.yaml');
+  const latitude = page.locator('#field-contact-geo-latitude');
+  const before = await latitude.inputValue();
+  await paste(page, latitude, 'Edappally, Kochi');
+  const refusal = page.getByRole('alert').filter({ hasText: /^Latitude was not changed: “Edappally, Kochi” is not a number\./ });
+  await expect(refusal).toBeVisible();
+  await expect(latitude).toHaveValue(before);
+  await expect(latitude).toHaveAttribute('aria-describedby', new RegExp(`${await refusal.getAttribute('id')}$`));
+  // Typing in the box again takes the refusal away.
+  await latitude.fill('10.02581');
+  await expect(refusal).toHaveCount(0);
 });
 
 test('a file with a YAML mistake opens as its text with the mistake located, is mended there, and the form comes back', async ({

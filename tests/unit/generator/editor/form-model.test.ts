@@ -223,4 +223,20 @@ describe('the help the form gives speaks of fields, and its examples fit each fi
     expect(map.help).toMatch(/Google Maps or OpenStreetMap/);
     expect(fieldAt(models['site.yaml']!, 'contact.geo').help).toMatch(/OpenStreetMap/);
   });
+
+  it('told the owner to "right-click" in Google Maps, which a phone cannot do: the map position says how on a phone and on a computer', () => {
+    const texts = JSON.stringify(models);
+    const saidForBoth = texts.split('touch and hold the office on a phone (right-click it on a computer)').length - 1;
+    expect(saidForBoth).toBeGreaterThan(0);
+    expect(texts.split('right-click').length - 1).toBe(saidForBoth);
+    expect(fieldAt(models['site.yaml']!, 'contact.geo').help).toMatch(/touch and hold the office on a phone \(right-click it on a computer\)/);
+  });
+
+  it('squashed a pasted pair into the latitude: both of a map position’s numbers are marked as such, so a pair pasted into either fills both', () => {
+    for (const at of ['contact.geo', 'offices[].geo']) {
+      expect(fieldAt(models['site.yaml']!, `${at}.latitude`)).toMatchObject({ kind: 'number', coordinate: 'latitude', min: -90, max: 90 });
+      expect(fieldAt(models['site.yaml']!, `${at}.longitude`)).toMatchObject({ kind: 'number', coordinate: 'longitude' });
+    }
+    expect(fieldAt(formModel(CONTENT_FILES['testimonials.yaml']), 'testimonials[].rating')).not.toHaveProperty('coordinate');
+  });
 });

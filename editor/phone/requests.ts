@@ -8,7 +8,7 @@ import type { ImageEntry } from '../types.js';
 import { SETTINGS } from '../settings.js';
 import { photoForTheSite } from './photo.js';
 import { publishedPhotos } from './published-photos.js';
-import { keep, keepTyped, kept } from './store.js';
+import { keep, keepTyped, kept, namedPhotos, type Kept } from './store.js';
 
 export interface PhoneAnswer {
   status: number;
@@ -40,7 +40,7 @@ async function toWorker(
         ...body,
         ...(now.head ? { head: now.head } : {}),
         saved: now.saved,
-        ...(operation === 'publish' || operation === 'preview-address' ? { photos: now.photos ?? {} } : {}),
+        ...(operation === 'publish' || operation === 'preview-address' ? { photos: namedPhotos(now) } : {}),
       }),
     });
   } catch {
@@ -214,7 +214,7 @@ function publishState() {
   const now = kept();
   return {
     repository: true,
-    changed: [...Object.keys(now.saved), ...Object.keys(now.photos ?? {}).map((name) => `images/${name}`)].map((name) => `content/${name}`),
+    changed: [...Object.keys(now.saved), ...Object.keys(namedPhotos(now)).map((name) => `images/${name}`)].map((name) => `content/${name}`),
     blocking: [],
     remote: null,
     folder: false,
@@ -228,15 +228,28 @@ async function publish(
   ask: (name: string, sent: Record<string, unknown>) => Promise<PhoneAnswer>,
   body: Record<string, unknown>,
 ): Promise<PhoneAnswer> {
-  if (Object.keys(kept().saved).length === 0 && Object.keys(kept().photos ?? {}).length === 0)
-    return answer(409, { message: 'Nothing to publish: save a change first.' });
+  if (Object.keys(kept().saved).length === 0) return answer(409, { message: 'Nothing to publish: save a change first.' });
   const done = await ask('publish', { message: body.message, ...(body.choices ? { choices: body.choices } : {}) });
   if (done.ok) {
     const { commit, files } = done.body as { commit: string; files: string[] };
-    // Published: the phone starts again from the new head, with nothing kept.
-    keep((now) => ({ saved: {}, photos: {}, typed: now.typed, lastPublish: { commit, files, message: String(body.message ?? '') } }));
+    // Published: the phone starts again from the new head, with nothing kept but what was typed
+    // and not saved, and the photos uploaded in those forms.
+    keep((now) => ({
+      saved: {},
+      photos: photosTyped(now, files),
+      typed: now.typed,
+      lastPublish: { commit, files, message: String(body.message ?? '') },
+    }));
   }
   return done;
+}
+
+/** The photos added on the phone, not published, that a value typed and not saved names: kept for when that form is saved. */
+function photosTyped(now: Kept, published: readonly string[]): Record<string, string> {
+  const typed = JSON.stringify(now.typed ?? {});
+  return Object.fromEntries(
+    Object.entries(now.photos ?? {}).filter(([name]) => !published.includes(`images/${name}`) && typed.includes(`"images/${name}"`)),
+  );
 }
 
 /** A photo made ready for the site on the phone (phone/photo.ts), kept here until Publish sends it with the files. */

@@ -40,6 +40,15 @@ export function keep(change: (now: Kept) => Kept): Kept {
   return next;
 }
 
+/**
+ * The photos added on the phone that a saved file names (images/van.jpg), by name: only these are
+ * the content's, listed and published. The others were uploaded in a form left without saving.
+ */
+export function namedPhotos(now: Kept): Record<string, string> {
+  const named = new Set(Object.values(now.saved).flatMap((text) => text.match(/images\/[\w.-]+/g) ?? []));
+  return Object.fromEntries(Object.entries(now.photos ?? {}).filter(([name]) => named.has(`images/${name}`)));
+}
+
 /** The value typed in a file's form and not saved yet, if the phone keeps one. */
 export function typedDraft(file: string): { value: unknown; numbers: unknown } | undefined {
   return kept().typed?.[file];

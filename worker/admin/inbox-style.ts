@@ -2,12 +2,13 @@
 export const INBOX_STYLE = `
 main { max-width: 40rem; }
 .requests { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 1rem; }
-.request { background: #fff; border-radius: 12px; padding: 1rem; border-left: 6px solid #e69b00; }
+/* What a visitor typed may hold a word wider than the phone (a link pasted whole): it wraps inside the card. */
+.request { background: #fff; border-radius: 12px; padding: 1rem; border-left: 6px solid #e69b00; overflow-wrap: anywhere; }
 .request[data-handled="contacted"] { border-left-color: #0b5563; }
 .request[data-handled="done"] { border-left-color: #8aa4ab; }
 .request h2 { margin: 0; font-size: 1.3rem; }
 .request p { margin: .4rem 0; }
-.meta, .contact { color: #4a5d64; font-size: .95rem; overflow-wrap: anywhere; }
+.meta, .contact { color: #4a5d64; font-size: .95rem; }
 .contact a { color: #0b5563; display: inline-block; min-height: 44px; line-height: 44px; }
 .note { background: #f4f7f7; padding: .5rem .75rem; border-radius: 8px; white-space: pre-line; }
 .row { display: flex; gap: .5rem; margin-top: .75rem; }

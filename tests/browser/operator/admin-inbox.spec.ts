@@ -16,6 +16,7 @@ import { expectNoAxeViolations } from '../axe.js';
 import { expect, test } from '../fixtures.js';
 
 const PHONE = { width: 360, height: 740 } as const;
+const LONG_LINK = `https://www.google.com/maps/place/Kakkanad,+Kochi,+Kerala/@10.0159,76.3419,15z/data=${'!3m1!4b1!4m6!3m5'.repeat(12)}`;
 
 let mf: Miniflare;
 let relay: RelayStandIn;
@@ -66,6 +67,8 @@ test.beforeAll(async () => {
       moveFrom: 'Kochi',
       moveTo: 'Thrissur',
       moveDate: '2026-12-14',
+      // A link pasted whole is one word longer than a phone is wide.
+      ...(id === 'r2' ? { message: `Our building: ${LONG_LINK}` } : {}),
     };
     await sql(
       'INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at, delivered_at, last_error) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)',
@@ -112,6 +115,7 @@ test('the inbox fits a phone, with every button and link a finger’s size and n
   await page.goto(`${origin}/admin/requests/`);
   await expect(page.getByRole('heading', { name: 'Quote requests', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Anu Thomas' })).toBeVisible();
+  await expect(page.getByText(LONG_LINK)).toBeVisible();
   expect(await smallTargets(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoAxeViolations(page);

@@ -43,12 +43,19 @@ ${signedOutBecause ? `<p class="notice" role="status">${MESSAGES[signedOutBecaus
 ${codeForm('Invitation code', 'Add this phone')}`;
 }
 
+/** Asked before a phone is removed: it cannot be taken back, and a removed phone comes back only with an invitation. */
+function removeQuestion(device: Device, current: string): string {
+  return device.id === current
+    ? 'Remove this phone? It is signed out at once, and to use it here again you need an invitation code from one of your other phones.'
+    : `Remove ${device.name}? It can no longer sign in here; to use it again you need an invitation code from a phone still on the list.`;
+}
+
 function signedIn(devices: Device[], current: string): string {
   const rows = devices
     .map(
       (device) => `<li>
   <span class="device"><strong>${escapeHtml(device.name)}</strong>${device.id === current ? ' <em>(this phone)</em>' : ''}<br><small>Added ${DATE.format(device.createdAt)}</small></span>
-  ${devices.length > 1 ? `<button type="button" class="secondary" data-action="remove" data-id="${escapeHtml(device.id)}" aria-label="Remove ${escapeHtml(device.name)}">Remove</button>` : ''}
+  ${devices.length > 1 ? `<button type="button" class="secondary" data-action="remove" data-id="${escapeHtml(device.id)}" data-confirm="${escapeHtml(removeQuestion(device, current))}" aria-label="Remove ${escapeHtml(device.name)}">Remove</button>` : ''}
 </li>`,
     )
     .join('\n');

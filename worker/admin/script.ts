@@ -126,7 +126,9 @@ export const ADMIN_SCRIPT = `'use strict';
     if (action === 'signin' && !passkeysMissing()) run(button, signin, false, true);
     if (action === 'invite') run(button, invite, false, false);
     if (action === 'signout') run(button, () => call('POST', '/api/signout'), false, true);
-    if (action === 'remove') run(button, () => call('DELETE', '/api/devices/' + encodeURIComponent(button.dataset.id)), false, true);
+    // Removing cannot be taken back: the page asks first, in words that say what it costs.
+    if (action === 'remove' && confirm(button.dataset.confirm))
+      run(button, () => call('DELETE', '/api/devices/' + encodeURIComponent(button.dataset.id)), false, true);
   });
 })();
 `;

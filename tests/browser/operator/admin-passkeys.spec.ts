@@ -118,7 +118,23 @@ test('the owner sets up the editor with a phone, adds a second phone with an inv
   await second.page.getByRole('button', { name: 'Sign in with this phone' }).click();
   await expect(second.page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
 
+  // Removing asks first, saying what it costs; the owner who says no keeps both phones.
+  const questions: string[] = [];
+  second.page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await second.page.getByRole('button', { name: 'Remove Anil’s phone' }).click();
+  await expect
+    .poll(() => questions)
+    .toEqual([
+      'Remove Anil’s phone? It can no longer sign in here; to use it again you need an invitation code from a phone still on the list.',
+    ]);
+  await second.page.reload();
+  await expect(second.page.getByRole('listitem')).toHaveCount(2);
+
   // The second phone removes the first; the last one left cannot be removed.
+  second.page.once('dialog', (dialog) => void dialog.accept());
   await second.page.getByRole('button', { name: 'Remove Anil’s phone' }).click();
   await expect(second.page.getByRole('listitem')).toHaveText([/Office phone \(this phone\)/]);
   await expect(second.page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);

@@ -13,6 +13,8 @@ type Requests = typeof import('../../../../editor/phone/requests.js');
 let phoneRequest: Requests['phoneRequest'];
 
 const ADDRESS = 'https://site-preview-acme.acme-movers.workers.dev';
+/** The services file saved on the phone, naming the photo added there: the photos sent are those a saved file names. */
+const SERVICES = 'services:\n  - image:\n      src: images/crew.jpg\n';
 let sent: Array<{ address: string; body: Record<string, unknown> }>;
 
 beforeAll(async () => {
@@ -23,7 +25,7 @@ beforeAll(async () => {
 beforeEach(() => {
   localStorage.setItem(
     'site-editor:kept',
-    JSON.stringify({ head: 'c0ffee', saved: { 'services.yaml': 'services: []\n' }, photos: { 'crew.jpg': '/9j/AA==' } } satisfies Kept),
+    JSON.stringify({ head: 'c0ffee', saved: { 'services.yaml': SERVICES }, photos: { 'crew.jpg': '/9j/AA==' } } satisfies Kept),
   );
   sent = [];
   vi.stubGlobal('fetch', async (address: string, init: RequestInit) => {
@@ -48,12 +50,12 @@ it('sends the kept files and photos with the head they started from, and keeps t
   expect(sent).toEqual([
     {
       address: '/api/editor/preview-address',
-      body: { message: 'New prices', head: 'c0ffee', saved: { 'services.yaml': 'services: []\n' }, photos: { 'crew.jpg': '/9j/AA==' } },
+      body: { message: 'New prices', head: 'c0ffee', saved: { 'services.yaml': SERVICES }, photos: { 'crew.jpg': '/9j/AA==' } },
     },
   ]);
   expect(kept().preview).toEqual({ address: ADDRESS, commit: 'beef01' });
   // Still kept: a preview publishes nothing.
-  expect(kept().saved).toEqual({ 'services.yaml': 'services: []\n' });
+  expect(kept().saved).toEqual({ 'services.yaml': SERVICES });
 });
 
 it('forgets the address once the changes are published or thrown away: it no longer shows what the phone keeps', async () => {

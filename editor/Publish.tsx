@@ -13,7 +13,7 @@ type Result =
   | { kind: 'none' }
   | { kind: 'busy' }
   | { kind: 'done'; commit: string; pushed: boolean; message?: string; details?: string; note?: string }
-  | { kind: 'refused'; message: string; details?: string };
+  | { kind: 'refused'; message: string; details?: string; unknown?: boolean };
 
 interface PublishAnswer {
   commit?: string;
@@ -40,6 +40,8 @@ export function Publish() {
   /** The values someone else published in a file changed here too, and the owner's pick for each. */
   const [choosing, setChoosing] = useState<{ conflicts: Conflicts; picks: Picks } | null>(null);
   const [unchosen, setUnchosen] = useState(false);
+  // Each publish starts the phone's undo afresh, so what it last said is not shown beside the publish's own words.
+  const [publishes, setPublishes] = useState(0);
   const messageId = useId();
   const askIdentity = !SETTINGS.phone && state !== null && (state.identity === null || changingIdentity);
 
@@ -59,6 +61,7 @@ export function Publish() {
     }
     setUnchosen(false);
     setResult({ kind: 'busy' });
+    setPublishes((count) => count + 1);
     const answer = await postJson<PublishAnswer>('publish', {
       message,
       ...(askIdentity ? signer : {}),
@@ -76,6 +79,8 @@ export function Publish() {
         kind: 'refused',
         message: messageOf(answer.body, `Publishing was refused (${answer.status}); nothing was changed.`),
         details,
+        // No answer on the phone: the connection may have broken after the site published.
+        unknown: SETTINGS.phone && answer.status === 0,
       });
       if (needs === 'identity') setChangingIdentity(true);
       if (needs === 'choose' && conflicts) setChoosing({ conflicts, picks: suggestedPicks(conflicts) });
@@ -185,7 +190,7 @@ export function Publish() {
       ) : null}
       {result.kind === 'refused' ? (
         <div className="refusal" role="alert">
-          <p>{choosing ? 'Not published yet.' : 'Not published. Nothing was changed.'}</p>
+          <p>{refusedHeadline(result.unknown === true, choosing !== null)}</p>
           <p className="message">{result.message}</p>
           <GitSaid details={result.details} />
         </div>
@@ -198,12 +203,18 @@ export function Publish() {
         </div>
       ) : null}
       {SETTINGS.phone ? <PhonePreviewAddress message={message} changed={state?.changed.length ?? 0} /> : null}
-      {SETTINGS.phone ? <PhoneKept changed={state?.changed.length ?? 0} onChanged={() => void read()} /> : null}
+      {SETTINGS.phone ? <PhoneKept key={publishes} changed={state?.changed.length ?? 0} onChanged={() => void read()} /> : null}
       <p role="status" className="publish-status">
         {result.kind === 'done' && (result.pushed || !result.message) ? publishedWords(result, state?.folder === true) : ''}
       </p>
     </section>
   );
+}
+
+function refusedHeadline(unknown: boolean, choosing: boolean): string {
+  if (unknown)
+    return 'It is not known whether this was published: the connection broke before the site answered. Press Publish again once this phone is connected; a publish that went through is not made twice.';
+  return choosing ? 'Not published yet.' : 'Not published. Nothing was changed.';
 }
 
 /** Git's own words, for whoever helps the owner: folded away under the plain sentence. */

@@ -1,0 +1,65 @@
+/**
+ * Publish on the phone whose answer is lost on the way back (a train into a tunnel): the site's
+ * Worker in workerd against the GitHub stand-in (phone-editor-site.ts), at 360×740 with touch in
+ * Chromium, with a real passkey. The publish may have gone through, so the phone must not say
+ * that nothing changed; publishing again is safe and makes no second commit.
+ */
+import { expect, test as base } from '../fixtures.js';
+import { addPhoneLock } from './phone-lock.js';
+import { startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
+import { setUpThisPhone } from './phone-set-up.js';
+
+// One site for the worker's tests, closed when they are done.
+const test = base.extend<object, { site: PhoneEditorSite }>({
+  site: [
+    async ({}, use) => {
+      const site = await startPhoneEditorSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+test.describe.configure({ timeout: 180_000 });
+
+test('a publish whose answer was lost said "Not published. Nothing was changed." although it was published: it says it is not known, and publishing again makes no second commit', async ({
+  browser,
+  site,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await addPhoneLock(context, page);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await setUpThisPhone(page, site.origin);
+  const commits = async () => {
+    const list = await site.standin.git.text(['rev-list', `${site.start}..main`]);
+    return list ? list.split('\n') : [];
+  };
+
+  await page.goto(`${site.origin}/admin/edit/services.yaml`);
+  await page.getByRole('textbox', { name: 'Starting' }).first().fill('16400');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
+  await page.goto(`${site.origin}/admin/edit/`);
+  const panel = page.getByRole('region', { name: 'Publish' });
+  await panel.getByLabel('What did you change?').fill('Residential price');
+
+  // The request reaches the site, which publishes; its answer never reaches the phone.
+  await page.route('**/api/editor/publish', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
+  const alert = panel.getByRole('alert');
+  await expect(alert).toContainText('It is not known whether this was published');
+  await expect(alert).not.toContainText('Nothing was changed');
+  expect(await commits()).toHaveLength(1);
+
+  await page.unrouteAll();
+  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
+  const [commit] = await commits();
+  await expect(page.getByRole('status').filter({ hasText: `Published as commit ${commit!.slice(0, 7)}` })).toBeVisible();
+  expect(await commits()).toHaveLength(1);
+  await context.close();
+});

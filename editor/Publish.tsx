@@ -60,6 +60,14 @@ export function Publish() {
       return;
     }
     setUnchosen(false);
+    // The box is marked required: the phone's site would otherwise publish with a title of its own.
+    if (!message.trim()) {
+      setResult({
+        kind: 'refused',
+        message: 'Write a few words saying what you changed (e.g. "New prices for 2027"); they are kept with the change.',
+      });
+      return;
+    }
     setResult({ kind: 'busy' });
     setPublishes((count) => count + 1);
     const answer = await postJson<PublishAnswer>('publish', {

@@ -23,7 +23,7 @@ const test = base.extend<object, { site: PhoneEditorSite }>({
 
 test.describe.configure({ timeout: 180_000 });
 
-test('a publish whose answer was lost said "Not published. Nothing was changed." although it was published: it says it is not known, and publishing again makes no second commit', async ({
+test('a publish whose answer was lost said "Not published. Nothing was changed." although it was published: it says it is not known, and publishing again makes no second commit; one with nothing written about the change is refused', async ({
   browser,
   site,
 }) => {
@@ -43,6 +43,10 @@ test('a publish whose answer was lost said "Not published. Nothing was changed."
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   await page.goto(`${site.origin}/admin/edit/`);
   const panel = page.getByRole('region', { name: 'Publish' });
+  // Publish with nothing written is refused in words, and nothing is published.
+  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(panel.getByRole('alert')).toContainText('Not published. Nothing was changed.Write a few words saying what you changed');
+  expect(await commits()).toHaveLength(0);
   await panel.getByLabel('What did you change?').fill('Residential price');
 
   // The request reaches the site, which publishes; its answer never reaches the phone.

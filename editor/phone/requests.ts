@@ -142,17 +142,46 @@ export async function phoneRequest(
     case 'undo': {
       const last = kept().lastPublish;
       if (!last) return answer(409, { message: 'There is no publish from this phone to undo.' });
+      const refused = undoRefusal(last);
+      if (refused) return answer(409, { message: refused });
       const undone = await ask('undo', { commit: last.commit, files: last.files });
-      if (undone.ok)
-        keep((now) => ({ saved: now.saved, photos: now.photos ?? {}, ...(Object.keys(now.saved).length === 0 ? {} : { head: now.head }) }));
+      if (undone.ok) keep((now) => keptAfterUndo(now, undone.body as { commit: string; parent?: string; files?: string[] }));
       return undone;
     }
     case 'discard':
-      keep(() => ({ saved: {}, photos: {}, typed: {} }));
+      // The last publish stays the last: it can still be undone.
+      keep((now) => ({ saved: {}, photos: {}, typed: {}, ...(now.lastPublish ? { lastPublish: now.lastPublish } : {}) }));
       return answer(200, { ok: true });
     default:
       return answer(404, { message: 'The editor has no such page on the phone.' });
   }
+}
+
+/**
+ * Why the last publish is not undone, if the phone keeps saved changes to a file it would put
+ * back: those changes were made over the publish, so publishing them later would bring its values
+ * back, and the owner would be asked to choose between the undo and their own publish.
+ */
+function undoRefusal(last: NonNullable<Kept['lastPublish']>): string | undefined {
+  const now = kept();
+  const pending = last.files.filter((name) => name in now.saved);
+  if (pending.length === 0) return undefined;
+  const names = pending.length === 1 ? pending[0]! : `${pending.slice(0, -1).join(', ')} and ${pending.at(-1)!}`;
+  const what = `“${last.message || 'the last publish'}”`;
+  return `Not undone: this phone keeps saved changes to ${names} that are not published yet, and undoing ${what} would put ${pending.length === 1 ? 'that file' : 'those files'} back as before it. Change back by hand the values ${what} changed instead, then publish.`;
+}
+
+/**
+ * What the phone keeps once the last publish is undone: its other changes. Started from the head
+ * the undo was made on, they go on from the undo (the files it put back are not among them), so
+ * the next publish carries them alone; started before someone else's publish, from where they were.
+ * A value typed over a file put back is dropped: saved, it would bring the publish's values back.
+ */
+function keptAfterUndo(now: Kept, undone: { commit: string; parent?: string; files?: string[] }): Kept {
+  const typed = Object.fromEntries(Object.entries(now.typed ?? {}).filter(([name]) => !undone.files?.includes(name)));
+  const rest = { saved: now.saved, photos: now.photos ?? {}, typed };
+  if (Object.keys(now.saved).length === 0) return rest;
+  return { ...rest, head: now.head && now.head === undone.parent ? undone.commit : now.head };
 }
 
 /** The list being read, which the picker's request waits for too rather than asking again. */

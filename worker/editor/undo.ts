@@ -12,7 +12,7 @@ export async function undoPublish(
   repository: Repository,
   publish: string,
   files: readonly string[],
-): Promise<{ commit: string; head: string; files: string[] }> {
+): Promise<{ commit: string; head: string; files: string[]; parent: string }> {
   const head = await repository.head();
   const restored: Array<{ path: string; contents: string }> = [];
   const deletions: string[] = [];
@@ -40,5 +40,6 @@ export async function undoPublish(
     additions: restored,
     deletions,
   });
-  return { commit: made.sha, head: made.sha, files: [...files] };
+  // The head it was made on: a phone that started from it may go on from the undo, nothing else between.
+  return { commit: made.sha, head: made.sha, files: [...files], parent: head };
 }

@@ -5,33 +5,17 @@
  * pause in typing, and as the page goes away, so the last keys before a reload are not lost.
  */
 import { expect, test } from '../fixtures.js';
-import { addPhoneLock } from './phone-lock.js';
-import { startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
-import { setUpThisPhone } from './phone-set-up.js';
+import { phoneSiteForSpec, signedInPhone } from './phone-signed-in.js';
 
-let site: PhoneEditorSite;
-
-test.describe.configure({ timeout: 180_000 });
-
-test.beforeAll(async () => {
-  site = await startPhoneEditorSite();
-});
-
-test.afterAll(async () => {
-  await site?.close();
-});
+const site = phoneSiteForSpec();
 
 test('the last keys typed before a reload are kept on the phone, not lost within the pause before the value is kept', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  await addPhoneLock(context, page);
-  // The browser's own "Leave site?" before the reload, which the owner confirms.
-  page.on('dialog', (dialog) => void dialog.accept());
-  await setUpThisPhone(page, site.origin);
+  // The browser's own "Leave site?" before the reload is confirmed, as the owner does.
+  const { context, page } = await signedInPhone(browser, site().origin);
 
-  await page.goto(`${site.origin}/admin/edit/services.yaml`);
+  await page.goto(`${site().origin}/admin/edit/services.yaml`);
   const price = page.getByRole('textbox', { name: 'Starting' }).first();
   await price.fill('16001');
   // At once, within the pause after which the phone keeps the value typed.

@@ -5,16 +5,13 @@
  * saved file names is both. The Worker is stood in for by a fetch that keeps what it was sent.
  */
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { namePhoneSettings } from './phone-page.js';
+import { type Ask, keepNow, keptNow, phoneAsk } from './phone-ask.js';
 
-type Requests = typeof import('../../../../editor/phone/requests.js');
-let phoneRequest: Requests['phoneRequest'];
-
+let ask: Ask;
 let sent: Record<string, unknown>[];
 
 beforeAll(async () => {
-  namePhoneSettings();
-  ({ phoneRequest } = await import('../../../../editor/phone/requests.js'));
+  ask = await phoneAsk();
 });
 
 beforeEach(() => {
@@ -31,21 +28,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ask = (path: string, init: RequestInit = {}) => phoneRequest(path, init, '/api/editor', () => 'token', 'X-CSRF-Token');
-
-const keptNow = () => JSON.parse(localStorage.getItem('site-editor:kept') ?? 'null') as { photos: Record<string, string> };
-
 it('a photo uploaded in a form never saved is neither listed for publishing nor published, and one a saved file names is', async () => {
-  localStorage.setItem(
-    'site-editor:kept',
-    JSON.stringify({
-      head: 'c0ffee',
-      saved: { 'about.yaml': 'story:\n  image:\n    src: images/used.jpg\n    alt: Our first van\n' },
-      photos: { 'used.jpg': 'AAAA', 'family.jpg': 'BBBB', 'later.jpg': 'CCCC' },
-      // A form left half done: its photo waits for that form's save.
-      typed: { 'services.yaml': { value: { services: [{ image: { src: 'images/later.jpg' } }] }, numbers: [] } },
-    }),
-  );
+  keepNow({
+    head: 'c0ffee',
+    saved: { 'about.yaml': 'story:\n  image:\n    src: images/used.jpg\n    alt: Our first van\n' },
+    photos: { 'used.jpg': 'AAAA', 'family.jpg': 'BBBB', 'later.jpg': 'CCCC' },
+    // A form left half done: its photo waits for that form's save.
+    typed: { 'services.yaml': { value: { services: [{ image: { src: 'images/later.jpg' } }] }, numbers: [] } },
+  });
   const state = await ask('publish');
   expect((state.body as { changed: string[] }).changed).toEqual(['content/about.yaml', 'content/images/used.jpg']);
 
@@ -58,10 +48,7 @@ it('a photo uploaded in a form never saved is neither listed for publishing nor 
 });
 
 it('a photo uploaded in a form never saved is not sent for the preview address either', async () => {
-  localStorage.setItem(
-    'site-editor:kept',
-    JSON.stringify({ head: 'c0ffee', saved: { 'site.yaml': 'email: a@example.com\n' }, photos: { 'family.jpg': 'BBBB' } }),
-  );
+  keepNow({ head: 'c0ffee', saved: { 'site.yaml': 'email: a@example.com\n' }, photos: { 'family.jpg': 'BBBB' } });
   await ask('preview-address', { method: 'POST', body: JSON.stringify({ message: '' }) });
   expect(sent[0]!.photos).toEqual({});
 });

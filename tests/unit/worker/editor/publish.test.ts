@@ -174,9 +174,11 @@ it('undoes the last publish with one commit putting the file back as it was', as
   ).json()) as { commit: string; files: string[] };
   const undone = await call('undo', { commit: published.commit, files: published.files });
   expect(undone.status).toBe(200);
-  const { commit } = (await undone.json()) as { commit: string };
+  const { commit, parent } = (await undone.json()) as { commit: string; parent: string };
   const git = standin.git;
   expect(await git.text(['rev-list', '--parents', '-n', '1', commit])).toBe(`${commit} ${published.commit}`);
+  // Named, so a phone keeping changes made from that head goes on from the undo (editor/phone/requests.ts).
+  expect(parent).toBe(published.commit);
   expect(await git.text(['show', `${commit}:content/services.yaml`])).toBe(seed['content/services.yaml']!.trimEnd());
   expect(await git.text(['log', '-1', '--format=%s', commit])).toBe('Undo “A price to undo”');
   expect(standin.violations).toEqual([]);

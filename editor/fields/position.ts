@@ -2,9 +2,9 @@
  * What was pasted into one of a map position's two boxes. Google Maps copies a place as its pair,
  * "10.01234, 76.29876"; a browser's number box would drop the comma and the space and keep
  * 10.012347629876, a point kilometres away, so the pair is read here and fills both boxes.
+ * `number`: one number (or nothing), which the box takes as it takes any paste.
  */
 export type PastedPosition =
-  /** One number (or nothing): the box takes it as it takes any paste. */
   | { kind: 'number' }
   | { kind: 'pair'; latitude: string; longitude: string }
   | { kind: 'refused'; message: string };

@@ -98,7 +98,9 @@ test('the map position as Google Maps copies it ("10.01234, 76.29876") was squas
   expect(text).toMatch(/^ {4}longitude: 76\.28540$/m);
 });
 
-test('a paste into a map position that is neither a number nor a pair is refused at the field, in words, and changes nothing', async ({ page }) => {
+test('a paste into a map position that is neither a number nor a pair is refused at the field, in words, and changes nothing', async ({
+  page,
+}) => {
   await openFile(page, project, 'site.yaml');
   const latitude = page.locator('#field-contact-geo-latitude');
   const before = await latitude.inputValue();

@@ -229,7 +229,9 @@ describe('the help the form gives speaks of fields, and its examples fit each fi
     const saidForBoth = texts.split('touch and hold the office on a phone (right-click it on a computer)').length - 1;
     expect(saidForBoth).toBeGreaterThan(0);
     expect(texts.split('right-click').length - 1).toBe(saidForBoth);
-    expect(fieldAt(models['site.yaml']!, 'contact.geo').help).toMatch(/touch and hold the office on a phone \(right-click it on a computer\)/);
+    expect(fieldAt(models['site.yaml']!, 'contact.geo').help).toMatch(
+      /touch and hold the office on a phone \(right-click it on a computer\)/,
+    );
   });
 
   it('squashed a pasted pair into the latitude: both of a map position’s numbers are marked as such, so a pair pasted into either fills both', () => {

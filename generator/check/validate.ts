@@ -210,16 +210,22 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
       return [
         { ...base, ...at('value'), code: 'bad-format', message: `Expected ${expected}, got ${describeValue(input)}.`, hint: meta.hint },
       ];
-    case 'too_small':
+    case 'too_small': {
+      const needs = `${expected} ${rangeWords(boundsAt(root, path)) ?? ''}`.trim();
       return [
         {
           ...base,
           ...at('value'),
           code: 'too-few',
-          message: tooSmall(issue, input, `${expected} ${rangeWords(boundsAt(root, path)) ?? ''}`.trim()),
+          message: tooSmall(issue, input, needs),
           hint: meta.hint ?? tooSmallHint(issue),
+          // In the editor a number too small is named by its field, as one that cannot be read is.
+          ...(issue.origin === 'number' && typeof input === 'number'
+            ? { editor: { message: `{field} needs ${needs}; it is ${input}.` } }
+            : {}),
         },
       ];
+    }
     case 'too_big':
       if (issue.origin === 'string' && typeof input === 'string') {
         const written = valueAt(file.data, path);

@@ -12,7 +12,8 @@ function priceDigits(text: string): string | undefined {
     .trim();
   if (!/^\d{1,3}([,\s]\d{2,3})*$|^\d+$/.test(bare)) return undefined;
   const digits = bare.replace(/[,\s]/g, '');
-  return /^[1-9]\d*$/.test(digits) ? digits : undefined;
+  // 0 is read as 0, so the check can say a price must be more than it, not that "0" cannot be read.
+  return /^(0|[1-9]\d*)$/.test(digits) ? digits : undefined;
 }
 
 /** The whole number of rupees a typed price means, or undefined when it cannot be told for sure (12.999, "about 5000"). */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../../generator/build.js';
 import { uiProblem } from '../../../../generator/editor/content/problems.js';
 import { startEditor, type EditorServer } from '../../../helpers/editor-server.js';
+import { parseRupees } from '../../../../generator/schema/rupees.js';
 
 let editor: EditorServer;
 
@@ -353,6 +354,11 @@ describe('the editor’s words', () => {
     const price = (await editor.api('POST', '/__edit/api/check', { file: 'services.yaml', value: priced })).json().problems[0];
     expect(price.message).toBe('Service 1 › Pricing › Starting needs a whole number of rupees; "12.999" cannot be read as one.');
     expect(price.hint).toMatch(/12999$/);
+
+    // 0 is read, and refused for what it is: no price is free.
+    priced.services[0].pricing.starting = parseRupees('0') ?? '0';
+    const free = (await editor.api('POST', '/__edit/api/check', { file: 'services.yaml', value: priced })).json().problems[0];
+    expect(free.message).toBe('Service 1 › Pricing › Starting needs a whole number of rupees more than 0; it is 0.');
   });
 });
 

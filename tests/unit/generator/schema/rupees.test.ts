@@ -21,8 +21,13 @@ describe('a price as typed', () => {
   });
 
   it('is refused (left as text for the check to explain) when it cannot be told for sure, never read as a fraction', () => {
-    for (const typed of ['12.999', '.12999', '0.12999', 'about 5000', '12,99,9', '5k', 'Rs.', '0', '-500', '12999.50'])
+    for (const typed of ['12.999', '.12999', '0.12999', 'about 5000', '12,99,9', '5k', 'Rs.', '00', '-500', '12999.50'])
       expect(parseRupees(typed), typed).toBeUndefined();
+  });
+
+  it('is 0 when it is 0, so the check says a price must be more than that rather than that it cannot be read', () => {
+    expect(parseRupees('0')).toBe(0);
+    expect(parseRupees('₹0')).toBe(0);
   });
 
   it('gives the likely number as a hint where it can, a dot grouping thousands included', () => {

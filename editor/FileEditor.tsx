@@ -7,6 +7,7 @@ import { languageOf } from './pages.js';
 import { CardsNotice } from './CardsNotice.js';
 import { draftQueue, type DraftQueue } from './draft-queue.js';
 import { Preview } from './Preview.js';
+import { REFUSAL_WORDS } from './refusal-words.js';
 import { SETTINGS } from './settings.js';
 import { keepTyped, typedDraft } from './phone/store.js';
 import { startPhoneChecks } from './phone/requests.js';
@@ -602,7 +603,7 @@ function ReloadOffer({ why, then, onReload }: { why: string; then: string; onRel
       <p>{why}</p>
       <p>{then}</p>
       <button type="button" onClick={onReload}>
-        Reload the file from disk
+        {REFUSAL_WORDS.reload}
       </button>
     </div>
   );
@@ -613,7 +614,7 @@ function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolea
     return (
       <ReloadOffer
         why={`Not saved: ${outcome.message}`}
-        then="Nothing on disk was changed. Reload shows the file as it is now; the changes you made here since opening it are then gone, so note them first."
+        then={`${REFUSAL_WORDS.unchanged} ${REFUSAL_WORDS.reloadShows}`}
         onReload={onReload}
       />
     );
@@ -630,8 +631,8 @@ function Outcome({ outcome, dirty, onReload }: { outcome: Outcome; dirty: boolea
   if (outcome.kind === 'invalid') {
     return (
       <p className="refusal" role="alert">
-        Not saved: {outcome.count} {outcome.count === 1 ? 'problem' : 'problems'} must be fixed first (shown at the fields). Nothing on disk
-        was changed.
+        Not saved: {outcome.count} {outcome.count === 1 ? 'problem' : 'problems'} must be fixed first (shown at the fields).{' '}
+        {REFUSAL_WORDS.unchanged}
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { messageOf, postJson } from './api.js';
+import { REFUSAL_WORDS } from './refusal-words.js';
 import type { UiProblem } from './types.js';
 
 /**
@@ -49,7 +50,7 @@ export function TextMode({
       onSaved();
     } else if (answer.status === 422 && answer.body.problems) {
       setShown(answer.body.problems);
-      setState({ kind: 'refused', message: 'Not saved: the text still has a mistake, shown above. Nothing on disk was changed.' });
+      setState({ kind: 'refused', message: `Not saved: the text still has a mistake, shown above. ${REFUSAL_WORDS.unchanged}` });
     } else {
       setState({ kind: 'error', message: messageOf(answer.body, `Saving failed (${answer.status}). Nothing was saved.`) });
     }

@@ -4,22 +4,10 @@
  * Chromium, with a real passkey. The publish may have gone through, so the phone must not say
  * that nothing changed; publishing again is safe and makes no second commit.
  */
-import { expect, test as base } from '../fixtures.js';
+import { expect } from '../fixtures.js';
 import { addPhoneLock } from './phone-lock.js';
-import { startPhoneEditorSite, type PhoneEditorSite } from './phone-editor-site.js';
 import { setUpThisPhone } from './phone-set-up.js';
-
-// One site for the worker's tests, closed when they are done.
-const test = base.extend<object, { site: PhoneEditorSite }>({
-  site: [
-    async ({}, use) => {
-      const site = await startPhoneEditorSite();
-      await use(site);
-      await site.close();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
+import { test } from './phone-site-test.js';
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -8,7 +8,7 @@ import type { ImageEntry } from '../types.js';
 import { SETTINGS } from '../settings.js';
 import { photoForTheSite } from './photo.js';
 import { publishedPhotos } from './published-photos.js';
-import { keep, keepTyped, kept, namedPhotos, type Kept } from './store.js';
+import { keep, keepTyped, kept, namedPhotos, noteOpened, type Kept } from './store.js';
 
 export interface PhoneAnswer {
   status: number;
@@ -85,7 +85,9 @@ export async function phoneRequest(
       // later; it starts only once the form is on the screen (startPhoneChecks).
       fetchChecker();
       const name = new URLSearchParams(query).get('file') ?? '';
-      return fileFromPage(name) ?? ask('file', { file: name });
+      const read = fileFromPage(name) ?? (await ask('file', { file: name }));
+      if (read.ok) noteOpened(name, (read.body as { version?: unknown }).version);
+      return read;
     }
     case 'check':
       return (await checkHere(body)) ?? ask('check', body);
@@ -111,6 +113,7 @@ export async function phoneRequest(
           saved: { ...now.saved, ...renamedTexts, [String(body.file)]: text, ...(record ? { [record.file]: record.text } : {}) },
         }));
         keepTyped(String(body.file), undefined);
+        noteOpened(String(body.file), (rest as { version?: unknown }).version);
         return answer(saved.status, rest);
       }
       // Not kept by the site (signed out, offline, a problem to mend): what was typed stays on the phone.

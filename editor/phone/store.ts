@@ -14,15 +14,26 @@ export interface Kept {
   saved: Record<string, string>;
   /** Photos added on the phone, ready for the site (phone/photo.ts), by name in content/images/, as base64. */
   photos?: Record<string, string>;
-  /** Values typed in a file's form but not saved yet, by file: shown again after a reload until saved or dropped. */
-  typed?: Record<string, { value: unknown; numbers: unknown }>;
+  /**
+   * Values typed in a file's form but not saved yet, by file: shown again after a reload until
+   * saved or dropped, and `on`, the version of the file the form showed when they were typed.
+   */
+  typed?: Record<string, Typed>;
   /** The last publish from this phone: its commit and the files it changed. */
   lastPublish?: { commit: string; files: string[]; message: string };
   /** The last preview address asked for from this phone, and the commit it shows once ready. */
   preview?: { address: string; commit: string };
 }
 
+export interface Typed {
+  value: unknown;
+  numbers: unknown;
+  on?: string;
+}
+
 const KEY = 'site-editor:kept';
+/** The version of each file this tab's form shows, by file: each tab its own, so sessionStorage. */
+const OPENED = 'site-editor:opened';
 
 export function kept(): Kept {
   try {
@@ -49,15 +60,39 @@ export function namedPhotos(now: Kept): Record<string, string> {
   return Object.fromEntries(Object.entries(now.photos ?? {}).filter(([name]) => named.has(`images/${name}`)));
 }
 
-/** The value typed in a file's form and not saved yet, if the phone keeps one. */
-export function typedDraft(file: string): { value: unknown; numbers: unknown } | undefined {
-  return kept().typed?.[file];
+function opened(): Record<string, string> {
+  try {
+    return (JSON.parse(sessionStorage.getItem(OPENED) ?? '{}') as Record<string, string> | null) ?? {};
+  } catch {
+    return {};
+  }
 }
 
-/** Keeps (or, given undefined, drops) the value typed in a file's form. */
-export function keepTyped(file: string, typed: { value: unknown; numbers: unknown } | undefined): void {
+/** Notes the version of a file this tab's form shows: as read, or as its own save wrote it. */
+export function noteOpened(file: string, version: unknown): void {
+  if (typeof version !== 'string') return;
+  try {
+    sessionStorage.setItem(OPENED, JSON.stringify({ ...opened(), [file]: version }));
+  } catch {
+    // Storage turned off: values typed are laid over the file as before, whatever its version.
+  }
+}
+
+/**
+ * The value typed in a file's form and not saved yet, if the phone keeps one typed over the
+ * version this tab shows. One typed over an older version (in another tab, before a save in this
+ * one) is not laid over the file: the values saved since would go with it at the next save.
+ */
+export function typedDraft(file: string): Typed | undefined {
+  const typed = kept().typed?.[file];
+  return typed && (typed.on === undefined || typed.on === opened()[file]) ? typed : undefined;
+}
+
+/** Keeps (or, given undefined, drops) the value typed in a file's form, with the version this tab's form shows. */
+export function keepTyped(file: string, typed: Typed | undefined): void {
+  const on = opened()[file];
   keep((now) => {
     const others = Object.fromEntries(Object.entries(now.typed ?? {}).filter(([name]) => name !== file));
-    return { ...now, typed: typed ? { ...others, [file]: typed } : others };
+    return { ...now, typed: typed ? { ...others, [file]: { ...typed, ...(on ? { on } : {}) } } : others };
   });
 }

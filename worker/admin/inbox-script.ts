@@ -7,9 +7,12 @@ export const INBOX_SCRIPT = `'use strict';
 (() => {
   const message = document.querySelector('[data-message]');
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
-  const say = (text) => {
+  // Said inside the card whose button was tapped: at the foot of a long list the owner would lose
+  // both the card and which request the words are about.
+  const say = (text, button) => {
+    button.closest('.request')?.append(message);
     message.textContent = text;
-    if (text) message.scrollIntoView({ block: 'center' });
+    if (text) message.scrollIntoView({ block: 'nearest' });
   };
   async function post(path, body) {
     let response;
@@ -25,14 +28,14 @@ export const INBOX_SCRIPT = `'use strict';
     const button = event.target.closest('button[data-action]');
     if (!button) return;
     const id = encodeURIComponent(button.dataset.id);
-    say('');
+    say('', button);
     button.disabled = true;
     try {
       if (button.dataset.action === 'handled') await post('/api/requests/' + id + '/handled', { state: button.dataset.state });
       if (button.dataset.action === 'resend') await post('/api/requests/' + id + '/resend');
       location.reload();
     } catch (error) {
-      say(error.message);
+      say(error.message, button);
       button.disabled = false;
     }
   });

@@ -135,6 +135,21 @@ test('the owner marks a request contacted, and sends one that never reached the 
   expect(relay.received.map((entry) => entry.fields.name)).toEqual(['Anu Thomas']);
 });
 
+test('a tap that fails offline is answered inside the request’s card, not at the foot of the list', async ({ page, context, issues }) => {
+  // Chromium reports the request the offline phone could not make, twice.
+  issues.allow('requestfailed', /\/api\/requests\/r2\/handled: net::ERR_INTERNET_DISCONNECTED/);
+  issues.allow('console', /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  await page.goto(`${origin}/admin/requests/`);
+  const ravi = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ravi Menon' }) });
+  await context.setOffline(true);
+  await ravi.getByRole('button', { name: 'Done' }).click();
+  const said = ravi.getByRole('alert');
+  await expect(said).toHaveText('The site could not be reached. Check this phone’s internet connection and try again.');
+  await expect(said).toBeInViewport();
+  await context.setOffline(false);
+  expect(await sql("SELECT handled FROM quote_requests WHERE id = 'r2'")).toEqual([{ handled: 'new' }]);
+});
+
 test('the visits fit a phone, in one sentence with a chart, with no accessibility problem', async ({ page }) => {
   await page.goto(`${origin}/admin/counts/`);
   await expect(

@@ -76,6 +76,9 @@ const PHONE_TROUBLES = `const troubles = [];
 
 /** Pictures the screen (scrolled to `part` when given) and fails on what PHONE_TROUBLES finds anywhere on the page. */
 async function lookAt(engine: Engine, shots: string, name: string, part?: string): Promise<void> {
+  // A screen the page's own script reloaded may have its heading before its stylesheet: Firefox
+  // then measures the page unstyled (every button 25 px tall), so the measuring waits for the load.
+  await waitUntil(engine, "return document.readyState === 'complete';", `the ${name} screen with its stylesheet`);
   if (part) await engine.evaluate(`document.querySelector(${JSON.stringify(part)}).scrollIntoView({ block: 'center' }); return true;`);
   await engine.screenshot(`${shots}/editor-${name}.png`);
   const troubles = await engine.evaluate<string[]>(PHONE_TROUBLES);

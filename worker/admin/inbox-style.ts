@@ -2,8 +2,10 @@
 export const INBOX_STYLE = `
 main { max-width: 40rem; }
 .requests { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 1rem; }
-/* What a visitor typed may hold a word wider than the phone (a link pasted whole): it wraps inside the card. */
-.request { background: #fff; border-radius: 12px; padding: 1rem; border-left: 6px solid #e69b00; overflow-wrap: anywhere; }
+.request { background: #fff; border-radius: 12px; padding: 1rem; border-left: 6px solid #e69b00; }
+/* What a visitor typed may hold a word wider than the phone (a link pasted whole): it wraps inside
+   the card. Only there: the card's own buttons keep their words whole. */
+.request h2, .request .note, .meta, .contact { overflow-wrap: anywhere; }
 .request[data-handled="contacted"] { border-left-color: #0b5563; }
 .request[data-handled="done"] { border-left-color: #8aa4ab; }
 .request h2 { margin: 0; font-size: 1.3rem; }

@@ -116,6 +116,16 @@ test('the inbox fits a phone, with every button and link a finger’s size and n
   await expect(page.getByRole('heading', { name: 'Quote requests', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Anu Thomas' })).toBeVisible();
   await expect(page.getByText(LONG_LINK)).toBeVisible();
+  // The card's own buttons keep their words whole, on one line.
+  const lines = await page
+    .getByRole('button', { name: 'Contacted' })
+    .first()
+    .evaluate((button) => {
+      const words = document.createRange();
+      words.selectNodeContents(button);
+      return words.getClientRects().length;
+    });
+  expect(lines).toBe(1);
   expect(await smallTargets(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoAxeViolations(page);

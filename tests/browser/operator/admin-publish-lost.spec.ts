@@ -4,32 +4,26 @@
  * Chromium, with a real passkey. The publish may have gone through, so the phone must not say
  * that nothing changed; publishing again is safe and makes no second commit.
  */
-import { expect } from '../fixtures.js';
-import { addPhoneLock } from './phone-lock.js';
-import { setUpThisPhone } from './phone-set-up.js';
-import { test } from './phone-site-test.js';
+import { expect, test } from '../fixtures.js';
+import { phoneSiteForSpec, signedInPhone } from './phone-signed-in.js';
 
-test.describe.configure({ timeout: 180_000 });
+const site = phoneSiteForSpec();
 
 test('a publish whose answer was lost said "Not published. Nothing was changed." although it was published: it says it is not known, and publishing again makes no second commit; one with nothing written about the change is refused', async ({
   browser,
-  site,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  await addPhoneLock(context, page);
-  page.on('dialog', (dialog) => void dialog.accept());
-  await setUpThisPhone(page, site.origin);
+  const { origin, standin, start } = site();
+  const { context, page } = await signedInPhone(browser, origin);
   const commits = async () => {
-    const list = await site.standin.git.text(['rev-list', `${site.start}..main`]);
+    const list = await standin.git.text(['rev-list', `${start}..main`]);
     return list ? list.split('\n') : [];
   };
 
-  await page.goto(`${site.origin}/admin/edit/services.yaml`);
+  await page.goto(`${origin}/admin/edit/services.yaml`);
   await page.getByRole('textbox', { name: 'Starting' }).first().fill('16400');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
-  await page.goto(`${site.origin}/admin/edit/`);
+  await page.goto(`${origin}/admin/edit/`);
   const panel = page.getByRole('region', { name: 'Publish' });
   // Publish with nothing written is refused in words, and nothing is published.
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();

@@ -9,7 +9,7 @@ import { draftQueue, type DraftQueue } from './draft-queue.js';
 import { Preview } from './Preview.js';
 import { REFUSAL_WORDS } from './refusal-words.js';
 import { SETTINGS } from './settings.js';
-import { keepTyped, typedDraft } from './phone/store.js';
+import { keepTyped, staleTyped, typedDraft } from './phone/store.js';
 import { startPhoneChecks } from './phone/requests.js';
 import { PhonePreview } from './phone/preview-panel.js';
 import { problemSentence } from './problem-sentence.js';
@@ -18,6 +18,9 @@ import type { FileData, FileEntry, ImageEntry, TextCounts, UiOutdated, UiProblem
 
 /** How long typing pauses before the change is checked and shown in the preview. */
 const PAUSE_MS = 400;
+
+/** Asked before unsaved changes are thrown away: nothing brings them back. */
+const THROW_AWAY_QUESTION = 'Throw away the changes you made here since the last save? They cannot be brought back.';
 
 type Outcome =
   | { kind: 'none' }
@@ -86,6 +89,10 @@ export function FileEditor({ file }: { file: string }) {
   const [counts, setCounts] = useState<TextCounts | undefined>();
   const [acceptNote, setAcceptNote] = useState({ text: '', refused: false });
   const sequence = useRef(0);
+  // The pause after typing, which "Throw away" must stop: run after it, it would keep the typed value again.
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // On the phone: a value typed over a version of the file saved since (in another tab), not shown.
+  const [typedDropped, setTypedDropped] = useState(false);
   // The unsaved value for the preview, one request at a time: see draft-queue.ts.
   const drafts = useRef<DraftQueue<{ file: string; value: unknown; numbers?: unknown }> | null>(null);
   drafts.current ??= draftQueue(
@@ -131,6 +138,10 @@ export function FileEditor({ file }: { file: string }) {
     setLoadError('');
     // On the phone a value typed before a reload (or a closed tab) is shown again, unsaved.
     const typed = SETTINGS.phone ? typedDraft(file) : undefined;
+    if (SETTINGS.phone && !typed && staleTyped(file)) {
+      keepTyped(file, undefined);
+      setTypedDropped(true);
+    }
     if (typed) {
       typedNumbers.current = new Map(
         (Array.isArray(typed.numbers) ? (typed.numbers as [Path, string][]) : []).map(([path, text]) => [JSON.stringify(path), text]),
@@ -233,6 +244,7 @@ export function FileEditor({ file }: { file: string }) {
   useEffect(() => {
     if (data === null || !dirty) return;
     const timer = setTimeout(() => {
+      pause.current = undefined;
       const mine = ++sequence.current;
       setChecking(true);
       void postJson<{ problems: UiProblem[]; warnings?: UiProblem[]; counts?: TextCounts; elsewhere?: UiProblem[] } & Partial<Renamed>>(
@@ -251,6 +263,7 @@ export function FileEditor({ file }: { file: string }) {
         .finally(() => mine === sequence.current && setChecking(false));
       drafts.current?.send({ file, value, numbers: numbers() });
     }, PAUSE_MS);
+    pause.current = timer;
     return () => clearTimeout(timer);
   }, [data, dirty, file, value]);
 
@@ -322,6 +335,10 @@ export function FileEditor({ file }: { file: string }) {
   }, []);
 
   const reload = async () => {
+    clearTimeout(pause.current);
+    sequence.current++;
+    setChecking(false);
+    setTypedDropped(false);
     if (SETTINGS.phone) keepTyped(file, undefined);
     drafts.current?.send({ file, value: null });
     await drafts.current?.settled();
@@ -429,6 +446,12 @@ export function FileEditor({ file }: { file: string }) {
           <h2 id="form-heading" className="visually-hidden">
             Fields
           </h2>
+          {typedDropped ? (
+            <p className="note" role="status">
+              What you typed here before and did not save is not shown: this file was saved since, in another tab, and putting your typing
+              back would undo that save. Type it again if you still want it.
+            </p>
+          ) : null}
           <Summary
             problems={problems}
             elsewhere={elsewhere}
@@ -447,6 +470,17 @@ export function FileEditor({ file }: { file: string }) {
               {outcome.kind === 'saving' ? 'Saving…' : 'Save'}
             </button>
             <Outcome outcome={outcome} dirty={dirty} onReload={() => void reload()} />
+            {/* Conflicts offer their own way back to the file as saved. */}
+            {dirty && outcome.kind !== 'conflict' && outcome.kind !== 'stale' && outcome.kind !== 'saving' ? (
+              <button
+                type="button"
+                className="secondary"
+                aria-label="Throw away unsaved changes"
+                onClick={() => confirm(THROW_AWAY_QUESTION) && void reload()}
+              >
+                Throw away
+              </button>
+            ) : null}
           </div>
         </section>
         {SETTINGS.phone ? (

@@ -88,6 +88,14 @@ export function typedDraft(file: string): Typed | undefined {
   return typed && (typed.on === undefined || typed.on === opened()[file]) ? typed : undefined;
 }
 
+/**
+ * Whether the phone keeps a value typed in this file over another version than the one this tab
+ * shows, which `typedDraft` does not lay over it: the owner must hear that it is not put back.
+ */
+export function staleTyped(file: string): boolean {
+  return kept().typed?.[file] !== undefined && typedDraft(file) === undefined;
+}
+
 /** Keeps (or, given undefined, drops) the value typed in a file's form, with the version this tab's form shows. */
 export function keepTyped(file: string, typed: Typed | undefined): void {
   const on = opened()[file];

@@ -1,4 +1,5 @@
 import type { OutputFile } from './contract/output.js';
+import { DEFAULT_REQUEST_REPLY } from './contract/request-reply.js';
 import { UsageError } from './problems/problem.js';
 import type { Site } from './schema/index.js';
 
@@ -39,7 +40,8 @@ export const COUNT_ENDPOINT = '/api/count';
 
 /**
  * The file a Cloudflare build leaves for the Worker (worker/quotes/built-settings.ts): the relay's
- * AJAX address, where the Worker sends each kept request on, and how many days it keeps one. It
+ * AJAX address, where the Worker sends each kept request on, how many days it keeps one, and the
+ * words the inbox's WhatsApp reply starts with in each language (whatsapp.yaml requestReply). It
  * lies under /api/, which reaches the Worker before the files (worker/wrangler.jsonc), so the Worker
  * alone reads it, through its ASSETS binding.
  */
@@ -66,5 +68,16 @@ export function hostFiles(site: Site, host: Host | undefined): OutputFile[] {
   if (host !== 'cloudflare') return [];
   // Without form.keepDays the Worker keeps its own default, the schema's DEFAULT_KEEP_DAYS.
   const { endpoint, keepDays } = site.settings.form;
-  return [{ path: SETTINGS_FILE, contents: `${JSON.stringify({ relay: endpoint, keepDays })}\n` }];
+  return [{ path: SETTINGS_FILE, contents: `${JSON.stringify({ relay: endpoint, keepDays, requestReply: requestReplies(site) })}\n` }];
+}
+
+/**
+ * The inbox's WhatsApp reply by language code. A translation without its own shows the English, as
+ * its pages do (translations/overlay.ts lays none over an English text that is left out); content
+ * without one in English has the words the inbox always used.
+ */
+function requestReplies(site: Site): Record<string, string> {
+  const english = site.whatsapp.requestReply ?? DEFAULT_REQUEST_REPLY;
+  const translated = (site.translations ?? []).map(({ language, site: own }) => [language.code, own.whatsapp.requestReply ?? english]);
+  return Object.fromEntries([['en', english], ...translated]);
 }

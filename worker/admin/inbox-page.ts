@@ -3,6 +3,7 @@
  * when, the service, the move and its date; buttons to call or WhatsApp the visitor; where the
  * owner is with it (new, contacted, done); and whether it reached the owner's email, with a resend.
  */
+import { replyTo } from '../../generator/contract/request-reply.js';
 import { deliveryProblem } from './owner-words.js';
 import { escapeHtml, when } from './format.js';
 import { HANDLED, type InboxRequest } from './inbox-data.js';
@@ -22,11 +23,15 @@ function delivery(request: InboxRequest): string {
   return `<p class="unsent">Not in your email yet. ${escapeHtml(deliveryProblem(request.lastError))}${next}</p>`;
 }
 
-function card(request: InboxRequest): string {
+/** The inbox's WhatsApp reply for a request from a page in that language (worker/quotes/built-settings.ts). */
+export type ReplyIn = (language: string) => string;
+
+function card(request: InboxRequest, replyIn: ReplyIn): string {
   const { fields } = request;
   const name = escapeHtml(fields.name ?? '');
   const phone = fields.phone ?? '';
-  const greeting = encodeURIComponent(`Hello ${fields.name ?? ''}, about your moving quote request:`);
+  // The visitor reads it, so it is in the language of the page they wrote from.
+  const greeting = encodeURIComponent(replyTo(replyIn(request.language), fields.name ?? ''));
   const moveDate = fields.moveDate
     ? new Date(`${fields.moveDate}T12:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })
     : 'no date given';
@@ -50,10 +55,10 @@ function card(request: InboxRequest): string {
 </li>`;
 }
 
-export function inboxBody(requests: InboxRequest[], keepDays: number): string {
+export function inboxBody(requests: InboxRequest[], keepDays: number, replyIn: ReplyIn): string {
   const open = requests.filter((request) => request.handled === 'new').length;
   const list = requests.length
-    ? `<ul class="requests">${requests.map(card).join('\n')}</ul>`
+    ? `<ul class="requests">${requests.map((request) => card(request, replyIn)).join('\n')}</ul>`
     : '<p class="notice">No quote requests yet. Each request from the site’s form appears here, even when your email misses it.</p>';
   return `<nav class="tabs"><a href="/admin/edit/">Content</a><a href="/admin/requests/" aria-current="page">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/">Phones</a></nav>
 <h1>Quote requests</h1>

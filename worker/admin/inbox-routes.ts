@@ -7,7 +7,7 @@ import type { Route } from '../api.js';
 import { summarize } from '../counts/summary.js';
 import type { Env } from '../env.js';
 import { json, readJson, refuse, text } from '../http.js';
-import { keepingDays } from '../quotes/built-settings.js';
+import { keepingDays, requestReplies } from '../quotes/built-settings.js';
 import { findSession } from '../sessions.js';
 import { countsBody } from './counts-page.js';
 import { PAGE_HEADERS, adminDocument } from './document.js';
@@ -30,11 +30,8 @@ export async function handleInboxPages(request: Request, env: Env, now: number):
   if (state.state !== 'active') return new Response(null, { status: 303, headers: { Location: '/admin/', 'Cache-Control': 'no-store' } });
   const { csrfToken } = state.session;
   if (pathname === '/admin/requests/') {
-    return text(
-      page('Quote requests', inboxBody(await listRequests(env.DB), await keepingDays(env)), csrfToken),
-      'text/html; charset=utf-8',
-      PAGE_HEADERS,
-    );
+    const [requests, keepDays, replyIn] = await Promise.all([listRequests(env.DB), keepingDays(env), requestReplies(env)]);
+    return text(page('Quote requests', inboxBody(requests, keepDays, replyIn), csrfToken), 'text/html; charset=utf-8', PAGE_HEADERS);
   }
   const [week, month] = await Promise.all([summarize(env.DB, now, 7), summarize(env.DB, now, 30)]);
   return text(page('Visits', countsBody(week, month), csrfToken), 'text/html; charset=utf-8', PAGE_HEADERS);

@@ -64,8 +64,15 @@ describe('a build for Cloudflare', () => {
     expect(html).toContain(`<p>${keptFor}</p>`);
   });
 
-  it('leaves the relay’s address, from --form-endpoint, and the content’s keeping period where only the Worker reads them', () => {
-    expect(JSON.parse(file(built.get('cloudflare')!, SETTINGS_FILE)!)).toEqual({ relay: RELAY, keepDays: 180 });
+  it('leaves the relay’s address, from --form-endpoint, the content’s keeping period and the inbox’s WhatsApp reply where only the Worker reads them', () => {
+    expect(JSON.parse(file(built.get('cloudflare')!, SETTINGS_FILE)!)).toEqual({
+      relay: RELAY,
+      keepDays: 180,
+      requestReply: {
+        en: 'Hello {name}, about your moving quote request:',
+        ml: 'നമസ്കാരം {name}, നിങ്ങൾ അയച്ച ഷിഫ്റ്റിംഗ് ക്വട്ടേഷൻ അപേക്ഷയെക്കുറിച്ച്:',
+      },
+    });
     expect(SETTINGS_FILE.startsWith('api/')).toBe(true);
   });
 });

@@ -63,6 +63,14 @@ it('shows a request’s time, service, move and date, with call and WhatsApp but
   expect(html).toContain('href="https://wa.me/919847012345?text=');
 });
 
+it('opens WhatsApp with the words the inbox always used, for a request from either language, when the build left none (content without requestReply, or an older build)', async () => {
+  const owner = await signIn();
+  await host().post(request(), { referer: `${SITE}/ml/contact/` });
+  const html = await inbox(owner.cookie);
+  const text = /href="https:\/\/wa\.me\/919847012345\?text=([^"]*)"/.exec(html)![1]!;
+  expect(decodeURIComponent(text)).toBe('Hello Anu Thomas, about your moving quote request:');
+});
+
 it('marks a request contacted, then done, and refuses a mark without the CSRF token or from another site', async () => {
   const owner = await signIn();
   await host().post(request());

@@ -54,11 +54,16 @@ export function request(changes: Record<string, string> = {}): Record<string, st
 /**
  * The Worker for a whole test file, its quote tables emptied and the relay accepting before each test.
  * `relayInBuild`: the relay's address is not a Worker variable but the file a Cloudflare build leaves,
- * with `keepDays` from the content when given.
+ * with `keepDays` from the content when given. `requestReply`: that file holds the inbox's WhatsApp
+ * reply by language, as the build writes it from whatsapp.yaml.
  */
 export function quoteHostForFile(
   bindings: Record<string, string> = {},
-  { relayInBuild = false, keepDays }: { relayInBuild?: boolean; keepDays?: number } = {},
+  {
+    relayInBuild = false,
+    keepDays,
+    requestReply,
+  }: { relayInBuild?: boolean; keepDays?: number; requestReply?: Record<string, string> } = {},
 ): () => QuoteHost {
   let mf: Miniflare | undefined;
   let host: QuoteHost | undefined;
@@ -75,7 +80,8 @@ export function quoteHostForFile(
             const { pathname } = new URL(request.url);
             if (pathname.endsWith('/contact/'))
               return new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-            if (relayInBuild && pathname === `/${SETTINGS_FILE}`) return Response.json({ relay: relay.url, keepDays });
+            if ((relayInBuild || requestReply) && pathname === `/${SETTINGS_FILE}`)
+              return Response.json({ relay: relay.url, keepDays, requestReply });
             return new Response('Not found', { status: 404 });
           },
         },

@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { EDIT_ROOT } from './api.js';
 import { FileEditor } from './FileEditor.js';
 import { FileList } from './FileList.js';
+import { SETTINGS } from './settings.js';
+import { SignedOutNotice } from './phone/SignedOut.js';
 import './editor.css';
 
 /** The file named by the address: /__edit/services.yaml → services.yaml; /__edit → none (the list). */
@@ -15,5 +17,10 @@ function fileOf(pathname: string): string | undefined {
 const mount = document.getElementById('editor');
 if (mount) {
   const file = fileOf(location.pathname);
-  createRoot(mount).render(<StrictMode>{file ? <FileEditor file={file} /> : <FileList />}</StrictMode>);
+  createRoot(mount).render(
+    <StrictMode>
+      {SETTINGS.phone ? <SignedOutNotice /> : null}
+      {file ? <FileEditor file={file} /> : <FileList />}
+    </StrictMode>,
+  );
 }

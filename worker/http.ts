@@ -18,6 +18,16 @@ export function refuse(status: number, code: MessageCode, headers: HeadersInit =
   return json({ code, message: MESSAGES[code] }, status, headers);
 }
 
+/**
+ * A signed-out visit to an owner's page: to the sign-in screen, which comes back to this page
+ * once signed in (admin/script.ts follows `back` only to this site's own /admin/ pages).
+ */
+export function signInFirst(request: Request): Response {
+  const { pathname, search } = new URL(request.url);
+  const location = `/admin/?back=${encodeURIComponent(pathname + search)}`;
+  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+}
+
 export function text(body: string, type: string, headers: Record<string, string> = {}, status = 200): Response {
   return new Response(body, { status, headers: { ...PRIVATE, 'Content-Type': type, ...headers } });
 }

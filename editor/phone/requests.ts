@@ -9,6 +9,7 @@ import { SETTINGS } from '../settings.js';
 import { photoForTheSite } from './photo.js';
 import { publishedPhotos } from './published-photos.js';
 import { keep, keepTyped, kept, namedPhotos, noteOpened, type Kept } from './store.js';
+import { SIGNED_OUT } from './SignedOut.js';
 
 export interface PhoneAnswer {
   status: number;
@@ -53,11 +54,13 @@ async function toWorker(
     parsed = { message: 'The site did not answer as expected. Your changes are kept on this phone: try again in a minute.' };
   }
   // Signed out mid-edit: nothing is lost, which the owner must hear before signing in again.
-  if (response.status === 401)
+  if (response.status === 401) {
     parsed = {
       ...(parsed as object),
-      message: `${messageOf(parsed)} What you saved is kept on this phone: once signed in at ${location.origin}/admin/, it is all still here.`,
+      message: `${messageOf(parsed)} What you saved is kept on this phone: sign in again with the link at the top of this page, and it is all still here.`,
     };
+    window.dispatchEvent(new Event(SIGNED_OUT));
+  }
   return answer(response.status, parsed);
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Route } from '../api.js';
 import type { Env } from '../env.js';
-import { json, readJson, text } from '../http.js';
+import { json, readJson, signInFirst, text } from '../http.js';
 import { findSession } from '../sessions.js';
 import { siteOf } from '../site.js';
 import { CONNECT_MESSAGES, ConnectProblem } from '../github/connect-problems.js';
@@ -60,7 +60,7 @@ export async function handleGitHubPages(request: Request, env: Env, now: number)
   if (pathname === RETURN_PATH) return text(returnPage(), 'text/html; charset=utf-8', headersFor(env));
   if (pathname !== SETUP_PATH) return undefined;
   const state = await findSession(env.DB, request, now);
-  if (state.state !== 'active') return new Response(null, { status: 303, headers: { Location: '/admin/', 'Cache-Control': 'no-store' } });
+  if (state.state !== 'active') return signInFirst(request);
   return text(gitHubPage(await screenFor(request, env), state.session.csrfToken), 'text/html; charset=utf-8', headersFor(env));
 }
 

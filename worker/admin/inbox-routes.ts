@@ -6,7 +6,7 @@
 import type { Route } from '../api.js';
 import { summarize } from '../counts/summary.js';
 import type { Env } from '../env.js';
-import { json, readJson, refuse, text } from '../http.js';
+import { json, readJson, refuse, signInFirst, text } from '../http.js';
 import { keepingDays, requestReplies } from '../quotes/built-settings.js';
 import { findSession } from '../sessions.js';
 import { countsBody } from './counts-page.js';
@@ -27,7 +27,7 @@ export async function handleInboxPages(request: Request, env: Env, now: number):
   if (pathname === '/admin/inbox.css') return text(INBOX_STYLE, 'text/css; charset=utf-8');
   if (pathname !== '/admin/requests/' && pathname !== '/admin/counts/') return undefined;
   const state = await findSession(env.DB, request, now);
-  if (state.state !== 'active') return new Response(null, { status: 303, headers: { Location: '/admin/', 'Cache-Control': 'no-store' } });
+  if (state.state !== 'active') return signInFirst(request);
   const { csrfToken } = state.session;
   if (pathname === '/admin/requests/') {
     const [requests, keepDays, replyIn] = await Promise.all([listRequests(env.DB), keepingDays(env), requestReplies(env)]);

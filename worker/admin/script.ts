@@ -97,13 +97,23 @@ export const ADMIN_SCRIPT = `'use strict';
     box.hidden = false;
   }
 
+  // The owner's page they were sent here from to sign in (?back=/admin/edit/services.yaml):
+  // followed only to this site's own /admin/ pages, so a link from elsewhere cannot send them away.
+  function back() {
+    const asked = new URLSearchParams(location.search).get('back');
+    if (!asked) return undefined;
+    const to = new URL(asked, location.origin);
+    return to.origin === location.origin && to.pathname.startsWith('/admin/') ? to.pathname + to.search : undefined;
+  }
+
   /** Runs one action with its button held down, then shows what went wrong or the page for the new state. */
   async function run(button, action, making, reload) {
     say('');
     button.disabled = true;
     try {
       await action();
-      if (reload) location.reload();
+      if (reload === 'back' && back()) location.assign(back());
+      else if (reload) location.reload();
     } catch (error) {
       say(phoneSaid(error, making));
     } finally {
@@ -123,7 +133,7 @@ export const ADMIN_SCRIPT = `'use strict';
     const button = event.target.closest('button[data-action]');
     if (!button) return;
     const action = button.dataset.action;
-    if (action === 'signin' && !passkeysMissing()) run(button, signin, false, true);
+    if (action === 'signin' && !passkeysMissing()) run(button, signin, false, 'back');
     if (action === 'invite') run(button, invite, false, false);
     if (action === 'signout') run(button, () => call('POST', '/api/signout'), false, true);
     // Removing cannot be taken back: the page asks first, in words that say what it costs.

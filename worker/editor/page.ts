@@ -7,7 +7,7 @@ import { editorShell } from '../../generator/editor/shell.js';
 import { editableFile, fileTitle } from '../../generator/editor/content/files.js';
 import { CSRF_HEADER } from '../csrf.js';
 import type { Env } from '../env.js';
-import { text } from '../http.js';
+import { signInFirst, text } from '../http.js';
 import { findSession } from '../sessions.js';
 import { withFirstFile } from './first-file.js';
 import { previewOriginOf } from './preview-address.js';
@@ -48,7 +48,7 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
   if (pathname === EDITOR_ROOT) return new Response(null, { status: 308, headers: { Location: `${EDITOR_ROOT}/` } });
   const state = await findSession(env.DB, request, now);
   // Signed out (or never signed in): the account screen signs in, and comes back here after.
-  if (state.state !== 'active') return new Response(null, { status: 303, headers: { Location: '/admin/', 'Cache-Control': 'no-store' } });
+  if (state.state !== 'active') return signInFirst(request);
   // A build without the editor's files (built before the editor came, or by hand without them) would
   // give the owner an empty page: say so instead, and point to what still works.
   const built = await env.ASSETS.fetch(new Request(new URL(EDITOR_FILES.script, request.url), { method: 'HEAD' }));

@@ -115,8 +115,11 @@ test('the owner sets up the editor with a phone, adds a second phone with an inv
   // Signing out and in again needs nothing but the phone's passkey.
   await second.page.getByRole('button', { name: 'Sign out' }).click();
   await expect(second.page.getByRole('heading', { level: 1 })).toHaveText('Sign in with this phone');
+  // A sign-in link made elsewhere to send the owner on to another site, once signed in, does not.
+  await second.page.goto(`${admin}?back=${encodeURIComponent('//example.com/admin/edit/')}`);
   await second.page.getByRole('button', { name: 'Sign in with this phone' }).click();
   await expect(second.page.getByRole('heading', { level: 1 })).toHaveText('Your phones');
+  expect(new URL(second.page.url()).host).toBe(new URL(admin).host);
 
   // Removing asks first, saying what it costs; the owner who says no keeps both phones.
   const questions: string[] = [];

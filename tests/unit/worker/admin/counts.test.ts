@@ -68,9 +68,9 @@ it('shows the week and the month at a glance: visits, quote requests, WhatsApp c
   expect(html.match(/<svg class="chart"/g)).toHaveLength(2);
 });
 
-it('sends a signed-out visitor to /admin/ to sign in', async () => {
+it('sends a signed-out visitor to /admin/ to sign in and come back', async () => {
   const answer = await host().fetch('/admin/counts/');
-  expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/admin/']);
+  expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/admin/?back=%2Fadmin%2Fcounts%2F']);
 });
 
 describe('the words', () => {

@@ -25,10 +25,10 @@ function write(path: string, body: unknown, { cookie, csrf }: { cookie: string; 
 
 const cards = (html: string) => html.match(/<li class="request"/g)?.length ?? 0;
 
-it('sends a signed-out visitor to /admin/ to sign in, showing no request', async () => {
+it('sends a signed-out visitor to /admin/ to sign in and come back, showing no request', async () => {
   await host().post(request());
   const answer = await host().fetch('/admin/requests/');
-  expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/admin/']);
+  expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/admin/?back=%2Fadmin%2Frequests%2F']);
   expect(await answer.text()).not.toContain('Anu Thomas');
 });
 

@@ -8,9 +8,9 @@ import { quoteHostForFile } from '../quotes/host.js';
 
 const host = quoteHostForFile();
 
-it('sends a signed-out visitor to /admin/ first', async () => {
+it('sends a signed-out visitor to /admin/ first, to come back to the editor once signed in', async () => {
   const answer = await host().fetch('/admin/edit/');
-  expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/admin/']);
+  expect([answer.status, answer.headers.get('Location')]).toEqual([303, '/admin/?back=%2Fadmin%2Fedit%2F']);
 });
 
 it('tells a signed-in owner the last publish did not include the editor, and what still works', async () => {

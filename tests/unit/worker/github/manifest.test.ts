@@ -261,7 +261,7 @@ it('refuses the connection’s writes without a session, from another site and w
   }
   expect(await worker.sql('SELECT * FROM github_app_starts')).toEqual([]);
   const signedOut = await call(worker, '/admin/github/');
-  expect([signedOut.status, signedOut.headers.get('Location')]).toEqual([303, '/admin/']);
+  expect([signedOut.status, signedOut.headers.get('Location')]).toEqual([303, '/admin/?back=%2Fadmin%2Fgithub%2F']);
 });
 
 it('uses the App in the Worker’s settings over one kept from the phone, and offers no other', async () => {

@@ -201,8 +201,8 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     return {
       status: 409,
       message: taken.again
-        ? `The versions changed since you chose (someone published again, or a file was saved): choose again below for each value of ${files}, then press Publish again. Nothing was sent and nothing is lost.`
-        : `Someone else published meanwhile and changed ${files} too, so nothing was sent and nothing is lost: for each value below, choose their version or yours, then press Publish again.`,
+        ? `The versions changed since you chose (someone published again, or a file was saved): choose again above for each value of ${files}, then press Publish again. Nothing was sent and nothing is lost.`
+        : `Someone else published meanwhile and changed ${files} too, so nothing was sent and nothing is lost: for each value above, choose their version or yours, then press Publish again.`,
       needs: 'choose',
       conflicts: taken.conflicts,
     };

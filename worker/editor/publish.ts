@@ -145,7 +145,7 @@ async function onTopOfTheirs(request: PublishRequest, base: Snapshot, changes: M
         conflicts,
         head: theirHead,
         message:
-          'Someone else published a change to the same file while you were editing. Choose their version or yours for each value below, then press Publish again; nothing you typed is lost.',
+          'Someone else published a change to the same file while you were editing. Choose their version or yours for each value above, then press Publish again; nothing you typed is lost.',
       });
     }
     let pick = 0;

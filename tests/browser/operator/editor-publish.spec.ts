@@ -136,6 +136,14 @@ test('someone else published the same file meanwhile: each value shown theirs an
   const choices = panel.getByRole('group', { name: 'Which version of each value to publish' });
   const title = choices.getByRole('group', { name: 'Service “residential” › Title' });
   const price = choices.getByRole('group', { name: 'Service “residential” › Pricing › Starting' });
+  // The sentence points to the choices where they are: above it.
+  await expect(panel.getByRole('alert')).toContainText('for each value above, choose their version or yours');
+  expect(
+    await choices.evaluate(
+      (group, alert) => Boolean(group.compareDocumentPosition(alert!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await panel.getByRole('alert').elementHandle(),
+    ),
+  ).toBe(true);
   // Each side preselected where only that side changed the value.
   await expect(title.getByRole('radio', { name: /Their version \(they changed it\) Home Moving/ })).toBeChecked();
   await expect(title.getByRole('radio', { name: /Your version Residential Moving/ })).not.toBeChecked();

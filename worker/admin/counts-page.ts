@@ -42,10 +42,13 @@ function chart(period: Period): string {
       const quote = day.quotes
         ? `<circle cx="${(index * slot + slot / 2).toFixed(1)}" cy="6" r="${Math.min(5, slot / 3).toFixed(1)}" fill="#e69b00"/>`
         : '';
-      const label =
-        period.perDay.length <= 7
-          ? `<text x="${(index * slot + slot / 2).toFixed(1)}" y="${HEIGHT - 2}" text-anchor="middle" font-size="11" fill="#4a5d64">${weekday(day.day)}</text>`
-          : '';
+      // A week names each day; a month, every seventh back from today (a day's name would not fit).
+      const week = period.perDay.length <= 7;
+      const named = week || (period.perDay.length - 1 - index) % 7 === 0;
+      const middle = Math.min(WIDTH - 18, Math.max(18, index * slot + slot / 2));
+      const label = named
+        ? `<text x="${middle.toFixed(1)}" y="${HEIGHT - 2}" text-anchor="middle" font-size="11" fill="#4a5d64">${week ? weekday(day.day) : dayName(day.day)}</text>`
+        : '';
       return bar + quote + label;
     })
     .join('');

@@ -67,7 +67,7 @@ it('shows the week and the month at a glance: visits, quote requests, WhatsApp c
   );
   expect(html.match(/<svg class="chart"/g)).toHaveLength(2);
   // The month's chart says which days its bars are: today and every seventh day back.
-  const month = html.match(/<svg class="chart"[^]*?<\/svg>/g)![1]!;
+  const month = html.match(/<svg class="chart"[\s\S]*?<\/svg>/g)![1]!;
   const labels = [...month.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map(([, text]) => text);
   const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
   expect(labels).toEqual([28, 21, 14, 7, 0].map((back) => day.format(Date.now() - back * DAY)));

@@ -59,7 +59,7 @@ describe('saving a real value in place of a sample', () => {
     const both = latitude.replace('longitude: 76.30832', 'longitude: 76.21440');
     const settled = settlePlaceholders(before, both);
     expect(settled).not.toContain('PLACEHOLDER: the office');
-    expect(settled).not.toContain('right-click the real office');
+    expect(settled).not.toContain('touch and hold the real office');
   });
 
   it('leaves a file alone when no sample was replaced, or when the new value is another sample', async () => {

@@ -43,12 +43,6 @@ export function FileList() {
         )}
         <p className="summary">
           <a href="/">Open the site</a> · <a href="#publish">Publish saved changes</a>
-          {SETTINGS.phone ? (
-            <>
-              {' · '}
-              <a href="/admin/">Your phones</a>
-            </>
-          ) : null}
         </p>
       </header>
       {error ? (

@@ -15,9 +15,11 @@ export interface ShellOptions {
   assets?: { script: string; style: string };
   /** The app's settings (editor/settings.ts) where they are not site dev's: on the phone, the Worker's. */
   settings?: Record<string, unknown>;
+  /** HTML above the app, drawn by the server: on the phone, the tabs to the owner's other screens. */
+  header?: string;
 }
 
-export function editorShell({ token, title, assets = EDITOR_ASSETS, settings }: ShellOptions): string {
+export function editorShell({ token, title, assets = EDITOR_ASSETS, settings, header }: ShellOptions): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -32,6 +34,7 @@ export function editorShell({ token, title, assets = EDITOR_ASSETS, settings }: 
     `<script type="module" src="${assets.script}"></script>`,
     '</head>',
     '<body>',
+    ...(header ? [header] : []),
     '<div id="editor"><noscript>The content editor needs JavaScript; the YAML files in content/ can still be edited by hand.</noscript></div>',
     '</body>',
     '</html>',

@@ -5,6 +5,7 @@
 import { TRANSLATIONS } from '../../generator/contract/languages.js';
 import type { Period } from '../counts/summary.js';
 import { dayName, escapeHtml, weekday } from './format.js';
+import { tabs } from './tabs.js';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -65,7 +66,7 @@ function periodBlock(title: string, period: Period): string {
 }
 
 export function countsBody(week: Period, month: Period): string {
-  return `<nav class="tabs"><a href="/admin/edit/">Content</a><a href="/admin/requests/">Requests</a><a href="/admin/counts/" aria-current="page">Visits</a><a href="/admin/">Phones</a></nav>
+  return `${tabs('Visits')}
 <h1>Visits</h1>
 ${periodBlock('The last 7 days', week)}
 ${periodBlock('The last 30 days', month)}

@@ -5,6 +5,7 @@
  */
 import { adminDocument } from './document.js';
 import { escapeHtml } from './format.js';
+import { tabs } from './tabs.js';
 
 /** The form that posts the manifest to GitHub; the page's script adds the state first. */
 export interface ConnectForm {
@@ -27,8 +28,7 @@ export type GitHubScreen =
       form?: ConnectForm;
     };
 
-const TABS =
-  '<nav class="tabs"><a href="/admin/edit/">Content</a><a href="/admin/requests/">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/">Phones</a></nav>';
+const TABS = tabs();
 const TITLE = 'Connect the site’s GitHub repository';
 
 function connectForm(form: ConnectForm, label: string, secondary = false): string {

@@ -7,6 +7,7 @@ import { replyTo } from '../../generator/contract/request-reply.js';
 import { deliveryProblem } from './owner-words.js';
 import { escapeHtml, when } from './format.js';
 import { HANDLED, type InboxRequest } from './inbox-data.js';
+import { tabs } from './tabs.js';
 
 const HANDLED_WORDS = { new: 'New', contacted: 'Contacted', done: 'Done' } as const;
 
@@ -60,7 +61,7 @@ export function inboxBody(requests: InboxRequest[], keepDays: number, replyIn: R
   const list = requests.length
     ? `<ul class="requests">${requests.map((request) => card(request, replyIn)).join('\n')}</ul>`
     : '<p class="notice">No quote requests yet. Each request from the site’s form appears here, even when your email misses it.</p>';
-  return `<nav class="tabs"><a href="/admin/edit/">Content</a><a href="/admin/requests/" aria-current="page">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/">Phones</a></nav>
+  return `${tabs('Requests')}
 <h1>Quote requests</h1>
 <p>${requests.length === 0 ? '' : `${open} new of ${requests.length}. `}Each request is kept here for ${keepDays} days, then deleted.</p>
 ${list}`;

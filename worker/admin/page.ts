@@ -7,6 +7,7 @@ import type { Device } from '../devices.js';
 import { MESSAGES, type MessageCode } from '../messages.js';
 import { adminDocument } from './document.js';
 import { escapeHtml } from './format.js';
+import { tabs } from './tabs.js';
 
 export type Screen =
   | { kind: 'setup' }
@@ -59,7 +60,7 @@ function signedIn(devices: Device[], current: string): string {
 </li>`,
     )
     .join('\n');
-  return `<nav class="tabs"><a href="/admin/edit/">Content</a><a href="/admin/requests/">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/" aria-current="page">Phones</a></nav>
+  return `${tabs('Phones')}
 <h1>Your phones</h1>
 <p>These phones can sign in to your site’s editor.${devices.length > 1 ? '' : ' Add a second one, so losing this phone does not lock you out.'}</p>
 <ul class="devices">${rows}</ul>

@@ -12,6 +12,7 @@ import { findSession } from '../sessions.js';
 import { withFirstFile } from './first-file.js';
 import { previewOriginOf } from './preview-address.js';
 import { adminDocument, PAGE_HEADERS as ADMIN_PAGE_HEADERS } from '../admin/document.js';
+import { tabs } from '../admin/tabs.js';
 
 export const EDITOR_ROOT = '/admin/edit';
 /** Where the built site keeps the editor app's files. */
@@ -65,6 +66,7 @@ export async function handleEditorPage(request: Request, env: Env, now: number):
   const page = editorShell({
     token: state.session.csrfToken,
     title,
+    header: tabs('Content'),
     assets: EDITOR_FILES,
     settings: {
       root: EDITOR_ROOT,
@@ -90,7 +92,7 @@ function safeDecode(encoded: string): string | undefined {
 }
 
 function notBuiltYet(csrfToken: string): Response {
-  const body = `<nav class="tabs"><a href="/admin/edit/" aria-current="page">Content</a><a href="/admin/requests/">Requests</a><a href="/admin/counts/">Visits</a><a href="/admin/">Phones</a></nav>
+  const body = `${tabs('Content')}
 <h1>Content</h1>
 <p>Changing the site’s words and photos from this phone is not part of this site yet: the last publish of the site did not include the editor.</p>
 <p>Until it does, the site’s content is changed with the editor on a computer, as before. Quote requests and visits are here already.</p>`;

@@ -136,6 +136,13 @@ test('the owner sets up the editor, changes a price, adds a review and a photo, 
   await expect(page).toHaveURL(`${origin}/admin/edit/`);
   await expect(page.getByRole('link', { name: /Services/ }).first()).toBeVisible();
   await shot(page, 'files');
+  // From the editor, the owner's other screens are a tap away, as from every other screen.
+  const tabs = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Requests' }) });
+  await expect(tabs.getByRole('link', { name: 'Content' })).toHaveAttribute('aria-current', 'page');
+  await tabs.getByRole('link', { name: 'Requests' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote requests');
+  await page.getByRole('link', { name: 'Content' }).click();
+  await expect(page.getByRole('link', { name: /Services/ }).first()).toBeVisible();
 
   // Refused: an editor request without a session; the session's own cookie and token sent from
   // another site (a stolen cookie); the set-up code used a second time.

@@ -635,10 +635,11 @@ function ReloadOffer({ why, then, onReload }: { why: string; then: string; onRel
   return (
     <div className="refusal" role="alert">
       <p>{why}</p>
-      <p>{then}</p>
+      {/* Before the longer words on what it costs: on a phone those may scroll out of the bar, the button must not. */}
       <button type="button" onClick={onReload}>
         {REFUSAL_WORDS.reload}
       </button>
+      <p>{then}</p>
     </div>
   );
 }

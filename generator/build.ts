@@ -402,11 +402,17 @@ function applyOverrides(site: Site, overrides: { siteUrl?: string; formEndpoint?
   };
 }
 
-/** --site-url: a web address (checkUrlFlag) that is only a site's root, as seo.siteUrl must be. */
+/**
+ * --site-url: a web address (checkUrlFlag) that is only a site's root, as seo.siteUrl must be.
+ * The deploy passes the repository's SITE_URL variable here, so the owner who set that variable
+ * (and never typed a flag) is told where it comes from.
+ */
+const SITE_URL_FLAG = '--site-url (on GitHub, the repository variable SITE_URL)';
+
 export function checkSiteUrlFlag(value: string): string {
-  checkUrlFlag('--site-url', value);
+  checkUrlFlag(SITE_URL_FLAG, value);
   const problem = siteAddressProblem(value);
-  if (problem) throw new UsageError(`--site-url: ${problem}`, SITE_ADDRESS_HINT);
+  if (problem) throw new UsageError(`${SITE_URL_FLAG}: ${problem}`, SITE_ADDRESS_HINT);
   return value;
 }
 

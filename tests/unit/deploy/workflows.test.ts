@@ -496,3 +496,32 @@ if grep -qx "$sha" "${bin}/published"; then echo 1; else echo 0; fi
     expect(decide(dir, '1234567890abcdef1234567890abcdef12345678')).toBe('code=true');
   });
 });
+
+describe('GitHub Pages: the site is published only where its links work', () => {
+  const upload = deploy.jobs['github-pages-upload']!.steps as Array<Step & { env?: Record<string, string> }>;
+  const check = upload.find((step) => step.name === 'Check GitHub Pages serves the site at the root of its address')!;
+  const runCheck = (basePath: string) =>
+    spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', check.run!], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        BASE_PATH: basePath,
+        BASE_URL: `https://anil.github.io${basePath}`,
+        GITHUB_REPOSITORY_OWNER: 'anil',
+      },
+      encoding: 'utf8',
+    });
+
+  it('stops before publishing a repository GitHub serves under /<repository>/, saying the ways out', () => {
+    expect(check.env).toEqual({ BASE_PATH: '${{ steps.pages.outputs.base_path }}', BASE_URL: '${{ steps.pages.outputs.base_url }}' });
+    const project = runCheck('/our-site/');
+    expect(project.status).toBe(1);
+    expect(project.stdout).toMatch(
+      /^::error title=Not published: GitHub Pages would show the site at https:\/\/anil\.github\.io\/our-site\/::/,
+    );
+    expect(project.stdout).toContain('Custom domain, or rename the repository to anil.github.io, or publish on Cloudflare');
+  });
+
+  it('lets a site at the root of its address through: <owner>.github.io, or its own domain', () => {
+    expect([runCheck('/').status, runCheck('').status]).toEqual([0, 0]);
+  });
+});

@@ -57,7 +57,9 @@ describe("the site's address", () => {
             : ['check', '--content', content, '--site-url', value];
         const result = await run(args);
         expect(result.code, result.out).toBe(1);
-        expect(result.out).toMatch(/^--site-url: The site's address ".*" has .* after the name/);
+        expect(result.out).toMatch(
+          /^--site-url \(on GitHub, the repository variable SITE_URL\): The site's address ".*" has .* after the name/,
+        );
         expect(result.out).toContain('hint: write only the scheme and the name, e.g. https://www.example.com');
       }
     },

@@ -37,9 +37,7 @@ export function findSampleTexts(files: readonly LoadedFile[]): Problem[] {
         message: claim
           ? `This text is still the sample company's, word for word (${opening(text.value)}): what it says of that company's story, services or promises may not be true of this one.`
           : `This text is still the sample's, word for word (${opening(text.value)}).`,
-        hint: claim
-          ? 'write what is true of the company, in its own words'
-          : 'keep it if it says what the company would say, or write it in the company’s own words',
+        hint: claim ? claimHint(file) : 'keep it if it says what the company would say, or write it in the company’s own words',
         editor: claim
           ? {
               message: '{field} still says, word for word, what the sample company says of itself, which may not be true of this one.',
@@ -53,6 +51,15 @@ export function findSampleTexts(files: readonly LoadedFile[]): Problem[] {
     }
   }
   return problems;
+}
+
+/**
+ * What to do about a sample claim. In a translation the owner may not write the language: the
+ * line can go instead, and the page then shows the company's own English text until it is translated.
+ */
+function claimHint(file: LoadedFile): string {
+  if (!file.language) return 'write what is true of the company, in its own words';
+  return `write what is true of the company, in its own words in ${file.language.englishName}; or delete this line, and the page shows your English text for it until it is translated`;
 }
 
 /**

@@ -59,6 +59,10 @@ describe('a company that kept the sample’s wording', () => {
       'write what is true of the company, in its own words; a strict build (the deploy) refuses the sample company’s story, services or promises left word for word, which may not be true of this company',
     );
     expect(strict.warnings.some((warning) => warning.code === 'sample-text')).toBe(true);
+    // An owner who does not write Malayalam is told the way that needs none: the English shows instead.
+    expect(at(strict.problems, 'ml/pages/about.yaml', 'hero.text')?.hint).toMatch(
+      /^write what is true of the company, in its own words in Malayalam; or delete this line, and the page shows your English text for it until it is translated; a strict build/,
+    );
   });
 
   it('is counted at the end of site check, with where to start', async () => {

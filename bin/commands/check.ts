@@ -20,6 +20,8 @@ export async function runCheck(
   });
   if (result.problems.length > 0) {
     io.err(formatProblems(result.problems, result.sources, { cwd: io.cwd }));
+    // A strict check of a copied sample can print hundreds of refusals: say where to start.
+    for (const line of whereToStart(result.problems, io.cwd)) io.err(line);
     throw new ContentError(result.problems, result.sources);
   }
   const files = result.sources.size;
@@ -47,6 +49,15 @@ export async function runCheck(
   const sampleTexts = sampleTextLine(result.warnings, io.cwd);
   if (sampleTexts) io.out(sampleTexts);
   for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
+}
+
+/** After the problems a strict check refuses, among others: the sample values to replace, and where the sample's wording starts. */
+function whereToStart(problems: readonly Problem[], cwd: string): string[] {
+  const samples = problems.filter((problem) => problem.code === 'placeholder').length;
+  return [
+    samples > 0 && samples < problems.length ? `Replace the ${samples} sample value${samples === 1 ? '' : 's'} above first.` : '',
+    sampleTextLine(problems, cwd) ?? '',
+  ].filter(Boolean);
 }
 
 /**

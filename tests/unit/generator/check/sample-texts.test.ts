@@ -79,6 +79,15 @@ describe('a company that kept the sample’s wording', () => {
     expect(io.stdout()).not.toMatch(/other warnings?: the deploy/);
   });
 
+  it('is named at the end of a strict check (the deploy’s), with where to start, after hundreds of refusals', async () => {
+    const io = captureIo(dir);
+    expect(await main(['check', '--strict', '--content', 'content'], io)).toBe(1);
+    const last = io.stderr().trimEnd().split('\n').at(-1);
+    expect(last).toMatch(
+      /^\d+ texts still say what the sample company says \(\d+ of them about its story, services or promises, which the deploy refuses\): start at content\/pages\/about\.yaml:\d+:\d+\.$/,
+    );
+  });
+
   it('is shown in the editor at each field, in the editor’s words', async () => {
     const { warnings } = await checkFile(content(), 'ml/pages/about.yaml');
     const hero = warnings.find((warning) => warning.path === 'hero.text')!;

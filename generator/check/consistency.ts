@@ -9,7 +9,8 @@ import type { ContentFile, Site } from '../schema/index.js';
  * that are not its writer's (`initials-not-name`: a slip every visitor sees, with a fix that ends
  * it), and a home card that names a service yet keeps a title or link of its own that differ from
  * the service's (`disagrees`: the owner may mean it, but most often a card was switched to a
- * service and kept its old words).
+ * service and kept its old words), and a service whose starting price is above a price in its own
+ * list (`disagrees` too: one of the two was changed without the other).
  */
 export function checkConsistency(files: readonly LoadedFile[], parsed: Map<ContentFile, unknown>): Problem[] {
   const fileOf = (name: ContentFile) => files.find((file) => file.name === name);
@@ -46,6 +47,26 @@ export function checkConsistency(files: readonly LoadedFile[], parsed: Map<Conte
     );
   });
   const services = (parsed.get('services.yaml') as { services: Site['services'] } | undefined)?.services ?? [];
+  // "Starting from ₹9,499" above a table whose first row says "from ₹8,999": one price was raised
+  // and its band left behind (or the other way round), and the page now says both.
+  services.forEach((service, index) => {
+    const bands = service.pricing.bands ?? [];
+    const lowest = bands.reduce<number | undefined>(
+      (low, band, at) => (low === undefined || band.from < bands[low]!.from ? at : low),
+      undefined,
+    );
+    if (lowest === undefined || service.pricing.starting <= bands[lowest]!.from) return;
+    const band = bands[lowest]!;
+    warnings.push(
+      warn(
+        'disagrees',
+        'services.yaml',
+        ['services', index, 'pricing', 'starting'],
+        `"${service.title}" starts at ${service.pricing.starting} rupees, but its price list below says "${band.label}" from ${band.from}: the services page would show both.`,
+        `make the starting price ${band.from} (the lowest in the list), or change the price of "${band.label}"`,
+      ),
+    );
+  });
   const home = parsed.get('pages/home.yaml') as Site['pages']['home'] | undefined;
   home?.services.items.forEach((card, index) => {
     const service = services.find((s) => s.id === card.service);

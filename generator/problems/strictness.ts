@@ -61,8 +61,8 @@ export const STRICTNESS = {
   },
   disagrees: {
     verdict: 'accepts',
-    what: 'a home card that names a service but keeps a title or link of its own',
-    why: 'the owner may mean the card to read or lead otherwise than its service, and only the owner can tell',
+    what: 'a value that disagrees with the one beside it (a home card’s own title or link, a starting price above a price of its list)',
+    why: 'the owner may mean the card to read or lead otherwise than its service, or be changing both prices one at a time, and only the owner can tell',
   },
   'photo-too-small': {
     verdict: 'accepts',

@@ -98,3 +98,26 @@ describe('a home card that names a service', () => {
     expect(home).not.toContain('Vehicle Transport');
   });
 });
+
+describe('a service’s prices', () => {
+  it('starting above a price of its own list is questioned at the starting price, saying both', async () => {
+    const content = await edited('services.yaml', (doc) => {
+      doc.setIn(['services', 0, 'pricing', 'starting'], 9499);
+      doc.setIn(['services', 0, 'pricing', 'bands', 0], doc.createNode({ label: '1 BHK within the city', from: 8999 }));
+    });
+    const { warnings } = await checkContent(content);
+    const price = warnings.filter((warning) => warning.code === 'disagrees');
+    expect(price).toHaveLength(1);
+    expect(price[0]).toMatchObject({ path: 'services[residential].pricing.starting', severity: 'warning' });
+    expect(price[0]!.message).toMatch(/starts at 9499 rupees, but its price list below says "1 BHK within the city" from 8999/);
+    expect(price[0]!.hint).toBe('make the starting price 8999 (the lowest in the list), or change the price of "1 BHK within the city"');
+  });
+
+  it('starting at or below every price of its list is not questioned', async () => {
+    const content = await edited('services.yaml', (doc) => {
+      doc.setIn(['services', 0, 'pricing', 'starting'], 7999);
+    });
+    const { warnings } = await checkContent(content);
+    expect(warnings.filter((warning) => warning.code === 'disagrees')).toEqual([]);
+  });
+});

@@ -110,7 +110,7 @@ describe('site check and site build say what the deploy refuses (review initials
     expect(plain.code).toBe(0);
     expect(plain.out).not.toContain('refuses');
     expect(plain.out).toContain(
-      'The deploy accepts the 2 warnings about a home card that names a service but keeps a title or link of its own: look at them all the same.',
+      'The deploy accepts the 2 warnings about a value that disagrees with the one beside it (a home card’s own title or link, a starting price above a price of its list): look at them all the same.',
     );
     const strict = await cli(dir, ['check', '--strict']);
     expect(strict.code).toBe(0);
@@ -120,7 +120,7 @@ describe('site check and site build say what the deploy refuses (review initials
     const built = await cli(dir, ['build', '--strict', '--out', out]);
     expect(built.code).toBe(0);
     expect(built.err).not.toContain('refuses');
-    expect(built.err).toContain('the deploy accepts the 2 warnings above about a home card');
+    expect(built.err).toContain('the deploy accepts the 2 warnings above about a value that disagrees with the one beside it');
   }, 120_000);
 });
 

@@ -21,6 +21,7 @@ import { findFactsOutsideTexts, findUnknownFacts } from './check/fact-names.js';
 import { contentFacts } from './check/fact-values.js';
 import { findContradictions } from './check/contradictions.js';
 import { findSampleTexts } from './check/sample-texts.js';
+import { findSampleFigures } from './check/sample-figures.js';
 import { favicon, robots, sitemap } from './render/seo-files.js';
 import { drawBrandPictures, type BrandPictures } from './render/brand-pictures.js';
 import { staticFilesBeside } from './render/static-guard.js';
@@ -178,6 +179,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
     ...contradictions,
     ...placeholders,
     ...findSampleTexts(loaded.files),
+    ...findSampleFigures(loaded.files),
     ...photos.warnings,
     ...loaded.warnings,
     ...translated.flatMap((t) => t.warnings),

@@ -70,7 +70,7 @@ function claimHint(file: LoadedFile): string {
  * its name under company.textsWrittenFor: the statement holds only while the name is that one, so
  * a company starting from a copy of that content is asked about the texts all the same.
  */
-function asksAboutTexts(files: readonly LoadedFile[]): boolean {
+export function asksAboutTexts(files: readonly LoadedFile[]): boolean {
   const site = files.find((file) => file.name === 'site.yaml' && !file.language)?.data as
     | { company?: { name?: unknown; textsWrittenFor?: unknown } }
     | undefined;

@@ -51,7 +51,7 @@ export const STRICTNESS = {
   },
   'sample-claim': {
     verdict: 'refuses',
-    what: 'the sample company’s story, services or promises left word for word, which may not be true of this company',
+    what: 'the sample company’s story, services, promises or figures (its rating, its reviews) left word for word, which may not be true of this company',
     why: 'visitors would read the sample company’s story, services or promises as this company’s own',
   },
   'sample-text': {

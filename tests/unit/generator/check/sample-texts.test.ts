@@ -56,7 +56,7 @@ describe('a company that kept the sample’s wording', () => {
     expect(strict.site).toBeUndefined();
     expect(new Set(strict.problems.map((problem) => problem.code))).toEqual(new Set(['sample-claim']));
     expect(at(strict.problems, 'pages/about.yaml', 'hero.text')?.hint).toBe(
-      'write what is true of the company, in its own words; a strict build (the deploy) refuses the sample company’s story, services or promises left word for word, which may not be true of this company',
+      'write what is true of the company, in its own words; a strict build (the deploy) refuses the sample company’s story, services, promises or figures (its rating, its reviews) left word for word, which may not be true of this company',
     );
     expect(strict.warnings.some((warning) => warning.code === 'sample-text')).toBe(true);
     // An owner who does not write Malayalam is told the way that needs none: the English shows instead.

@@ -244,7 +244,6 @@ export function FileEditor({ file }: { file: string }) {
   useEffect(() => {
     if (data === null || !dirty) return;
     const timer = setTimeout(() => {
-      pause.current = undefined;
       const mine = ++sequence.current;
       setChecking(true);
       void postJson<{ problems: UiProblem[]; warnings?: UiProblem[]; counts?: TextCounts; elsewhere?: UiProblem[] } & Partial<Renamed>>(

@@ -50,13 +50,8 @@ export function checkConsistency(files: readonly LoadedFile[], parsed: Map<Conte
   // "Starting from ₹9,499" above a table whose first row says "from ₹8,999": one price was raised
   // and its band left behind (or the other way round), and the page now says both.
   services.forEach((service, index) => {
-    const bands = service.pricing.bands ?? [];
-    const lowest = bands.reduce<number | undefined>(
-      (low, band, at) => (low === undefined || band.from < bands[low]!.from ? at : low),
-      undefined,
-    );
-    if (lowest === undefined || service.pricing.starting <= bands[lowest]!.from) return;
-    const band = bands[lowest]!;
+    const band = service.pricing.bands?.reduce((low, one) => (one.from < low.from ? one : low));
+    if (!band || service.pricing.starting <= band.from) return;
     warnings.push(
       warn(
         'disagrees',

@@ -112,7 +112,8 @@ export const ADMIN_SCRIPT = `'use strict';
     button.disabled = true;
     try {
       await action();
-      if (reload === 'back' && back()) location.assign(back());
+      const to = reload === 'back' ? back() : undefined;
+      if (to) location.assign(to);
       else if (reload) location.reload();
     } catch (error) {
       say(phoneSaid(error, making));

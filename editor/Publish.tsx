@@ -213,7 +213,12 @@ export function Publish() {
       {SETTINGS.phone ? <PhonePreviewAddress message={message} changed={state?.changed.length ?? 0} /> : null}
       {SETTINGS.phone ? <PhoneKept key={publishes} changed={state?.changed.length ?? 0} onChanged={() => void read()} /> : null}
       <p role="status" className="publish-status">
-        {result.kind === 'done' && (result.pushed || !result.message) ? publishedWords(result, state?.folder === true) : ''}
+        {result.kind === 'done' && (result.pushed || !result.message)
+          ? // On the phone, when the site shows it is said below (phone/GoingLive.tsx).
+            SETTINGS.phone
+            ? `Published as commit ${result.commit.slice(0, 7)}.`
+            : publishedWords(result, state?.folder === true)
+          : ''}
       </p>
     </section>
   );

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { messageOf, postJson } from '../api.js';
+import { PhoneGoingLive } from './GoingLive.js';
 import { kept } from './store.js';
 
 /**
- * On the phone, below Publish: undo the last publish made from this phone (one commit putting its
- * files back), and discard the changes kept on the phone. Each asks first: neither can be taken back.
+ * On the phone, below Publish: whether the site shows the last publish or undo yet, undo the last
+ * publish made from this phone (one commit putting its files back), and discard the changes kept
+ * on the phone. Each asks first: neither can be taken back.
  */
 export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: () => void }) {
   const [said, setSaid] = useState<{ text: string; refusal: boolean } | null>(null);
@@ -20,7 +22,7 @@ export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: 
     const answer = await postJson<{ commit?: string }>('undo', {}).finally(() => setUndoing(false));
     setSaid(
       answer.ok
-        ? { text: 'Undone: the site goes back in a few minutes.', refusal: false }
+        ? { text: 'Undone.', refusal: false }
         : { text: messageOf(answer.body, 'The last publish could not be undone.'), refusal: true },
     );
     onChanged();
@@ -39,6 +41,8 @@ export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: 
           {said.text}
         </p>
       ) : null}
+      {/* Each publish and undo starts its own watch, once the phone keeps its commit. */}
+      <PhoneGoingLive key={kept().goingLive?.commit ?? ''} />
       {last ? (
         <button type="button" onClick={() => void undo()} disabled={undoing}>
           {undoing ? 'Undoing…' : 'Undo the last publish'}

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { messageOf, postJson } from '../api.js';
 import { SETTINGS } from '../settings.js';
+import { useAskAgain } from './ask-again.js';
 import { kept } from './store.js';
 
 /** How often the phone asks the preview address whether it shows the changes yet: a deploy takes minutes. */
@@ -31,30 +32,15 @@ export function PhonePreviewAddress({ message, changed }: { message: string; cha
   const last = kept().preview;
   const [shown, setShown] = useState<Shown>(last ? { kind: 'waiting', ...last } : { kind: 'none' });
 
-  useEffect(() => {
-    if (shown.kind !== 'waiting') return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      clearTimeout(timer);
-      if (await shows(shown.address, shown.commit)) {
-        if (!stopped) setShown({ ...shown, kind: 'ready' });
-      } else if (!stopped) timer = setTimeout(() => void ask(), ASK_EVERY_MS);
-    };
-    // Back from WhatsApp or another app: ask at once rather than at the next turn.
-    const back = () => {
-      if (document.visibilityState === 'visible') void ask();
-    };
-    void ask();
-    window.addEventListener('focus', back);
-    document.addEventListener('visibilitychange', back);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      window.removeEventListener('focus', back);
-      document.removeEventListener('visibilitychange', back);
-    };
-  }, [shown]);
+  useAskAgain(
+    shown.kind === 'waiting' ? shown : undefined,
+    () => (shown.kind === 'waiting' ? shows(shown.address, shown.commit) : Promise.resolve(false)),
+    (ready) => {
+      if (ready && shown.kind === 'waiting') setShown({ ...shown, kind: 'ready' });
+      return ready;
+    },
+    ASK_EVERY_MS,
+  );
 
   if (!SETTINGS.previewAddress) return null;
 

@@ -151,13 +151,35 @@ export async function phoneRequest(
       const refused = undoRefusal(last);
       if (refused) return answer(409, { message: refused });
       const undone = await ask('undo', { commit: last.commit, files: last.files });
-      if (undone.ok) keep((now) => keptAfterUndo(now, undone.body as { commit: string; parent?: string; files?: string[] }));
+      if (undone.ok) {
+        const body = undone.body as { commit: string; parent?: string; files?: string[] };
+        keep((now) => ({
+          ...keptAfterUndo(now, body),
+          goingLive: { commit: body.commit, since: Date.now(), message: last.message, undo: true },
+        }));
+      }
       return undone;
     }
     case 'discard':
       // The last publish stays the last: it can still be undone.
-      keep((now) => ({ saved: {}, photos: {}, typed: {}, ...(now.lastPublish ? { lastPublish: now.lastPublish } : {}) }));
+      keep((now) => ({
+        saved: {},
+        photos: {},
+        typed: {},
+        ...(now.lastPublish ? { lastPublish: now.lastPublish } : {}),
+        ...(now.goingLive ? { goingLive: now.goingLive } : {}),
+      }));
       return answer(200, { ok: true });
+    case 'live': {
+      // Whether the site shows the last publish or undo yet; once it does, nothing is left to ask.
+      const going = kept().goingLive;
+      if (!going || going.done) return answer(200, { known: false });
+      const asked = await ask('live', { commit: going.commit });
+      const { known, live } = asked.body as { known?: unknown; live?: unknown };
+      if (asked.ok && (live === true || known === false))
+        keep((now) => (now.goingLive?.commit === going.commit ? { ...now, goingLive: { ...going, done: true } } : now));
+      return asked;
+    }
     default:
       return answer(404, { message: 'The editor has no such page on the phone.' });
   }
@@ -274,6 +296,7 @@ async function publish(
       photos: photosTyped(now, files),
       typed: now.typed,
       lastPublish: { commit, files, message: String(body.message ?? '') },
+      goingLive: { commit, since: Date.now(), message: String(body.message ?? '') },
     }));
   }
   return done;

@@ -21,8 +21,22 @@ export interface Kept {
   typed?: Record<string, Typed>;
   /** The last publish from this phone: its commit and the files it changed. */
   lastPublish?: { commit: string; files: string[]; message: string };
+  /**
+   * The last publish or undo from this phone, watched until the site shows it (phone/GoingLive.tsx):
+   * its commit, when it was made (ms since 1970), and what the owner wrote about it.
+   */
+  goingLive?: GoingLive;
   /** The last preview address asked for from this phone, and the commit it shows once ready. */
   preview?: { address: string; commit: string };
+}
+
+export interface GoingLive {
+  commit: string;
+  since: number;
+  message: string;
+  undo?: boolean;
+  /** Set once there is nothing more to say (the site showed it, or cannot tell): a page opened later says nothing of it. */
+  done?: boolean;
 }
 
 export interface Typed {

@@ -27,6 +27,11 @@ export interface HostServer {
   output?(): string;
   /** The Worker's D1, when the config has one (startCloudflare only). */
   database?: TestDatabase;
+  /**
+   * A new version of the Worker at the same address, with `settings` over its secrets and
+   * variables, as a deploy makes one (startCloudflare only): its D1 and what it holds stay.
+   */
+  redeploy?(settings: Record<string, string>): Promise<void>;
 }
 
 export interface CloudflareOptions {
@@ -57,11 +62,11 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
   let mf: Miniflare | undefined;
   try {
     const script = config.main ? await bundleWorker(path.relative(ROOT, path.join(path.dirname(source), config.main))) : NO_WORKER;
-    const site = {
+    const site = (bindings: Record<string, string>) => ({
       modules: true,
       script,
       compatibilityDate: config.compatibility_date,
-      bindings: options.secrets ?? {},
+      bindings,
       assets: {
         directory: siteDir,
         ...(assets.binding ? { binding: assets.binding } : {}),
@@ -71,7 +76,7 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
         },
         assetConfig: { html_handling: assets.html_handling, not_found_handling: assets.not_found_handling },
       },
-    };
+    });
     const shared = {
       host: '127.0.0.1',
       port: 0,
@@ -81,7 +86,10 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
       },
     };
     const hasDatabase = Boolean(config.d1_databases?.length);
-    mf = new Miniflare(hasDatabase ? withDatabase(site, { ...shared, d1Persist: path.join(temp, 'd1') }) : { ...shared, ...site });
+    const settingsOf = (bindings: Record<string, string>) =>
+      hasDatabase ? withDatabase(site(bindings), { ...shared, d1Persist: path.join(temp, 'd1') }) : { ...shared, ...site(bindings) };
+    let bindings = options.secrets ?? {};
+    mf = new Miniflare(settingsOf(bindings));
     const url = (await mf.ready).origin;
     const db = hasDatabase ? databaseOf(mf) : undefined;
     if (options.migrate && db) {
@@ -93,6 +101,11 @@ export async function startCloudflare(siteDir: string, options: CloudflareOption
       url: `${url}/`,
       output: () => printed.join(''),
       ...(db ? { database: db } : {}),
+      async redeploy(settings) {
+        bindings = { ...bindings, ...settings };
+        // Port 0 again: Miniflare keeps the address it was given the first time.
+        await running.setOptions(settingsOf(bindings));
+      },
       async close() {
         await running.dispose();
         await rm(temp, { recursive: true, force: true });

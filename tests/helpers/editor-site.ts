@@ -30,6 +30,8 @@ export interface EditorSite {
   output(): string;
   /** The Worker's D1, as the Worker's own tests reach it. */
   worker: WorkerHost;
+  /** A new version of the site's Worker, as the deploy makes one: `settings` over its variables (SITE_COMMIT). */
+  deploy(settings: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startEditorSite(
       seed,
       start,
       worker,
+      deploy: (settings) => host.redeploy!(settings),
       output: () => host.output?.() ?? '',
       close,
     };

@@ -19,6 +19,7 @@ export const EDITOR_MESSAGES = {
   'editor-preview-nothing': 'There is nothing to preview: no change is kept on this phone. Save a change first.',
   'editor-no-preview-address':
     'This site cannot make a preview address yet: it gets one from its next publish to Cloudflare. Publish any change once, then ask again; your changes stay kept on this phone.',
+  'editor-live-unknown': 'The page did not say which publish to look for on the site. Reload the page.',
   'editor-failed': 'The site could not do this just now. Your changes are kept on this phone: try again in a minute.',
 } as const;
 

@@ -10,6 +10,7 @@ import { json, refuse } from '../http.js';
 import { checkValue, EditorRefusal, listFiles, readFile, writeText, writeValue, type Working } from './files.js';
 import { EDITOR_MESSAGES, type EditorMessageCode } from './messages.js';
 import { readPhotos } from './photo.js';
+import { liveness } from './live.js';
 import { previewAddress } from './preview-address.js';
 import { publishFromPhone } from './publish.js';
 import { markReviewed } from './review.js';
@@ -30,7 +31,7 @@ const GITHUB_STATUS: Record<GitHubProblemCode, number> = {
   'github-refused': 502,
 };
 
-const OPERATIONS = /^\/api\/editor\/(files|file|check|save|save-text|accept|publish|preview-address|undo)$/;
+const OPERATIONS = /^\/api\/editor\/(files|file|check|save|save-text|accept|publish|preview-address|undo|live)$/;
 
 export const EDITOR_ROUTES: Route[] = [
   {
@@ -50,6 +51,10 @@ export const EDITOR_ROUTES: Route[] = [
 ];
 
 async function run(operation: string, read: EditorRequest, env: Env): Promise<unknown> {
+  if (operation === 'live') {
+    if (typeof read.body.commit !== 'string') throw new EditorRefusal(400, { code: 'editor-live-unknown' });
+    return liveness(() => companyRepository(env), env.SITE_COMMIT, read.body.commit);
+  }
   const repository = await companyRepository(env);
   const head = read.head ?? (await repository.head());
   const { body } = read;

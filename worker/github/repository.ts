@@ -77,9 +77,12 @@ export class Repository {
     return fromBase64(answer.body.content);
   }
 
-  /** The commits that changed a file, newest first, from `from` (a commit or branch) back. */
-  async history(path: string, from = this.settings.branch, perPage = 30): Promise<HistoryEntry[]> {
-    const query = new URLSearchParams({ path, sha: from, per_page: String(perPage) });
+  /**
+   * The commits that changed a file, newest first, from `from` (a commit or branch) back; with no
+   * file, every commit from there back.
+   */
+  async history(path: string | undefined, from = this.settings.branch, perPage = 30): Promise<HistoryEntry[]> {
+    const query = new URLSearchParams({ ...(path === undefined ? {} : { path }), sha: from, per_page: String(perPage) });
     const answer = this.expect(await this.call({ method: 'GET', path: `${this.base}/commits?${query}` }), 200);
     return (answer.body as Array<{ sha: string; commit: { message: string; author: { name?: string; date?: string } | null } }>).map(
       (item) => ({

@@ -59,6 +59,8 @@ it('a double tap on Undo the last publish on a slow network sends one undo and s
   expect(undoButton()!.textContent).toBe('Undoing…');
   expect(undoButton()!.disabled).toBe(true);
   await act(async () => answerUndo[0]!());
-  expect(host.textContent).toContain('Undone: the site goes back in a few minutes.');
-  expect(asked).toEqual(['/api/editor/undo']);
+  expect(host.textContent).toContain('Undone.');
+  // Then the page watches for the site going back (editor/phone/GoingLive.tsx): one undo all the same.
+  expect(host.textContent).toContain('Your site goes back to before “My price” in a few minutes. This page says when it has.');
+  expect(asked.filter((address) => address.endsWith('/undo'))).toEqual(['/api/editor/undo']);
 });

@@ -7,27 +7,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { publish, saveField } from './phone-publish.js';
 import { phoneSiteForSpec, signedInPhone } from './phone-signed-in.js';
 
 const site = phoneSiteForSpec();
 
 const RESIDENTIAL = '#field-services-0-pricing-starting';
 const PACKING = '#field-services-2-pricing-starting';
-
-async function saveField(page: Page, field: string, value: string): Promise<void> {
-  await page.goto(`${site().origin}/admin/edit/services.yaml`);
-  await page.locator(field).fill(value);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
-}
-
-async function publish(page: Page, message: string): Promise<void> {
-  await page.goto(`${site().origin}/admin/edit/`);
-  const panel = page.getByRole('region', { name: 'Publish' });
-  await panel.getByLabel('What did you change?').fill(message);
-  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(panel.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
-}
 
 /** The owner comes back to the browser (from WhatsApp, say): the page asks the site at once. */
 const comeBack = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -41,8 +27,8 @@ test('the phone says when the site shows a publish and an undo, through a reload
   const panel = page.getByRole('region', { name: 'Publish' });
   const going = panel.locator('[data-going-live]');
 
-  await saveField(page, RESIDENTIAL, '13500');
-  await publish(page, 'New prices');
+  await saveField(page, origin, 'services.yaml', RESIDENTIAL, '13500');
+  await publish(page, origin, 'New prices');
   const published = (await standin.git.ref('main'))!;
   await expect(going).toHaveText('Your site shows “New prices” in a few minutes. This page says when it does.');
   // Still said after a reload, while the deploy has not put it on the site.
@@ -69,8 +55,8 @@ test('the phone says when the site shows a publish and an undo, through a reload
 
   // A publish the deploy never puts on the site: twenty minutes on, the page says so, and what to do.
   await page.clock.install();
-  await saveField(page, PACKING, '5600');
-  await publish(page, 'Packing price');
+  await saveField(page, origin, 'services.yaml', PACKING, '5600');
+  await publish(page, origin, 'Packing price');
   await expect(going).toHaveText('Your site shows “Packing price” in a few minutes. This page says when it does.');
   await page.clock.fastForward('21:00');
   await expect(going).toHaveText(

@@ -7,24 +7,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { publish, saveField } from './phone-publish.js';
 import { phoneSiteForSpec, signedInPhone } from './phone-signed-in.js';
 
 const site = phoneSiteForSpec();
-
-async function saveField(page: Page, file: string, field: string, value: string): Promise<void> {
-  await page.goto(`${site().origin}/admin/edit/${file}`);
-  await page.locator(field).fill(value);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
-}
-
-async function publish(page: Page, message: string): Promise<void> {
-  await page.goto(`${site().origin}/admin/edit/`);
-  const panel = page.getByRole('region', { name: 'Publish' });
-  await panel.getByLabel('What did you change?').fill(message);
-  await panel.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(panel.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
-}
 
 const RESIDENTIAL = '#field-services-0-pricing-starting';
 const PACKING = '#field-services-2-pricing-starting';
@@ -37,12 +23,12 @@ test('undo with changes kept on the phone is refused over a file it would put ba
   const git = (args: string[]) => standin.git.text(args);
   const residentialBefore = (await git(['show', 'main:content/services.yaml'])).match(/^ {6}starting: (\d+)$/m)![1]!;
 
-  await saveField(page, 'services.yaml', RESIDENTIAL, '13500');
-  await publish(page, 'Residential price');
+  await saveField(page, origin, 'services.yaml', RESIDENTIAL, '13500');
+  await publish(page, origin, 'Residential price');
   const published = (await standin.git.ref('main'))!;
 
   // A change saved over that publish's file: undoing would put it back under the change.
-  await saveField(page, 'services.yaml', PACKING, '5600');
+  await saveField(page, origin, 'services.yaml', PACKING, '5600');
   await page.goto(`${origin}/admin/edit/`);
   const panel = page.getByRole('region', { name: 'Publish' });
   await panel.getByRole('button', { name: 'Undo the last publish' }).click();
@@ -54,7 +40,7 @@ test('undo with changes kept on the phone is refused over a file it would put ba
   await expect(panel.getByText('Nothing to publish: every saved change is already published.')).toBeVisible();
 
   // A change kept in another file: the undo is made, and the change goes on from it.
-  await saveField(page, 'site.yaml', '#field-contact-email', 'moves@keralamovers.in');
+  await saveField(page, origin, 'site.yaml', '#field-contact-email', 'moves@keralamovers.in');
   await page.goto(`${origin}/admin/edit/`);
   await panel.getByRole('button', { name: 'Undo the last publish' }).click();
   await expect(panel.getByText('Undone.', { exact: true })).toBeVisible();
@@ -70,7 +56,7 @@ test('undo with changes kept on the phone is refused over a file it would put ba
   await page.locator(PACKING).fill('5600');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
-  await publish(page, 'Packing price');
+  await publish(page, origin, 'Packing price');
   await expect(panel.getByText('Which version of each value to publish')).toHaveCount(0);
   await expect(panel.getByText('Undone.', { exact: true })).toHaveCount(0);
   const last = (await standin.git.ref('main'))!;

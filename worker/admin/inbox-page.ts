@@ -11,10 +11,15 @@ import { tabs } from './tabs.js';
 
 const HANDLED_WORDS = { new: 'New', contacted: 'Contacted', done: 'Done' } as const;
 
-/** The visitor's number as wa.me and tel: take it: digits only, with India's 91 before a 10-digit number. */
+/**
+ * The visitor's number as wa.me and tel: take it, in full international form, digits only: the
+ * 00 of a call abroad dropped; India's 91 before a number of ten digits, and in place of the 0 of
+ * one dialled within India (098470 12345, 0484 234 5678).
+ */
 function digits(phone: string): string {
-  const only = phone.replace(/\D/g, '');
-  return only.length === 10 ? `91${only}` : only;
+  const only = phone.replace(/\D/g, '').replace(/^00/, '');
+  if (only.length === 10) return `91${only}`;
+  return only.length === 11 && only.startsWith('0') ? `91${only.slice(1)}` : only;
 }
 
 function delivery(request: InboxRequest): string {

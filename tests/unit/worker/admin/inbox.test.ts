@@ -63,6 +63,21 @@ it('shows a request’s time, service, move and date, with call and WhatsApp but
   expect(html).toContain('href="https://wa.me/919847012345?text=');
 });
 
+it.each([
+  ['with a leading 0', '09847012345', '919847012345'],
+  ['with 0091 before it', '0091 98470 12345', '919847012345'],
+  ['with 91 and no plus', '91 98470 12345', '919847012345'],
+  ['as a Kochi landline with its 0', '0484 234 5678', '914842345678'],
+  ['from abroad, with 00', '0044 7700 900123', '447700900123'],
+  ['from abroad, with a plus', '+1 (415) 555-0134', '14155550134'],
+])('calls and opens WhatsApp with the number written %s (%s)', async (_how, phone, international) => {
+  const owner = await signIn();
+  await host().post(request({ phone }));
+  const html = await inbox(owner.cookie);
+  expect(html).toContain(`href="tel:+${international}"`);
+  expect(html).toContain(`href="https://wa.me/${international}?text=`);
+});
+
 it('opens WhatsApp with the words the inbox always used, for a request from either language, when the build left none (content without requestReply, or an older build)', async () => {
   const owner = await signIn();
   await host().post(request(), { referer: `${SITE}/ml/contact/` });

@@ -72,6 +72,22 @@ it('keeps nothing that tells one visitor from another: no address, no user agent
 });
 
 it.each([
+  ['Chrome on Android', BROWSER],
+  [
+    'a page opened inside WhatsApp on Android',
+    'Mozilla/5.0 (Linux; Android 13; SM-A145F; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 WhatsApp/2.23.25.84',
+  ],
+  [
+    'a page opened inside WhatsApp on an iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 WhatsApp/23.24.79',
+  ],
+])('counts a view from %s', async (_name, agent) => {
+  expect((await beacon({ p: '/', e: 'view' }, { agent })).status).toBe(204);
+  expect(await total()).toBe(1);
+});
+
+it.each([
+  ['WhatsApp fetching a link’s preview', { agent: 'WhatsApp/2.23.20.0 A' }],
   ['a crawler', { agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }],
   [
     'a headless browser',

@@ -45,7 +45,8 @@ export function readFields(form: FormData): QuoteFields | FieldsRefusal {
   const fields: QuoteFields = {};
   for (const [name, rule] of Object.entries(FIELDS) as Array<[FieldName, (typeof FIELDS)[FieldName]]>) {
     const raw = form.get(name);
-    const value = typeof raw === 'string' ? raw.trim() : '';
+    // A posted form carries each line break as CR LF, which the form's limit counted as one letter.
+    const value = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
     if (!value) {
       if (rule.required) return 'quote-field-missing';
       continue;

@@ -76,6 +76,16 @@ it.each([
   expect(await host().sql('SELECT reason, count FROM quote_refusals')).toEqual([{ reason: 'invalid', count: 1 }]);
 });
 
+it('keeps a message within the form’s 5000 letters over 50 lines, as the form lets a visitor type it (the browser sends each line break as two)', async () => {
+  // The form's maxlength counts a line break as one letter; the posted form carries it as CR LF.
+  const lines = Array.from({ length: 50 }, () => 'x'.repeat(99)).join('\r\n');
+  expect(lines.replace(/\r\n/g, '\n')).toHaveLength(4999);
+  const answer = await host().post(request({ message: lines }));
+  expect([answer.status, await answer.json()]).toEqual([200, { success: true, message: 'Your request was received.' }]);
+  const [kept] = await host().sql<{ fields: string }>('SELECT fields FROM quote_requests');
+  expect((JSON.parse(kept!.fields) as { message: string }).message).toBe(lines.replace(/\r\n/g, '\n'));
+});
+
 it('refuses a request larger than 32 KB before reading its fields', async () => {
   const answer = await host().post(request({ message: 'x'.repeat(40_000) }));
   expect(answer.status).toBe(413);

@@ -2,7 +2,9 @@
  * Counts without cookies or identifiers (docs/worker.md, "Counts"): a page view, and the taps that
  * make a customer, each sent once with sendBeacon to the address `<body data-counts>` names. Only a
  * build for a host with the site's own Worker renders it. A beacon holds the page's address and
- * what happened, nothing about the visitor; the Worker adds the day and the page's language.
+ * what happened, and a view the host name of the page before it, nothing about the visitor; the
+ * Worker adds the day and the page's language, and keeps of that host name only what kind of site
+ * it was (worker/counts/sources.ts).
  */
 export function initCounts(root: Document): void {
   // Listened for on the body, which every element of the page lies in.
@@ -10,7 +12,10 @@ export function initCounts(root: Document): void {
   const endpoint = body.dataset.counts;
   // Every browser the site supports has sendBeacon (generator/bundle/bundle.ts, TARGET).
   if (!endpoint) return;
-  const send = (e: string, d = '') => navigator.sendBeacon(endpoint, new URLSearchParams({ p: location.pathname, e, d }));
+  // Where the visit began, for the owner: only the host name of the page before, never its
+  // address; the Worker reads it with a view only.
+  const r = document.referrer && new URL(document.referrer).hostname;
+  const send = (e: string, d = '') => navigator.sendBeacon(endpoint, new URLSearchParams({ p: location.pathname, e, d, r }));
   send('view');
   body.addEventListener(
     'click',

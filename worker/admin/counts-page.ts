@@ -3,6 +3,7 @@
  * day, with the days a quote request came marked. Drawn as SVG in the page: no script, no library.
  */
 import { TRANSLATIONS } from '../../generator/contract/languages.js';
+import type { Source } from '../counts/sources.js';
 import type { Period } from '../counts/summary.js';
 import { dayName, escapeHtml, weekday } from './format.js';
 import { tabs } from './tabs.js';
@@ -27,6 +28,24 @@ export function sentence(period: Period): string {
     plural(period.calls, 'call', 'calls'),
   ].join(', ');
   return `${counts}${period.topPage ? `; most came to ${pageName(period.topPage)}` : ''}.`;
+}
+
+/** Each source as the owner reads it (worker/counts/sources.ts). */
+const SOURCE_NAMES: Record<Source, string> = {
+  google: 'Google',
+  whatsapp: 'WhatsApp',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  bing: 'Bing',
+  'other-site': 'another website',
+  direct: 'an app or a saved address, naming no website',
+};
+
+/** "Visits began from Google (12), WhatsApp (8), another website (2)." */
+export function began(period: Period): string {
+  if (period.sources.length === 0) return '';
+  return `Visits began from ${period.sources.map(({ source, visits }) => `${SOURCE_NAMES[source]} (${visits})`).join(', ')}.`;
 }
 
 const WIDTH = 320;
@@ -60,6 +79,7 @@ function periodBlock(title: string, period: Period): string {
   return `<section class="period">
   <h2>${title}</h2>
   <p class="glance">${escapeHtml(sentence(period))}</p>
+  ${period.sources.length ? `<p class="sources">${escapeHtml(began(period))}</p>` : ''}
   ${chart(period)}
   <p class="hint">${dayName(period.from)} to ${dayName(period.to)}.${period.rescued ? ` ${plural(period.rescued, 'request', 'requests')} that could not be sent reached you through the WhatsApp or call buttons instead.` : ''}${period.refused ? ` ${plural(period.refused, 'request was', 'requests were')} turned away as spam or incomplete, and not sent to you.` : ''}</p>
 </section>`;
@@ -70,5 +90,5 @@ export function countsBody(week: Period, month: Period): string {
 <h1>Visits</h1>
 ${periodBlock('The last 7 days', week)}
 ${periodBlock('The last 30 days', month)}
-<p class="hint">Counted without cookies and without telling one visitor from another: only how many came to each page and what they tapped. Search engines and other programs are not counted.</p>`;
+<p class="hint">Counted without cookies and without telling one visitor from another: only how many came to each page, from what kind of website or app, and what they tapped. A link opened from WhatsApp or another app often names no website. Search engines and other programs are not counted.</p>`;
 }

@@ -52,7 +52,13 @@ const events = () => beacons.map(({ fields }) => [fields.e, fields.d]);
 
 it('sends one page view with the page’s address, to the address the page names', async () => {
   await open('ml/contact/index.html');
-  expect(beacons).toEqual([{ url: '/api/count', fields: { p: '/ml/contact/', e: 'view', d: '' } }]);
+  expect(beacons).toEqual([{ url: '/api/count', fields: { p: '/ml/contact/', e: 'view', d: '', r: '' } }]);
+});
+
+it('sends with a view only the host name of the page the visitor came from, never its address', async () => {
+  vi.spyOn(document, 'referrer', 'get').mockReturnValue('https://www.google.co.in/search?q=packers+kochi&client=ms-android');
+  await open('services/index.html');
+  expect(beacons).toEqual([{ url: '/api/count', fields: { p: '/services/', e: 'view', d: '', r: 'www.google.co.in' } }]);
 });
 
 it('sends nothing on a page that names no address for counts (a GitHub Pages build)', async () => {

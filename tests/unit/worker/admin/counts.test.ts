@@ -30,27 +30,31 @@ async function signedInCookie(): Promise<string> {
   return `__Host-session=${token}`;
 }
 
-async function counted(daysAgo: number, page: string, event: string, count: number): Promise<void> {
+async function counted(daysAgo: number, page: string, event: string, count: number, detail = ''): Promise<void> {
   await host().sql(
     'INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, ?, ?, ?, ?, ?)',
     dayOf(Date.now() - daysAgo * DAY),
     page,
     page.startsWith('/ml/') ? 'ml' : 'en',
     event,
-    '',
+    detail,
     count,
   );
 }
 
-it('shows the week and the month at a glance: visits, quote requests, WhatsApp chats, calls and the page most came to', async () => {
+it('shows the week and the month at a glance: visits, quote requests, WhatsApp chats, calls, the page most came to and where visits began', async () => {
   await host().sql('DELETE FROM counts');
-  await counted(0, '/services/', 'view', 25);
-  await counted(2, '/', 'view', 16);
+  // Views are counted apart by where the visit began (none: a step within the site).
+  await counted(0, '/services/', 'view', 15, 'google');
+  await counted(0, '/services/', 'view', 10);
+  await counted(2, '/', 'view', 9, 'whatsapp');
+  await counted(2, '/', 'view', 4, 'direct');
+  await counted(2, '/', 'view', 3, 'google');
   await counted(1, '/contact/', 'whatsapp', 10);
   await counted(1, '/contact/', 'rescued-whatsapp', 2);
   await counted(3, '/', 'call', 3);
   // Outside the week, inside the month.
-  await counted(20, '/ml/about/', 'view', 60);
+  await counted(20, '/ml/about/', 'view', 60, 'other-site');
   await counted(20, '/', 'call', 1);
   for (let index = 0; index < 6; index++) await host().post(request({ name: `Visitor ${index}` }), { address: `198.51.100.${index}` });
   // Turned away: the trap filled, and a request without its phone number.
@@ -61,6 +65,12 @@ it('shows the week and the month at a glance: visits, quote requests, WhatsApp c
   expect(html).toContain('<p class="glance">41 visits, 6 quote requests, 12 WhatsApp chats, 3 calls; most came to the services page.</p>');
   expect(html).toContain(
     '<p class="glance">101 visits, 6 quote requests, 12 WhatsApp chats, 4 calls; most came to the Malayalam about page.</p>',
+  );
+  expect(html).toContain(
+    '<p class="sources">Visits began from Google (18), WhatsApp (9), an app or a saved address, naming no website (4).</p>',
+  );
+  expect(html).toContain(
+    '<p class="sources">Visits began from another website (60), Google (18), WhatsApp (9), an app or a saved address, naming no website (4).</p>',
   );
   expect(html).toContain(
     '2 requests that could not be sent reached you through the WhatsApp or call buttons instead. 2 requests were turned away as spam or incomplete, and not sent to you.',
@@ -90,6 +100,7 @@ describe('the words', () => {
     rescued: 0,
     refused: 0,
     topPage: null,
+    sources: [],
     perDay: [],
     ...changes,
   });

@@ -7,6 +7,7 @@ import { SITE, startWorker, type WorkerHost } from '../../../helpers/worker.js';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 const ADDRESS = '203.0.113.7';
+const SITE_HOST = new URL(SITE).hostname;
 
 let worker: WorkerHost;
 beforeAll(async () => {
@@ -40,7 +41,8 @@ const total = async () => (await worker.sql<{ n: number | null }>('SELECT SUM(co
 
 it('counts 100 page views and taps, per page, language and event', async () => {
   const sent = [
-    ...Array.from({ length: 60 }, (_, index) => ({ p: index % 3 ? '/services/' : '/ml/', e: 'view' })),
+    // Views from a page of the site itself: steps within a visit, which began elsewhere.
+    ...Array.from({ length: 60 }, (_, index) => ({ p: index % 3 ? '/services/' : '/ml/', e: 'view', r: SITE_HOST })),
     ...Array.from({ length: 15 }, () => ({ p: '/contact/', e: 'whatsapp' })),
     ...Array.from({ length: 10 }, () => ({ p: '/', e: 'call' })),
     ...Array.from({ length: 8 }, () => ({ p: '/contact/', e: 'quote-sent' })),
@@ -62,13 +64,32 @@ it('counts 100 page views and taps, per page, language and event', async () => {
   ]);
 });
 
-it('keeps nothing that tells one visitor from another: no address, no user agent, no time finer than the day', async () => {
-  await beacon({ p: '/contact/', e: 'view' });
+it.each([
+  ['Google', 'www.google.co.in', BROWSER, 'google'],
+  ['Google’s app on Android', 'com.google.android.googlequicksearchbox', BROWSER, 'google'],
+  ['a link in WhatsApp', 'l.wl.co', BROWSER, 'whatsapp'],
+  ['WhatsApp on Android, naming itself', 'com.whatsapp', BROWSER, 'whatsapp'],
+  ['WhatsApp’s own browser, naming no page', '', `${BROWSER} WhatsApp/2.23.25.84`, 'whatsapp'],
+  ['Facebook', 'l.facebook.com', BROWSER, 'facebook'],
+  ['Facebook’s own browser', '', `${BROWSER} [FBAN/FB4A;FBAV/440.0.0.0;]`, 'facebook'],
+  ['Instagram', 'l.instagram.com', BROWSER, 'instagram'],
+  ['YouTube', 'm.youtube.com', BROWSER, 'youtube'],
+  ['YouTube’s app', 'com.google.android.youtube', BROWSER, 'youtube'],
+  ['Bing', 'www.bing.com', BROWSER, 'bing'],
+  ['another website', 'www.justdial.com', BROWSER, 'other-site'],
+  ['a typed or saved address', '', BROWSER, 'direct'],
+])('counts where a visit began: %s', async (_name, r, agent, source) => {
+  expect((await beacon({ p: '/', e: 'view', r }, { agent })).status).toBe(204);
+  expect(await worker.sql('SELECT event, detail, count FROM counts')).toEqual([{ event: 'view', detail: source, count: 1 }]);
+});
+
+it('keeps nothing that tells one visitor from another: no address, no user agent, no time finer than the day, no page they came from', async () => {
+  await beacon({ p: '/contact/', e: 'view', r: 'www.google.co.in' });
   const columns = (await worker.sql<{ name: string }>('PRAGMA table_info(counts)')).map((column) => column.name);
   expect(columns).toEqual(['day', 'page', 'language', 'event', 'detail', 'count']);
   const [row] = await worker.sql<Record<string, unknown>>('SELECT * FROM counts');
   expect(String(row!.day)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  expect(JSON.stringify(await worker.sql('SELECT * FROM counts'))).not.toMatch(/203\.0\.113|Mozilla|Android/);
+  expect(JSON.stringify(await worker.sql('SELECT * FROM counts'))).not.toMatch(/203\.0\.113|Mozilla|Android|co\.in/);
 });
 
 it.each([

@@ -125,6 +125,27 @@ test('when the relay fails, the visitor is told the request was received: the Wo
   await relayed();
 });
 
+test('a visit from Google is counted as one that began there, and the next page of the same visit as a step within it', async ({
+  browser,
+}) => {
+  // A phone's own browser: the Worker counts no headless one.
+  const context = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+  });
+  const page = await context.newPage();
+  await site.database!.sql('DELETE FROM counts');
+  await page.goto(new URL('about/', site.url).href, { referer: 'https://www.google.co.in/' });
+  await page.locator('a[href="/services/"]').first().click();
+  await page.waitForURL(/\/services\/$/);
+  const views = () =>
+    site.database!.sql<{ page: string; detail: string }>("SELECT page, detail FROM counts WHERE event = 'view' ORDER BY page");
+  await expect.poll(views).toEqual([
+    { page: '/about/', detail: 'google' },
+    { page: '/services/', detail: '' },
+  ]);
+  await context.close();
+});
+
 test('when the Worker turns a request away (a sixth from one address within the hour), the error and the WhatsApp and call fallback show', async ({
   page,
   issues,

@@ -83,10 +83,18 @@ test.beforeAll(async () => {
       error,
     );
   }
-  await sql(
-    "INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, '/services/', 'en', 'view', '', 41)",
-    dayOf(Date.now()),
-  );
+  // 41 views: 20 that began at Google, 12 in WhatsApp, 9 steps within a visit.
+  for (const [detail, count] of [
+    ['google', 20],
+    ['whatsapp', 12],
+    ['', 9],
+  ] as const)
+    await sql(
+      "INSERT INTO counts (day, page, language, event, detail, count) VALUES (?, '/services/', 'en', 'view', ?, ?)",
+      dayOf(Date.now()),
+      detail,
+      count,
+    );
 });
 
 test.afterAll(async () => {
@@ -160,11 +168,12 @@ test('a tap that fails offline is answered inside the request’s card, not at t
   expect(await sql("SELECT handled FROM quote_requests WHERE id = 'r2'")).toEqual([{ handled: 'new' }]);
 });
 
-test('the visits fit a phone, in one sentence with a chart, with no accessibility problem', async ({ page }) => {
+test('the visits fit a phone, in one sentence with where visits began and a chart, with no accessibility problem', async ({ page }) => {
   await page.goto(`${origin}/admin/counts/`);
   await expect(
     page.getByText('41 visits, 2 quote requests, 0 WhatsApp chats, 0 calls; most came to the services page.').first(),
   ).toBeVisible();
+  await expect(page.getByText('Visits began from Google (20), WhatsApp (12).').first()).toBeVisible();
   await expect(page.getByRole('img', { name: /^Visits each day/ })).toHaveCount(2);
   expect(await smallTargets(page)).toEqual([]);
   await expectNoAxeViolations(page);

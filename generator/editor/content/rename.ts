@@ -24,9 +24,11 @@ const servicesOf = (value: unknown): Entry[] => (isRecord(value) && Array.isArra
 
 /**
  * The ids a new services list gives to services the old list had under another id. A service
- * whose id is gone is paired with a new id when its entry is otherwise unchanged, else when the new
- * id stands at its place, else when it is the only id gone and the new one the only id new. An id
- * gone without a pair (a service deleted) is no rename: the check then names what still uses it.
+ * whose id is gone is paired with a new id when its entry is otherwise unchanged; else, when the
+ * new entry kept most of what the old one said (its other fields), if it stands at its place or is
+ * the only id new for the only id gone. An id gone without a pair is no rename but a service
+ * deleted, even with a new one added in the same save: the check then names what still uses it,
+ * where taking it for a rename would hand its reviews and cards to the new service.
  */
 export function renamedServices(before: unknown, after: unknown): Rename[] {
   const old = servicesOf(before);
@@ -50,10 +52,17 @@ export function renamedServices(before: unknown, after: unknown): Rename[] {
   }
   for (const one of [...gone]) {
     const placed = fresh.find((candidate) => candidate.index === one.index);
-    if (placed) pair(one, placed);
+    if (placed && keptMostOf(one.entry, placed.entry)) pair(one, placed);
   }
-  if (gone.length === 1 && fresh.length === 1) pair(gone[0]!, fresh[0]!);
+  if (gone.length === 1 && fresh.length === 1 && keptMostOf(gone[0]!.entry, fresh[0]!.entry)) pair(gone[0]!, fresh[0]!);
   return renames;
+}
+
+/** Whether more than half of the fields either entry has, its id aside, are the same in both. */
+function keptMostOf(old: Entry, next: Entry): boolean {
+  const names = new Set([...Object.keys(old), ...Object.keys(next)].filter((name) => name !== 'id'));
+  const same = [...names].filter((name) => sameValue(old[name], next[name])).length;
+  return same * 2 > names.size;
 }
 
 /** A content file as the rename reads it: its name in the content folder and its text. */

@@ -116,13 +116,38 @@ describe('which ids a new services list renames', () => {
     expect(renamedServices(before, list({ id: 'b', title: 'B' }, { id: 'c', title: 'A' }))).toEqual([{ from: 'a', to: 'c' }]);
   });
 
-  it('pairs by place when the entry changed too, and sees no rename in a service deleted and another added elsewhere', () => {
-    const before = list({ id: 'a', title: 'A' }, { id: 'b', title: 'B' }, { id: 'c', title: 'C' });
-    expect(renamedServices(before, list({ id: 'a', title: 'A' }, { id: 'vans', title: 'Vans' }, { id: 'c', title: 'C' }))).toEqual([
-      { from: 'b', to: 'vans' },
-    ]);
+  /** A service as services.yaml has one: its id and several fields of its own. */
+  const service = (id: string, name: string, changes: Record<string, unknown> = {}) => ({
+    id,
+    title: name,
+    tagline: `${name}, done with care`,
+    icon: name.toLowerCase(),
+    pricing: { starting: name.length * 1000 },
+    included: [`${name} survey`, `${name} packing`],
+    ...changes,
+  });
+  const services = (...entries: Record<string, unknown>[]) => ({ services: entries });
+  const [a, b, c] = [service('a', 'Alpha'), service('b', 'Bravo'), service('c', 'Charlie')];
+
+  it('pairs by place, or the only id gone with the only id new, when the entry kept most of what it said', () => {
+    // The id and the title changed together, the rest kept.
     expect(
-      renamedServices(before, list({ id: 'b', title: 'B' }, { id: 'c', title: 'C' }, { id: 'd', title: 'D' }, { id: 'e', title: 'E' })),
-    ).toEqual([]);
+      renamedServices(
+        services(a, b, c),
+        services(a, service('vans', 'Vans', { tagline: b.tagline, icon: b.icon, pricing: b.pricing, included: b.included }), c),
+      ),
+    ).toEqual([{ from: 'b', to: 'vans' }]);
+    // Renamed and moved to the end, its title changed too.
+    expect(renamedServices(services(a, b, c), services(a, c, { ...b, id: 'bravo-plus', title: 'Bravo Plus' }))).toEqual([
+      { from: 'b', to: 'bravo-plus' },
+    ]);
+  });
+
+  it('sees no rename in a service deleted and a new one added in the same save, at its place or elsewhere', () => {
+    expect(renamedServices(services(a, b, c), services(b, c, service('d', 'Delta'), service('e', 'Echo')))).toEqual([]);
+    // The last service removed and a new one added after the others: the new one stands at its place.
+    expect(renamedServices(services(a, b, c), services(a, b, service('vehicles', 'Vehicle transport')))).toEqual([]);
+    // One removed from the middle, one added at the end: the only id gone and the only id new.
+    expect(renamedServices(services(a, b, c), services(a, c, service('vehicles', 'Vehicle transport')))).toEqual([]);
   });
 });

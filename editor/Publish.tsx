@@ -191,7 +191,14 @@ export function Publish() {
               Choose their version or yours for every value above; then press Publish.
             </p>
           ) : null}
-          <button type="button" className="primary" onClick={() => void publish()} disabled={result.kind === 'busy'}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void publish()}
+            // On the phone, with nothing to publish, a tap could only bring a refusal over what the
+            // last publish said; site dev's Publish may still send the branch to a new remote.
+            disabled={result.kind === 'busy' || (SETTINGS.phone && state.changed.length === 0 && !choosing)}
+          >
             {result.kind === 'busy' ? 'Publishing…' : 'Publish'}
           </button>
         </>

@@ -30,6 +30,9 @@ test('the phone says when the site shows a publish and an undo, through a reload
   await saveField(page, origin, 'services.yaml', RESIDENTIAL, '13500');
   await publish(page, origin, 'New prices');
   const published = (await standin.git.ref('main'))!;
+  // A second tap once it is published has nothing to publish, and takes nothing back of what was said.
+  await expect(panel.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+  await expect(panel.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();
   await expect(going).toHaveText('Your site shows “New prices” in a few minutes. This page says when it does.');
   // Still said after a reload, while the deploy has not put it on the site.
   await page.reload();

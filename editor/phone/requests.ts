@@ -113,7 +113,12 @@ export async function phoneRequest(
         // changed); a service's id renamed, the other files that name it.
         keep((now) => ({
           ...now,
-          saved: { ...now.saved, ...renamedTexts, [String(body.file)]: text, ...(record ? { [record.file]: record.text } : {}) },
+          saved: unpublished(now, {
+            ...now.saved,
+            ...renamedTexts,
+            [String(body.file)]: text,
+            ...(record ? { [record.file]: record.text } : {}),
+          }),
         }));
         keepTyped(String(body.file), undefined);
         noteOpened(String(body.file), (rest as { version?: unknown }).version);
@@ -210,6 +215,15 @@ function keptAfterUndo(now: Kept, undone: { commit: string; parent?: string; fil
   const rest = { saved: now.saved, photos: now.photos ?? {}, typed };
   if (Object.keys(now.saved).length === 0) return rest;
   return { ...rest, head: now.head && now.head === undone.parent ? undone.commit : now.head };
+}
+
+/**
+ * The saved texts that differ from the repository's at the head the phone started from: a file
+ * saved back as it was there (an entry added, then removed) has nothing to publish, and kept, it
+ * would be listed as a change that Publish refuses as none.
+ */
+function unpublished(now: Kept, saved: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(saved).filter(([name, text]) => now.base?.[name] !== text));
 }
 
 /** The list being read, which the picker's request waits for too rather than asking again. */

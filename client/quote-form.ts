@@ -45,11 +45,16 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
   // A request that failed and has not been sent since: coming back online offers to send it.
   let unsent = false;
   let successTimer: ReturnType<typeof setTimeout> | undefined;
+  // This request's mark for the site's Worker (worker/quotes/fields.ts), until it is received: the
+  // Worker keeps a request sent again with the same mark and fields once (its answer lost on the
+  // way). Random, not the time: two phones, or a clock held still, may send at the same moment.
+  let ref = '';
 
   const showSuccess = () => {
     form.reset();
     clearDraft();
     unsent = false;
+    ref = '';
     show(success);
     successTimer = setTimeout(() => show(success, false), SUCCESS_MS);
   };
@@ -89,7 +94,10 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
       // "Sending..." reaches the screen first: building and starting the request took a slow
       // phone's main thread longer than a frame, in the same task as the tap.
       await afterNextPaint();
-      await send(form.dataset.endpoint ?? form.action, payload(form), timeoutOf(form));
+      const data = payload(form);
+      // Only the site's own Worker (an address on the site) reads it; a relay would print it in the email.
+      if (form.dataset.endpoint?.[0] === '/') data.set('_request', (ref ||= Math.random().toString(36).slice(2)));
+      await send(form.dataset.endpoint ?? form.action, data, timeoutOf(form));
       showSuccess();
       tell('quote-sent');
     } catch (error) {

@@ -27,6 +27,19 @@ type FieldName = keyof typeof FIELDS;
 /** The hidden field people never see and bots fill in. */
 export const HONEYPOT = '_honey';
 
+/**
+ * The mark the page's script gives a request (client/quote-form.ts: a short random word): the
+ * same on the request sent again after its answer was lost. Kept beside the request, never sent on.
+ */
+export const REQUEST_REF = '_request';
+const REF = /^[a-z0-9]{6,16}$/;
+
+/** The request's mark, when the page's script gave it a well-formed one. */
+export function requestRef(form: FormData): string | null {
+  const ref = form.get(REQUEST_REF);
+  return typeof ref === 'string' && REF.test(ref) ? ref : null;
+}
+
 /** Where the form's page asks a visitor without JavaScript to be sent afterwards. */
 export const NEXT = '_next';
 

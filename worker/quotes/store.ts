@@ -15,15 +15,37 @@ export interface KeptRequest {
  * Keeps a new request, already counted as its first attempt: the visitor's request sends it at once,
  * and its next time is after the first wait, so no scheduled run sends it meanwhile.
  */
-export async function keep(db: D1Database, fields: QuoteFields, page: string, language: string, now: number): Promise<KeptRequest> {
+export async function keep(
+  db: D1Database,
+  fields: QuoteFields,
+  page: string,
+  language: string,
+  now: number,
+  ref: string | null = null,
+): Promise<KeptRequest> {
   const id = randomToken();
   await db
     .prepare(
-      "INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at) VALUES (?, ?, ?, ?, ?, 'waiting', 1, ?)",
+      "INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at, request_ref) VALUES (?, ?, ?, ?, ?, 'waiting', 1, ?, ?)",
     )
-    .bind(id, now, page, language, JSON.stringify(fields), now + BACKOFF[0])
+    .bind(id, now, page, language, JSON.stringify(fields), now + BACKOFF[0], ref)
     .run();
   return { id, page, fields };
+}
+
+/** How far back a request's mark is looked for: a visitor sends one again within minutes. */
+const SENT_AGAIN_WITHIN = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether this request was kept already: the same mark and the same fields, sent again because its
+ * answer was lost on the way. Changed before it was sent again, it is a request of its own.
+ */
+export async function keptAlready(db: D1Database, ref: string, fields: QuoteFields, now: number): Promise<boolean> {
+  const found = await db
+    .prepare('SELECT 1 AS found FROM quote_requests WHERE request_ref = ? AND fields = ? AND received_at > ? LIMIT 1')
+    .bind(ref, JSON.stringify(fields), now - SENT_AGAIN_WITHIN)
+    .first<{ found: number }>();
+  return found !== null;
 }
 
 /**

@@ -148,6 +148,29 @@ describe('sending', () => {
     expect(headers.has('Content-Type')).toBe(false);
   });
 
+  test('to the site’s own Worker, a request sent again after its answer was lost carries the same mark, and the next request another', async () => {
+    form().dataset.endpoint = '/api/quote';
+    const marks = () => fetchStub.mock.calls.map(([, init]) => (init.body as FormData).get('_request'));
+    fetchStub.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    fillIn();
+    submit();
+    await settle();
+    expect(formState().error).toBe(true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    submit();
+    await settle();
+    expect(formState().success).toBe(true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    fillIn();
+    submit();
+    await settle();
+    const [first, again, next] = marks();
+    expect(first).toMatch(/^[a-z0-9]{6,}$/);
+    expect(again).toBe(first);
+    expect(next).toMatch(/^[a-z0-9]{6,}$/);
+    expect(next).not.toBe(first);
+  });
+
   test('the page does not navigate away: the submit is handled in place', () => {
     const defaultPrevented: boolean[] = [];
     document.addEventListener('submit', (event) => defaultPrevented.push(event.defaultPrevented));

@@ -4,7 +4,7 @@
  * posts to /api/quote; the Worker keeps the request and sends it on to the relay the build names.
  *
  * The tests share one Worker, whose limit of 5 requests an address an hour they reach on purpose in
- * the last one, so they run in order.
+ * the one before the last, so they run in order.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -160,4 +160,30 @@ test('when the Worker turns a request away (a sixth from one address within the 
   expect(await relayClient.submissions()).toEqual([]);
   // Every value stays, to send again or to carry to WhatsApp.
   await expect(page.getByLabel(CONTENT.en.form.fields.name!.label, { exact: true })).toHaveValue(ANSWERS[0].value);
+});
+
+test('a request whose answer is lost on the way is kept and sent on once when the visitor sends it again', async ({ page, issues }) => {
+  // The page logs the send it saw fail, and Chromium the connection it saw dropped.
+  issues.allow('console', /^Failed to load resource|quote/i);
+  issues.allow('requestfailed', /\/api\/quote: net::ERR_CONNECTION_RESET$/);
+  // A new hour for this address: the test before reached its limit on purpose.
+  await site.database!.sql('DELETE FROM quote_senders');
+  await site.database!.sql('DELETE FROM quote_requests');
+  // The first answer never reaches the phone (its connection drops), though the Worker kept the request.
+  let lost = false;
+  await page.route('**/api/quote', async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.goto(`${site.url}${PAGES.en}`);
+  await fillForm(page, 'en');
+  const send = page.getByRole('button', { name: CONTENT.en.form.submit });
+  await send.click();
+  await expect(page.getByText(CONTENT.en.form.error)).toBeVisible();
+  await send.click();
+  await expect(page.getByRole('status').getByText(CONTENT.en.form.success)).toBeVisible();
+  expect(await site.database!.sql('SELECT COUNT(*) AS n FROM quote_requests')).toEqual([{ n: 1 }]);
+  await relayed();
 });

@@ -86,6 +86,33 @@ it('keeps a message within the form’s 5000 letters over 50 lines, as the form 
   expect((JSON.parse(kept!.fields) as { message: string }).message).toBe(lines.replace(/\r\n/g, '\n'));
 });
 
+it('keeps and sends a request sent again with its mark (its answer lost on the way) once, answering each as received, and counts the repeats against no limit', async () => {
+  const sent = request({ _request: 'k3x9q2m7v1' });
+  expect((await host().post(sent)).status).toBe(200);
+  // The visitor saw no answer and tapped again, and again.
+  for (let tap = 0; tap < 6; tap++) expect(await (await host().post(sent)).json()).toMatchObject({ success: true });
+  expect(await host().sql('SELECT COUNT(*) AS n FROM quote_requests')).toEqual([{ n: 1 }]);
+  expect(host().relay.received).toHaveLength(1);
+  // The mark is the Worker's alone: the relay's email does not carry it.
+  expect(JSON.stringify(host().relay.received)).not.toContain('k3x9q2m7v1');
+  // The same visitor's other requests within the hour, each with its own mark, are still taken: five in all.
+  for (const ref of ['a1b2c3d4', 'e5f6g7h8', 'i9j0k1l2', 'm3n4o5p6'])
+    expect((await host().post(request({ _request: ref }))).status).toBe(200);
+  expect(await host().sql('SELECT COUNT(*) AS n FROM quote_requests')).toEqual([{ n: 5 }]);
+});
+
+it('keeps a request changed before it was sent again as one of its own, though it carries the same mark', async () => {
+  expect((await host().post(request({ _request: 'k3x9q2m7v1' }))).status).toBe(200);
+  expect((await host().post(request({ _request: 'k3x9q2m7v1', phone: '+91 98470 54321' }))).status).toBe(200);
+  expect(await host().sql('SELECT COUNT(*) AS n FROM quote_requests')).toEqual([{ n: 2 }]);
+});
+
+it('keeps the same request twice when it carries no mark (a form posted without JavaScript, or an older page)', async () => {
+  expect((await host().post(request())).status).toBe(200);
+  expect((await host().post(request())).status).toBe(200);
+  expect(await host().sql('SELECT COUNT(*) AS n FROM quote_requests')).toEqual([{ n: 2 }]);
+});
+
 it('refuses a request larger than 32 KB before reading its fields', async () => {
   const answer = await host().post(request({ message: 'x'.repeat(40_000) }));
   expect(answer.status).toBe(413);

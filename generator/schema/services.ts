@@ -9,7 +9,7 @@ export const serviceSchema = z.strictObject({
   formLabel: text('The name in the quote form’s list, when it differs from the title').optional(),
   tagline: text(),
   shortDesc: longText('One or two sentences for cards and lists'),
-  fullDescription: longText('The full description on the services page'),
+  fullDescription: longText('The full description on the services page; a blank line starts a new paragraph'),
   whatsIncluded: textList(),
   keyFeatures: z.array(z.strictObject({ icon: icon(), title: text(), desc: text() })).min(1),
   pricing: z.strictObject({

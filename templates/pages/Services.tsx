@@ -7,7 +7,7 @@ import { Cta } from '../parts/Cta.js';
 import { Icon, IconFile } from '../parts/Icon.js';
 import { PageHero } from '../parts/PageHero.js';
 import { Photo } from '../parts/Photo.js';
-import { BreakAfterSlashes, LinkLabel } from '../parts/Text.js';
+import { BreakAfterSlashes, LinkLabel, Paragraphs } from '../parts/Text.js';
 import { withQuery } from '../links.js';
 
 type Labels = Site['pages']['services']['labels'];
@@ -68,7 +68,7 @@ function ServiceCard({ service, labels, photos, icons }: { service: Service; lab
       ) : null}
       <div className="service-body">
         <div className="service-main">
-          <p>{service.fullDescription}</p>
+          <Paragraphs text={service.fullDescription} />
           <h3>{labels.process}</h3>
           <ol className="process" role="list">
             {service.process.map((step) => (

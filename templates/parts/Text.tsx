@@ -31,3 +31,15 @@ export function LinkLabel({ link }: { link: { label: string; more?: string } }) 
 export function PhoneNumber({ phone }: { phone: string }) {
   return <span className="nowrap">{phone}</span>;
 }
+
+/**
+ * Text an owner wrote in paragraphs, a blank line between them (as the editor's box lets them type
+ * it), as one paragraph each: HTML would run them together.
+ */
+export function Paragraphs({ text }: { text: string }) {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph, index) => <p key={index}>{paragraph}</p>);
+}

@@ -360,6 +360,24 @@ describe('the editor’s words', () => {
     const free = (await editor.api('POST', '/__edit/api/check', { file: 'services.yaml', value: priced })).json().problems[0];
     expect(free.message).toBe('Service 1 › Pricing › Starting needs a whole number of rupees more than 0; it is 0.');
   });
+
+  it('say a box left empty is empty: a new service’s id and icon, not “got the text ""” and every icon’s name', async () => {
+    const services = await open('services.yaml');
+    const added = structuredClone(services.value);
+    added.services.push({ ...structuredClone(added.services[0]), id: '', icon: '' });
+    const problems = (await editor.api('POST', '/__edit/api/check', { file: 'services.yaml', value: added })).json().problems as Array<{
+      path: string;
+      message: string;
+      hint?: string;
+    }>;
+    const last = added.services.length;
+    const id = problems.find((p) => p.path === `services[${last}].id`)!;
+    const icon = problems.find((p) => p.path === `services[${last}].icon`)!;
+    expect(id.message).toMatch(new RegExp(`^Service ${last} › Id is required: fill it in with`));
+    expect(icon.message).toMatch(new RegExp(`^Service ${last} › Icon is required: fill it in with`));
+    for (const problem of [id, icon])
+      expect(`${problem.message} ${problem.hint ?? ''}`).not.toMatch(/got the text|icons the site can draw/);
+  });
 });
 
 describe('drafts and the preview', () => {

@@ -21,7 +21,8 @@ import { formModel } from '../../generator/editor/form-model.js';
 import { TRANSLATIONS } from '../../generator/contract/languages.js';
 import { sha256 } from '../crypto.js';
 import type { Repository } from '../github/repository.js';
-import { recordAfterSave } from './record.js';
+import { alignedEnglish } from '../../generator/translations/aligned.js';
+import { recordAfterSave, recordFile } from './record.js';
 import { contentTexts, textAt, type Snapshot } from './snapshot.js';
 
 export interface Working {
@@ -112,7 +113,13 @@ export async function readFile(working: Working, file: EditableFile) {
     model: formModel(schemaOf(file), { services: await servicesIn(texts) }),
     pages: pagesOf(file),
     ...(file.language
-      ? { english: parsed(texts.get(file.name) ?? '') ?? null, missing: [], outdated: outdated ?? [], ...(counts ? { counts } : {}) }
+      ? {
+          // Entry by entry, the English each translates on the site (the record), as site dev shows it.
+          english: alignedEnglish(file.name, parsed(texts.get(file.name) ?? '') ?? null, value, texts.get(recordFile(file.language))),
+          missing: [],
+          outdated: outdated ?? [],
+          ...(counts ? { counts } : {}),
+        }
       : {}),
     problems,
     warnings,

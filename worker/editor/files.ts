@@ -116,7 +116,8 @@ export async function readFile(working: Working, file: EditableFile) {
       ? {
           // Entry by entry, the English each translates on the site (the record), as site dev shows it.
           english: alignedEnglish(file.name, parsed(texts.get(file.name) ?? '') ?? null, value, texts.get(recordFile(file.language))),
-          missing: [],
+          // Each marked in the form: shown in English on the Malayalam page until filled in.
+          missing: warnings.filter((problem) => problem.code === 'missing-translation').map((problem) => problem.path),
           outdated: outdated ?? [],
           ...(counts ? { counts } : {}),
         }

@@ -25,11 +25,14 @@ export function useFieldInfo(model: FieldModel, path: Path): FieldInfo {
   const key = normalPath(pathText(path));
   const problems = form.problems.get(key) ?? [];
   const outdated = form.outdated.get(key);
-  // The "English changed" mark says what its warning says, in the editor's words: shown once.
-  const warnings = (form.warnings.get(key) ?? []).filter((warning) => !(outdated && warning.code === 'outdated-translation'));
+  const missing = form.missing.has(key);
+  // The "English changed" and "Not translated yet" marks say what their warnings say, in the
+  // editor's words: shown once.
+  const warnings = (form.warnings.get(key) ?? []).filter(
+    (warning) => !(outdated && warning.code === 'outdated-translation') && !(missing && warning.code === 'missing-translation'),
+  );
   const englishValue = form.englishOf(path);
   const english = typeof englishValue === 'string' || typeof englishValue === 'number' ? String(englishValue) : undefined;
-  const missing = form.missing.has(key);
   const ids = [
     model.help ? `${id}-help` : '',
     english !== undefined && !outdated ? `${id}-english` : '',

@@ -6,7 +6,7 @@ import { kept, type GoingLive } from './store.js';
 /** How often the phone asks whether the site shows the publish yet: a deploy takes minutes. */
 const ASK_EVERY_MS = 20_000;
 /** A deploy takes two to five minutes; past this, something held it up, and the owner hears so. */
-export const LATE_AFTER_MS = 20 * 60_000;
+const LATE_AFTER_MS = 20 * 60_000;
 
 type Shown = { kind: 'waiting' | 'late' | 'live' | 'unknown'; going: GoingLive } | { kind: 'none' };
 

@@ -25,6 +25,10 @@ test('a publish whose answer was lost said "Not published. Nothing was changed."
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
   await page.goto(`${origin}/admin/edit/`);
   const panel = page.getByRole('region', { name: 'Publish' });
+  // The page settled: the list of files drawn above the panel, which it pushes down as it comes,
+  // and the panel knowing what is waiting.
+  await expect(page.locator('a[href="/admin/edit/site.yaml"]')).toBeVisible();
+  await expect(panel.getByText('content/services.yaml')).toBeVisible();
   // Publish with nothing written is refused in words, and nothing is published.
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(panel.getByRole('alert')).toContainText('Not published. Nothing was changed.Write a few words saying what you changed');

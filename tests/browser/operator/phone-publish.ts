@@ -14,6 +14,8 @@ export async function saveField(page: Page, origin: string, file: string, field:
 export async function publish(page: Page, origin: string, message: string): Promise<void> {
   await page.goto(`${origin}/admin/edit/`);
   const panel = page.getByRole('region', { name: 'Publish' });
+  // The list of files is drawn above the panel and pushes it down as it comes: a tap waits for it.
+  await expect(page.locator('a[href="/admin/edit/site.yaml"]')).toBeVisible();
   await panel.getByLabel('What did you change?').fill(message);
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(panel.getByRole('status').filter({ hasText: /^Published as commit/ })).toBeVisible();

@@ -139,19 +139,17 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
   const field = String(path.at(-1) ?? 'value');
   const hint = meta.suggest?.(input) ?? meta.hint;
 
+  const empty = {
+    ...base,
+    ...at('value'),
+    code: 'missing-field' as const,
+    message: `The field "${field}" is empty; it needs ${expected}.`,
+    hint: meta.hint,
+  };
   // A box left empty (a new entry's id, a choice not made yet) is said to be empty, not to hold
   // an empty text; the editor leaves out the hint, which for a choice lists every option in its menu.
   if (typeof input === 'string' && input.trim() === '' && (issue.code === 'invalid_format' || issue.code === 'invalid_value'))
-    return [
-      {
-        ...base,
-        ...at('value'),
-        code: 'missing-field',
-        message: `The field "${field}" is empty; it needs ${expected}.`,
-        hint: meta.hint,
-        editor: { message: `{field} is required: fill it in with ${expected}.` },
-      },
-    ];
+    return [{ ...empty, editor: { message: `{field} is required: fill it in with ${expected}.` } }];
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
@@ -179,17 +177,7 @@ function describeIssue(issue: Issue, file: LoadedFile, root: Schema): Problem[] 
           },
         ];
       }
-      if (input === null) {
-        return [
-          {
-            ...base,
-            ...at('value'),
-            code: 'missing-field',
-            message: `The field "${field}" is empty; it needs ${expected}.`,
-            hint: meta.hint,
-          },
-        ];
-      }
+      if (input === null) return [empty];
       return [
         {
           ...base,

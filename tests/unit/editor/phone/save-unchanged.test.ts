@@ -5,6 +5,7 @@
  * would refuse as nothing. The Worker is stood in for by a fetch answering the save with the text.
  */
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { namePhoneSettings } from './phone-page.js';
 
 type Requests = typeof import('../../../../editor/phone/requests.js');
 let phoneRequest: Requests['phoneRequest'];
@@ -13,10 +14,7 @@ const PUBLISHED = 'services:\n  - id: residential\n';
 let answerText = PUBLISHED;
 
 beforeAll(async () => {
-  const meta = document.createElement('meta');
-  meta.name = 'editor-settings';
-  meta.content = JSON.stringify({ root: '/admin/edit', api: '/api/editor', tokenHeader: 'X-CSRF-Token', phone: true });
-  document.head.append(meta);
+  namePhoneSettings();
   ({ phoneRequest } = await import('../../../../editor/phone/requests.js'));
 });
 

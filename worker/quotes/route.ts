@@ -7,12 +7,12 @@ import type { Env } from '../env.js';
 import { TRANSLATIONS } from '../../generator/contract/languages.js';
 import { received, turnedAway, wantsPage } from './answers.js';
 import { BODY_LIMIT, HONEYPOT, NEXT, readFields, requestRef } from './fields.js';
-import { withinLimit } from './limit.js';
+import { HELD_PER_HOUR, withinLimit } from './limit.js';
 import type { QuoteMessageCode } from './messages.js';
 import { deliver } from './relay.js';
 import { relayAddress } from './built-settings.js';
 import { VISITOR_RELAY_TIMEOUT } from './schedule.js';
-import { countRefusal, keep, keptAlready, markDelivered, markFailed } from './store.js';
+import { countRefusal, heldWithinHour, hold, keep, keptAlready, markDelivered, markFailed } from './store.js';
 import { verifyTurnstile } from '../turnstile/verify.js';
 
 export async function handleQuote(request: Request, env: Env, origin: string, now: number): Promise<Response> {
@@ -44,12 +44,18 @@ export async function handleQuote(request: Request, env: Env, origin: string, no
   const ref = requestRef(form);
   if (ref && (await keptAlready(env.DB, ref, fields, now))) return received(answerPage);
   const address = request.headers.get('CF-Connecting-IP');
-  if (!(await withinLimit(env.DB, address ?? 'unknown', now))) return refuse(429, 'quote-too-many', 'too-many', page);
+  const within = await withinLimit(env.DB, address ?? 'unknown', now);
+  if (!within && (await heldWithinHour(env.DB, now)) >= HELD_PER_HOUR) return refuse(429, 'quote-too-many', 'too-many', page);
   // After the limit, so a flood of made-up tokens costs at most the hour's few calls to siteverify.
   if ((await verifyTurnstile(env, form, address)) === 'rejected') return refuse(403, 'quote-turnstile', 'turnstile', page);
 
   // Only the page's address is kept, never its #fragment or query.
-  const kept = await keep(env.DB, fields, new URL(page.pathname, page).href, languageOf(page), now, ref);
+  const pageAddress = new URL(page.pathname, page).href;
+  if (!within) {
+    await hold(env.DB, fields, pageAddress, languageOf(page), now, ref);
+    return received(answerPage);
+  }
+  const kept = await keep(env.DB, fields, pageAddress, languageOf(page), now, ref);
   const delivery = await deliver(await relayAddress(env), kept, VISITOR_RELAY_TIMEOUT);
   if (delivery.delivered) await markDelivered(env.DB, kept.id, Date.now());
   else await markFailed(env.DB, kept.id, delivery.error);

@@ -2,6 +2,7 @@
 import type { D1Database } from '../env.js';
 import { randomToken } from '../crypto.js';
 import type { QuoteFields } from './fields.js';
+import { HOUR } from './limit.js';
 import { BACKOFF, BACKOFF_SQL, GIVE_UP_AFTER, PER_RUN } from './schedule.js';
 
 export interface KeptRequest {
@@ -31,6 +32,41 @@ export async function keep(
     .bind(id, now, page, language, JSON.stringify(fields), now + BACKOFF[0], ref)
     .run();
   return { id, page, fields };
+}
+
+/**
+ * Why a held request was not emailed, as the inbox keeps it (admin/owner-words.ts says it to the
+ * owner). A held request is the only one kept without an attempt.
+ */
+export const HELD = 'Held: more than the hourly limit came from one address.';
+
+/**
+ * Keeps a request over its address's hourly limit without sending it on: a real customer behind a
+ * shared address is not lost, and a flood does not reach the owner's email.
+ */
+export async function hold(
+  db: D1Database,
+  fields: QuoteFields,
+  page: string,
+  language: string,
+  now: number,
+  ref: string | null,
+): Promise<void> {
+  await db
+    .prepare(
+      "INSERT INTO quote_requests (id, received_at, page, language, fields, state, attempts, next_at, last_error, request_ref) VALUES (?, ?, ?, ?, ?, 'refused', 0, ?, ?, ?)",
+    )
+    .bind(randomToken(), now, page, language, JSON.stringify(fields), now, HELD, ref)
+    .run();
+}
+
+/** How many requests were held within the hour before `now`. */
+export async function heldWithinHour(db: D1Database, now: number): Promise<number> {
+  const row = await db
+    .prepare("SELECT count(*) AS held FROM quote_requests WHERE state = 'refused' AND attempts = 0 AND received_at > ?")
+    .bind(now - HOUR)
+    .first<{ held: number }>();
+  return row?.held ?? 0;
 }
 
 /** How far back a request's mark is looked for: a visitor sends one again within minutes. */

@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import { SITE } from '../../../helpers/worker.js';
 import { quoteHostForFile, request } from '../quotes/host.js';
+import { PER_HOUR } from '../../../../worker/quotes/limit.js';
 import { signIn as signInTo } from './sign-in.js';
 
 const host = quoteHostForFile();
@@ -119,4 +120,19 @@ it('sends a request to the relay again when the owner asks, and says when it is 
   await host().sql('DELETE FROM quote_requests');
   const gone = await write(`/api/requests/${id}/resend`, {}, owner);
   expect([gone.status, ((await gone.json()) as { code: string }).code]).toEqual([404, 'request-unknown']);
+});
+
+it('shows a request held over its address’s hourly limit as not emailed, and why, and sends it when the owner asks', async () => {
+  const owner = await signIn();
+  for (let index = 1; index <= PER_HOUR + 1; index++) await host().post(request({ name: `Family ${index}` }));
+  const held = (await inbox(owner.cookie)).split('<li class="request"').find((card) => card.includes('Family 6'))!;
+  expect(held).toContain(
+    'Not in your email yet. More than 5 requests came from one connection within the hour, so it was held back in case it is spam. If it is a real customer, press “Send to email again”.',
+  );
+  const [{ id }] = (await host().sql<{ id: string }>(
+    "SELECT id FROM quote_requests WHERE json_extract(fields, '$.name') = 'Family 6'",
+  )) as [{ id: string }];
+  expect((await write(`/api/requests/${id}/resend`, {}, owner)).status).toBe(200);
+  expect(host().relay.accepted()).toContain('Family 6');
+  expect(await inbox(owner.cookie)).not.toContain('held back');
 });

@@ -3,6 +3,9 @@ import { internalHref } from './addresses.js';
 import { heading, hero, icon, iconCard, id, link, longText, pageSeo, serviceRef, text, textList, uniqueBy } from './fields.js';
 import { photo } from './photo.js';
 
+/** The help of a long text shown in paragraphs (templates/parts/Text.tsx). */
+const PARAGRAPHS = 'A blank line starts a new paragraph';
+
 /** A closing call to action; `call` adds a telephone button with the site's number. */
 const callToAction = z.strictObject({
   title: text(),
@@ -100,8 +103,8 @@ export const aboutSchema = z.strictObject({
   story: z.strictObject({
     heading,
     paragraphs: textList(undefined, { long: true }),
-    mission: z.strictObject({ title: text(), text: longText() }),
-    vision: z.strictObject({ title: text(), text: longText() }),
+    mission: z.strictObject({ title: text(), text: longText(PARAGRAPHS) }),
+    vision: z.strictObject({ title: text(), text: longText(PARAGRAPHS) }),
     image: photo('A photo above the mission and vision, e.g. the team in front of the office').optional(),
   }),
   values: z.strictObject({ heading, items: z.array(iconCard).min(1) }),
@@ -203,7 +206,7 @@ export const contactSchema = z.strictObject({
     .strictObject({
       heading,
       items: z
-        .array(z.strictObject({ id: id(undefined, 'cancellation'), question: text(), answer: longText() }))
+        .array(z.strictObject({ id: id(undefined, 'cancellation'), question: text(), answer: longText(PARAGRAPHS) }))
         .min(1)
         .superRefine(uniqueBy('id', 'question')),
     })

@@ -7,6 +7,7 @@ import { PageHero } from '../parts/PageHero.js';
 import { Section } from '../parts/SectionHeading.js';
 import { Photo } from '../parts/Photo.js';
 import { Assurance, BusinessFacts } from '../parts/Trust.js';
+import { Paragraphs } from '../parts/Text.js';
 
 export function AboutPage({ site, photos }: { site: Site; photos: Photos }) {
   const about = site.pages.about;
@@ -29,12 +30,12 @@ export function AboutPage({ site, photos }: { site: Site; photos: Photos }) {
             <div className="card mission-card">
               <IconBadge name="target" />
               <h3>{story.mission.title}</h3>
-              <p>{story.mission.text}</p>
+              <Paragraphs text={story.mission.text} />
             </div>
             <div className="card mission-card">
               <IconBadge name="eye" />
               <h3>{story.vision.title}</h3>
-              <p>{story.vision.text}</p>
+              <Paragraphs text={story.vision.text} />
             </div>
           </div>
         </div>

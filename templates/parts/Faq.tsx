@@ -1,5 +1,6 @@
 import type { Site } from '../../generator/schema/index.js';
 import { Section } from './SectionHeading.js';
+import { Paragraphs } from './Text.js';
 
 type Faq = NonNullable<Site['pages']['contact']['faq']>;
 
@@ -14,7 +15,7 @@ export function FaqSection({ faq }: { faq: Faq }) {
         {faq.items.map((item) => (
           <details className="faq-item" id={`faq-${item.id}`} key={item.id}>
             <summary>{item.question}</summary>
-            <p>{item.answer}</p>
+            <Paragraphs text={item.answer} />
           </details>
         ))}
       </div>

@@ -57,7 +57,11 @@ export function FileList() {
           {malayalam.length > 0 ? <FileGroup heading="Malayalam" id="malayalam" files={malayalam} /> : null}
         </div>
       ) : null}
-      <Publish />
+      {/* Drawn below the list, so shown with it: a panel shown first was pushed down under an owner's
+          thumb as the list came in. Mounted at once all the same, so what it reads is read meanwhile. */}
+      <div hidden={files === null && !error}>
+        <Publish />
+      </div>
     </main>
   );
 }

@@ -42,6 +42,30 @@ test('the list page names every content file, English and Malayalam, with a line
   }
 });
 
+test('the Publish panel is never shown where it will not stay: the list of files drawn above it comes first', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/files$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(project.url('/__edit'));
+  await expect(page.getByText('Reading the content folder…')).toBeVisible();
+  // The panel has read what there is to publish (drawn or not), so its button is there to be seen.
+  await page.waitForFunction(() => !document.body.textContent?.includes('Looking for changes…'));
+  await expect(page.getByText('Reading the content folder…')).toBeVisible();
+  const button = page.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish', exact: true });
+  // Where an owner about to tap it sees it, if anywhere, while the list is still on its way.
+  const before = (await button.isVisible()) ? await button.boundingBox() : null;
+  release();
+  await expect(page.getByRole('region', { name: 'English' }).getByRole('link').first()).toBeVisible();
+  await expect(button).toBeVisible();
+  const after = await button.boundingBox();
+  if (before) expect(after?.y, 'the Publish button moved down as the list came in').toBe(before.y);
+});
+
 test('a new price shows in the preview before saving, and on the site after; the save changes one line and keeps every comment', async ({
   page,
 }) => {

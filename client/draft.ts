@@ -2,7 +2,8 @@
  * Quote drafts (client/HOOKS.md): what a visitor types is kept in sessionStorage as they type, so
  * a reload or a wrong tap costs nothing. sessionStorage, never localStorage: it dies with the tab,
  * so the next person on a shared family phone does not find it. Only fields with `data-label`
- * are kept (never the honeypot or the hidden relay fields).
+ * are kept (never the honeypot or the hidden relay fields), with the mark of a request sent and not
+ * yet answered (`data-request` on the form, client/quote-form.ts) under `_request`.
  */
 
 const KEY = 'quote-draft';
@@ -26,6 +27,7 @@ function attempt<T>(run: () => T): T | undefined {
 export function saveDraft(form: HTMLFormElement): void {
   const values: Record<string, string> = {};
   for (const field of fieldsOf(form)) values[field.name] = field.value;
+  values._request = form.dataset.request ?? '';
   attempt(() => sessionStorage.setItem(KEY, JSON.stringify(values)));
 }
 
@@ -35,6 +37,7 @@ export function restoreDraft(form: HTMLFormElement): void {
     const value = values?.[field.name];
     if (typeof value === 'string') field.value = value;
   }
+  if (values?._request) form.dataset.request = String(values._request);
 }
 
 export function clearDraft(): void {

@@ -45,16 +45,12 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
   // A request that failed and has not been sent since: coming back online offers to send it.
   let unsent = false;
   let successTimer: ReturnType<typeof setTimeout> | undefined;
-  // This request's mark for the site's Worker (worker/quotes/fields.ts), until it is received: the
-  // Worker keeps a request sent again with the same mark and fields once (its answer lost on the
-  // way). Random, not the time: two phones, or a clock held still, may send at the same moment.
-  let ref = '';
 
   const showSuccess = () => {
     form.reset();
     clearDraft();
     unsent = false;
-    ref = '';
+    delete form.dataset.request;
     show(success);
     successTimer = setTimeout(() => show(success, false), SUCCESS_MS);
   };
@@ -94,9 +90,14 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
       // "Sending..." reaches the screen first: building and starting the request took a slow
       // phone's main thread longer than a frame, in the same task as the tap.
       await afterNextPaint();
+      // This request's mark, until it is received, kept with the draft through a reload: the site's
+      // Worker (worker/quotes/fields.ts) keeps a request sent again with the same mark and fields
+      // once (its answer lost on the way). Random, not the time: two phones may send at one moment.
+      form.dataset.request ||= Math.random().toString(36).slice(2);
+      saveDraft(form);
       const data = payload(form);
       // Only the site's own Worker (an address on the site) reads it; a relay would print it in the email.
-      if (form.dataset.endpoint?.[0] === '/') data.set('_request', (ref ||= Math.random().toString(36).slice(2)));
+      if (form.dataset.endpoint?.[0] === '/') data.set('_request', form.dataset.request);
       await send(form.dataset.endpoint ?? form.action, data, timeoutOf(form));
       showSuccess();
       tell('quote-sent');
@@ -121,6 +122,8 @@ function enhance(form: HTMLFormElement, signal: AbortSignal): void {
   };
   window.addEventListener('online', onOnline, options);
   restoreDraft(form);
+  // A request sent and never answered before the page was left: it says so again, with its fallback.
+  if (form.dataset.request) showFailure(!navigator.onLine);
   // The service the visitor chose by following its quote link wins over an older draft's.
   if (chooseLinkedService(form, location.search)) saveDraft(form);
 

@@ -145,11 +145,12 @@ export const WORKER_FAILURES: WorkerFailure[] = [
  * Sends, from this test's address, requests until the Worker turns one away: those over the
  * address's limit are held for the owner until the site's share for the hour is used up.
  */
-async function useUpTheHour(page: Page, site: WorkerSite): Promise<void> {
+export async function useUpTheHour(page: Page, site: Pick<WorkerSite, 'url'>): Promise<void> {
   const form = Object.fromEntries(ANSWERS.map((answer) => [answer.field, answer.value]));
   const statuses: number[] = [];
   while (statuses.at(-1) !== 429 && statuses.length <= PER_HOUR + HELD_PER_HOUR) {
-    const answer = await page.request.post(`${site.url}/api/quote`, { form, headers: { Origin: site.url, Accept: 'application/json' } });
+    const { href, origin } = new URL('/api/quote', site.url);
+    const answer = await page.request.post(href, { form, headers: { Origin: origin, Accept: 'application/json' } });
     statuses.push(answer.status());
   }
   expect(statuses.slice(0, PER_HOUR), 'the Worker took the requests within its hourly limit').toEqual(Array(PER_HOUR).fill(200));

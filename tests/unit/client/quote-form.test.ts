@@ -85,6 +85,8 @@ let consoleError: Mock;
 let stop: () => void = () => undefined;
 
 beforeEach(async () => {
+  // Each test is a new visitor's tab: no draft, nor a request's mark, left by the one before.
+  sessionStorage.clear();
   await loadPage('contact/index.html');
   vi.useFakeTimers();
   fetchStub = vi.fn(() => answer('{"success":"true","message":"The form was submitted successfully."}'));

@@ -3,8 +3,8 @@
  * runtime (workerd through Miniflare, with worker/wrangler.jsonc's settings and a local D1), the relay a stand-in. The form
  * posts to /api/quote; the Worker keeps the request and sends it on to the relay the build names.
  *
- * The tests share one Worker, whose limit of 5 requests an address an hour they reach on purpose in
- * the one before the last, so they run in order.
+ * The tests share one Worker, whose limit of requests an address an hour one of them uses up on
+ * purpose, so they run in order.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import { ROOT, readSample } from '../../../helpers/content.js';
 import { startCloudflare, type HostServer } from '../../../helpers/cloudflare.js';
 import { expect, test } from '../../fixtures.js';
-import { ANSWERS } from '../../quote-helpers.js';
+import { ANSWERS, useUpTheHour } from '../../quote-helpers.js';
 import { RelayClient, startRelay, type Relay, type Submission } from '../../relay.js';
 
 interface ContactContent {
@@ -146,12 +146,14 @@ test('a visit from Google is counted as one that began there, and the next page 
   await context.close();
 });
 
-test('when the Worker turns a request away (a sixth from one address within the hour), the error and the WhatsApp and call fallback show', async ({
+test('when the Worker turns a request away (over an address’s hourly limit, the hour’s held share used up), the error and the WhatsApp and call fallback show', async ({
   page,
   issues,
 }) => {
   // The page logs its failed send, and Chromium the 429 it got.
   issues.allow('console', /^Failed to load resource|quote/i);
+  await useUpTheHour(page, site);
+  await relayClient.reset();
   await page.goto(`${site.url}${PAGES.en}`);
   await fillForm(page, 'en');
   await page.getByRole('button', { name: CONTENT.en.form.submit }).click();
@@ -162,28 +164,39 @@ test('when the Worker turns a request away (a sixth from one address within the 
   await expect(page.getByLabel(CONTENT.en.form.fields.name!.label, { exact: true })).toHaveValue(ANSWERS[0].value);
 });
 
-test('a request whose answer is lost on the way is kept and sent on once when the visitor sends it again', async ({ page, issues }) => {
-  // The page logs the send it saw fail, and Chromium the connection it saw dropped.
-  issues.allow('console', /^Failed to load resource|quote/i);
-  issues.allow('requestfailed', /\/api\/quote: net::ERR_CONNECTION_RESET$/);
-  // A new hour for this address: the test before reached its limit on purpose.
-  await site.database!.sql('DELETE FROM quote_senders');
-  await site.database!.sql('DELETE FROM quote_requests');
-  // The first answer never reaches the phone (its connection drops), though the Worker kept the request.
-  let lost = false;
-  await page.route('**/api/quote', async (route) => {
-    if (lost) return route.continue();
-    lost = true;
-    await route.fetch();
-    await route.abort('connectionreset');
+for (const reload of [false, true]) {
+  test(`a request whose answer is lost on the way is kept and sent on once when the visitor sends it again${reload ? ' after reloading the page' : ''}`, async ({
+    page,
+    issues,
+  }) => {
+    // The page logs the send it saw fail, and Chromium the connection it saw dropped.
+    issues.allow('console', /^Failed to load resource|quote/i);
+    issues.allow('requestfailed', /\/api\/quote: net::ERR_CONNECTION_RESET$/);
+    // A new hour for this address: a test before reached its limit on purpose.
+    await site.database!.sql('DELETE FROM quote_senders');
+    await site.database!.sql('DELETE FROM quote_requests');
+    // The first answer never reaches the phone (its connection drops), though the Worker kept the request.
+    let lost = false;
+    await page.route('**/api/quote', async (route) => {
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.goto(`${site.url}${PAGES.en}`);
+    await fillForm(page, 'en');
+    const send = page.getByRole('button', { name: CONTENT.en.form.submit });
+    await send.click();
+    await expect(page.getByText(CONTENT.en.form.error)).toBeVisible();
+    if (reload) {
+      await page.reload();
+      // The form comes back filled, saying it was not sent, not as if nothing had happened.
+      await expect(page.getByText(CONTENT.en.form.error)).toBeVisible();
+      await expect(page.getByLabel(CONTENT.en.form.fields.name!.label, { exact: true })).toHaveValue(ANSWERS[0].value);
+    }
+    await send.click();
+    await expect(page.getByRole('status').getByText(CONTENT.en.form.success)).toBeVisible();
+    expect(await site.database!.sql('SELECT COUNT(*) AS n FROM quote_requests')).toEqual([{ n: 1 }]);
+    await relayed();
   });
-  await page.goto(`${site.url}${PAGES.en}`);
-  await fillForm(page, 'en');
-  const send = page.getByRole('button', { name: CONTENT.en.form.submit });
-  await send.click();
-  await expect(page.getByText(CONTENT.en.form.error)).toBeVisible();
-  await send.click();
-  await expect(page.getByRole('status').getByText(CONTENT.en.form.success)).toBeVisible();
-  expect(await site.database!.sql('SELECT COUNT(*) AS n FROM quote_requests')).toEqual([{ n: 1 }]);
-  await relayed();
-});
+}

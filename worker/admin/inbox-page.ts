@@ -14,10 +14,14 @@ const HANDLED_WORDS = { new: 'New', contacted: 'Contacted', done: 'Done' } as co
 /**
  * The visitor's number as wa.me and tel: take it, in full international form, digits only: the
  * 00 of a call abroad dropped; India's 91 before a number of ten digits, and in place of the 0 of
- * one dialled within India (098470 12345, 0484 234 5678).
+ * one dialled within India (098470 12345, 0484 234 5678), the 0 dropped when 91 is written too
+ * (+91 098470 12345, +91 (0) 98470 12345).
  */
 function digits(phone: string): string {
-  const only = phone.replace(/\D/g, '').replace(/^00/, '');
+  const only = phone
+    .replace(/\D/g, '')
+    .replace(/^00/, '')
+    .replace(/^910(\d{10})$/, '91$1');
   if (only.length === 10) return `91${only}`;
   return only.length === 11 && only.startsWith('0') ? `91${only.slice(1)}` : only;
 }

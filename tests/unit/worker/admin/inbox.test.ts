@@ -68,7 +68,10 @@ it.each([
   ['with a leading 0', '09847012345', '919847012345'],
   ['with 0091 before it', '0091 98470 12345', '919847012345'],
   ['with 91 and no plus', '91 98470 12345', '919847012345'],
+  ['with +91 and the 0 as well', '+91 09847012345', '919847012345'],
+  ['with +91 and the 0 in brackets', '+91 (0) 98470 12345', '919847012345'],
   ['as a Kochi landline with its 0', '0484 234 5678', '914842345678'],
+  ['as a Kochi landline with +91 and its 0', '+91 0484 234 5678', '914842345678'],
   ['from abroad, with 00', '0044 7700 900123', '447700900123'],
   ['from abroad, with a plus', '+1 (415) 555-0134', '14155550134'],
 ])('calls and opens WhatsApp with the number written %s (%s)', async (_how, phone, international) => {

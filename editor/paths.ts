@@ -81,6 +81,8 @@ export function problemPath(text: string, value: unknown): string {
     let index = /^\d+$/.test(name) ? Number(name) - 1 : list.findIndex((entry) => (entry as { id?: unknown } | null)?.id === name);
     if (index < 0) index = Number.isInteger(Number(name)) ? Number(name) : -1;
     if (index < 0) return text;
+    // Past the end: the entry is not drawn, but its list is, with the button that adds it.
+    if (Array.isArray(here) && index >= list.length) return pathText(parts);
     parts.push(index);
     here = list[index];
   }

@@ -137,6 +137,10 @@ function blank(input: MirrorInput, english: unknown, path: PathSegment[]): Probl
     severity: 'warning',
     message: `${typeof last === 'number' ? `Item ${last + 1}` : `"${String(last)}"`} is empty; it translates the English ${quote(english)}.`,
     hint: `write the ${language.englishName} text ${typeof last === 'number' ? 'after the "- "' : `after "${String(last)}:"`}`,
+    editor: {
+      message: `{field} is empty; it translates the English ${quote(english)}.`,
+      hint: `type the ${language.englishName} text in the box`,
+    },
   };
 }
 
@@ -171,6 +175,12 @@ function missingItem(
       : recorded
         ? `add its ${input.language.englishName} as a new item at the end of this list, whatever its place in English`
         : `add one item for each English item, in the same order as in ${input.englishFile}`,
+    editor: {
+      message: byId
+        ? `The English item ${index + 1} (id “${id}”) has no ${input.language.englishName} item yet${translates}.`
+        : `The English item ${index + 1} has no ${input.language.englishName} item yet${translates}.`,
+      hint: `press the “Add” button under this list${byId ? `, give the new item the id “${id}”,` : ''} and type its texts in ${input.language.englishName}`,
+    },
   };
 }
 

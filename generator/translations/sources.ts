@@ -154,5 +154,9 @@ export function outdatedWarning(translation: LoadedFile, text: OutdatedText, sho
     ...at,
     message: `The English changed from ${was} to ${now}; review this translation.`,
     hint: `mend the text if it needs it, then mark it reviewed: save it in the editor, or run "npx site translations --accept ${shownFile}:${at.line}"`,
+    editor: {
+      message: `{field}: the English changed from ${was} to ${now}; review this translation.`,
+      hint: 'mend the text if it needs it and save, or press “Translation still right” at the field',
+    },
   };
 }

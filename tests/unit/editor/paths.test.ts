@@ -20,6 +20,12 @@ describe("the checker's paths, as the fields know them", () => {
     expect(problemPath('', services)).toBe('');
   });
 
+  it('points at the list itself for an entry past its end, where the entry is added', () => {
+    // A Malayalam list one item short of the English: its missing item is added under the list.
+    expect(problemPath('services[3]', services)).toBe('services');
+    expect(problemPath('services[office].steps[4]', services)).toBe('services[1].steps');
+  });
+
   it('leaves a path naming an entry that is not there as it is', () => {
     expect(problemPath('services[storage].title', services)).toBe('services[storage].title');
   });

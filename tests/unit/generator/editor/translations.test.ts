@@ -61,6 +61,23 @@ describe('the editor and site check count a translation alike', () => {
   });
 });
 
+describe('what the editor says of a translation', () => {
+  it('speaks of its boxes and buttons, never of a command to type or of how the YAML is written', async () => {
+    const { files } = (await editor.api('GET', '/__edit/api/files')).json();
+    const said: string[] = [];
+    for (const entry of files.filter((file: { language?: string }) => file.language) as { file: string }[]) {
+      const opened = await open(entry.file);
+      for (const problem of [...opened.problems, ...opened.warnings] as { message: string; hint?: string }[])
+        said.push(`${entry.file}: ${problem.message} ${problem.hint ?? ''}`);
+    }
+    // The fixture's three kinds: a service not translated (an item), an empty tagline, English changed.
+    expect(said.some((words) => words.includes('has no Malayalam item yet'))).toBe(true);
+    expect(said.some((words) => words.includes('is empty; it translates'))).toBe(true);
+    expect(said.some((words) => words.includes('the English changed from'))).toBe(true);
+    for (const words of said) expect(words).not.toMatch(/npx|run "|after "|id: |line \d/);
+  });
+});
+
 describe('a Malayalam text whose English changed', () => {
   it('comes with the English it was made from and the English now', async () => {
     const opened = await open('ml/pages/not-found.yaml');

@@ -11,9 +11,10 @@ import { SAMPLE_CONTENT } from '../../../helpers/content.js';
  * The editor's script, gzipped at level 9 as it travels. React's production build alone is about
  * 60 KB of it; Decap CMS, for comparison, ships about 1.5 MB gzipped. 91 KB since a map position's
  * boxes read a pasted pair (half a KB); 92 KB since unsaved changes can be thrown away at the
- * owner's word, and the phone says when typing from another tab is not put back (half a KB).
+ * owner's word, and the phone says when typing from another tab is not put back (half a KB); 93 KB
+ * since the phone says whether a publish went live, and the Publish panel waits for the list above it.
  */
-const SCRIPT_BUDGET = 92 * 1024;
+const SCRIPT_BUDGET = 93 * 1024;
 const STYLE_BUDGET = 6 * 1024;
 
 describe('the editor bundle', () => {

@@ -183,6 +183,8 @@ export function FileEditor({ file }: { file: string }) {
   useEffect(() => {
     if (!formShown || performance.getEntriesByName('editor-form-ready').length > 0) return;
     performance.mark('editor-form-ready');
+    // A link from another file's problem names a field here, which the browser looked for before the form was drawn.
+    if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     if (SETTINGS.phone) startPhoneChecks();
   }, [formShown]);
 

@@ -66,6 +66,12 @@ test('the Publish panel is never shown where it will not stay: the list of files
   if (before) expect(after?.y, 'the Publish button moved down as the list came in').toBe(before.y);
 });
 
+test('a link to a field of another file (a problem there) opens that file at the field, not at its top', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(project.url('/__edit/pages/home.yaml#field-services-items-1-service'));
+  await expect(page.locator('#field-services-items-1-service')).toBeInViewport();
+});
+
 test('a new price shows in the preview before saving, and on the site after; the save changes one line and keeps every comment', async ({
   page,
 }) => {

@@ -449,8 +449,8 @@ export function FileEditor({ file }: { file: string }) {
           </h2>
           {typedDropped ? (
             <p className="note" role="status">
-              What you typed here before and did not save is not shown: this file was saved since, in another tab, and putting your typing
-              back would undo that save. Type it again if you still want it.
+              Typing on this phone that was not saved (in this tab or another) is not shown: this file was saved since, and putting that
+              typing back would undo the save. Type it again if you still want it.
             </p>
           ) : null}
           <Summary

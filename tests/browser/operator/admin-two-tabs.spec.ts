@@ -31,9 +31,14 @@ test('a value typed in a second tab is not laid over a change saved since in the
   await first.reload();
   await expect(office(first)).toHaveValue(/^20,?000$/);
   await expect(first.getByText('Unsaved changes')).toHaveCount(0);
-  // Not without a word: the owner hears that what was typed in the other tab is not put back.
-  await expect(first.getByRole('status').filter({ hasText: 'What you typed here before and did not save is not shown' })).toBeVisible();
+  // Not without a word: the owner hears that what was typed in the other tab is not put back, and
+  // not told that this tab, which did save, typed it, nor that the save was made elsewhere.
+  await expect(
+    first
+      .getByRole('status')
+      .filter({ hasText: 'Typing on this phone that was not saved (in this tab or another) is not shown: this file was saved since' }),
+  ).toBeVisible();
   await first.reload();
-  await expect(first.getByText('What you typed here before')).toHaveCount(0);
+  await expect(first.getByText('Typing on this phone that was not saved')).toHaveCount(0);
   await context.close();
 });

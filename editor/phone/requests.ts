@@ -302,15 +302,17 @@ async function publish(
   if (Object.keys(kept().saved).length === 0) return answer(409, { message: 'Nothing to publish: save a change first.' });
   const done = await ask('publish', { message: body.message, ...(body.choices ? { choices: body.choices } : {}) });
   if (done.ok) {
-    const { commit, files } = done.body as { commit: string; files: string[] };
+    // `headline`: published already, by a press whose answer was lost, under the words written then.
+    const { commit, files, headline } = done.body as { commit: string; files: string[]; headline?: string };
+    const message = headline ?? String(body.message ?? '');
     // Published: the phone starts again from the new head, with nothing kept but what was typed
     // and not saved, and the photos uploaded in those forms.
     keep((now) => ({
       saved: {},
       photos: photosTyped(now, files),
       typed: now.typed,
-      lastPublish: { commit, files, message: String(body.message ?? '') },
-      goingLive: { commit, since: Date.now(), message: String(body.message ?? '') },
+      lastPublish: { commit, files, message },
+      goingLive: { commit, since: Date.now(), message },
     }));
   }
   return done;

@@ -113,7 +113,9 @@ async function conflictsOf(
   return { conflicts: { id, files } satisfies Conflicts, versions };
 }
 
-export async function publishFromPhone(request: PublishRequest): Promise<{ commit: string; head: string; files: string[] }> {
+export async function publishFromPhone(
+  request: PublishRequest,
+): Promise<{ commit: string; head: string; files: string[]; headline?: string }> {
   const { repository } = request;
   const base = await snapshotAt(repository, request.head);
   const changes = await changedAt(repository, base, request.saved);
@@ -159,7 +161,17 @@ async function onTopOfTheirs(request: PublishRequest, base: Snapshot, changes: M
     }
   }
   const left = await changedAt(repository, theirs, final);
-  if (left.size === 0 && (request.photos?.size ?? 0) === 0) return { commit: theirHead, head: theirHead, files: [] };
+  if (left.size === 0 && (request.photos?.size ?? 0) === 0) {
+    // Published already (its answer lost on the way): that commit, by its own name, with the files
+    // the owner's changes touched, so the phone says what went live and can undo it.
+    const [published] = await repository.history(undefined, theirHead, 1);
+    return {
+      commit: theirHead,
+      head: theirHead,
+      files: publishedFiles(changes, request),
+      ...(published ? { headline: headlineOf(published.message) } : {}),
+    };
+  }
   await checkStrictly(repository, theirs, left);
   // Moved once more while this ran: the owner is asked again, with every change still kept on the phone.
   const made = await commit(repository, theirHead, left, request);

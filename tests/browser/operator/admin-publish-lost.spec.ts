@@ -47,9 +47,18 @@ test('a publish whose answer was lost said "Not published. Nothing was changed."
   expect(await commits()).toHaveLength(1);
 
   await page.unrouteAll();
+  // Written again in other words: the publish made already keeps its own name, which the phone says.
+  await panel.getByLabel('What did you change?').fill('Residential price (again)');
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
   const [commit] = await commits();
   await expect(page.getByRole('status').filter({ hasText: `Published as commit ${commit!.slice(0, 7)}` })).toBeVisible();
   expect(await commits()).toHaveLength(1);
+  await expect(page.getByText('Your site shows “Residential price” in a few minutes.')).toBeVisible();
+
+  // And it can be undone, as any publish can.
+  await page.getByRole('button', { name: 'Undo the last publish' }).click();
+  await expect(page.getByText('Your site goes back to before “Residential price” in a few minutes.')).toBeVisible();
+  expect(await commits()).toHaveLength(2);
+  expect(await standin.git.text(['diff', start, 'main', '--', 'content/services.yaml'])).toBe('');
   await context.close();
 });

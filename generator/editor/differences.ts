@@ -20,6 +20,10 @@ export interface Difference {
   mine: string | null;
   /** The side that changed it from the version both started from, when only one side did. */
   changed?: 'theirs' | 'mine';
+  /** Where it is in my version, when its place there differs (an entry earlier in my list). */
+  minePath?: PathSegment[];
+  /** A whole entry one side has and the other has not: the list it is in (their path) and its id. */
+  entry?: { list: PathSegment[]; id: string };
 }
 
 export type Side = 'theirs' | 'mine';
@@ -65,6 +69,18 @@ function shown(value: unknown): string | null {
   return stringify(value, { lineWidth: 0 }).trimEnd();
 }
 
+/** The ids of a list's entries, in order, when every entry is a map with an id of its own; else undefined. */
+function idsOf(list: unknown[]): string[] | undefined {
+  const ids = list.map((item) => (isRecord(item) && typeof item.id === 'string' ? item.id : undefined));
+  return ids.every((id) => id !== undefined) && new Set(ids).size === ids.length ? (ids as string[]) : undefined;
+}
+
+/** An entry as the owner chooses it whole: by its title (or name, question, id), not as YAML. */
+function entryShown(entry: Record<string, unknown>): string {
+  const name = [entry.title, entry.name, entry.question, entry.label, entry.id].find((text) => typeof text === 'string');
+  return `${name as string} (the whole entry)`;
+}
+
 function changedSide(base: unknown, theirs: unknown, mine: unknown): Side | undefined {
   if (sameValue(base, theirs)) return 'mine';
   if (sameValue(base, mine)) return 'theirs';
@@ -76,27 +92,74 @@ export function differences(file: string, versions: Versions): Difference[] {
   const values = parsed(file, versions);
   if (!values) return wholeFile(file, versions);
   const found: Difference[] = [];
-  const walk = (theirs: unknown, mine: unknown, path: PathSegment[]) => {
+  // `base`: the value both started from at this place, found the way mine is (entries by their id).
+  const walk = (theirs: unknown, mine: unknown, base: unknown, path: PathSegment[], minePath: PathSegment[]) => {
     if (sameValue(theirs, mine)) return;
     if (isRecord(theirs) && isRecord(mine)) {
-      for (const key of new Set([...Object.keys(theirs), ...Object.keys(mine)])) walk(theirs[key], mine[key], [...path, key]);
+      for (const key of new Set([...Object.keys(theirs), ...Object.keys(mine)]))
+        walk(theirs[key], mine[key], isRecord(base) ? base[key] : undefined, [...path, key], [...minePath, key]);
       return;
     }
-    // A list of the same length is told apart item by item; one grown or shrunk is one value.
-    if (Array.isArray(theirs) && Array.isArray(mine) && theirs.length === mine.length) {
-      theirs.forEach((item, index) => walk(item, mine[index], [...path, index]));
-      return;
+    if (Array.isArray(theirs) && Array.isArray(mine)) {
+      // Entries with ids are matched by id: each value in them is a choice of its own, and an
+      // entry one side removed or added is one choice, so a list is never offered whole as text.
+      const [theirIds, myIds] = [idsOf(theirs), idsOf(mine)];
+      if (theirIds && myIds && (theirIds.length !== myIds.length || theirIds.some((id, index) => id !== myIds[index]))) {
+        entries(theirs, mine, base, theirIds, myIds, path, minePath);
+        return;
+      }
+      // A list of the same length is told apart item by item; one grown or shrunk is one value.
+      if (theirs.length === mine.length) {
+        theirs.forEach((item, index) =>
+          walk(item, mine[index], Array.isArray(base) ? base[index] : undefined, [...path, index], [...minePath, index]),
+        );
+        return;
+      }
     }
-    const changed = changedSide(at(values.base, path), theirs, mine);
+    const changed = changedSide(base, theirs, mine);
     found.push({
       path,
-      label: fieldName(formatPath(path, values.mine)),
+      label: fieldName(formatPath(minePath, values.mine)),
       theirs: shown(theirs),
       mine: shown(mine),
       ...(changed ? { changed } : {}),
+      ...(sameValue(path, minePath) ? {} : { minePath }),
     });
   };
-  walk(values.theirs, values.mine, []);
+  const entries = (
+    theirs: unknown[],
+    mine: unknown[],
+    base: unknown,
+    theirIds: string[],
+    myIds: string[],
+    path: PathSegment[],
+    minePath: PathSegment[],
+  ) => {
+    const baseEntry = (id: string) => (Array.isArray(base) ? base.find((item) => isRecord(item) && item.id === id) : undefined);
+    // In my order, each entry only they have just before the one that followed it in theirs.
+    const place = (id: string) => (myIds.includes(id) ? myIds.indexOf(id) : theirIds.indexOf(id) - 0.5);
+    const order = [...new Set([...myIds, ...theirIds])].sort((a, b) => place(a) - place(b));
+    for (const id of order) {
+      const [theirIndex, myIndex] = [theirIds.indexOf(id), myIds.indexOf(id)];
+      if (theirIndex >= 0 && myIndex >= 0) {
+        walk(theirs[theirIndex], mine[myIndex], baseEntry(id), [...path, theirIndex], [...minePath, myIndex]);
+        continue;
+      }
+      const [theirEntry, myEntry] = [theirs[theirIndex], mine[myIndex]] as (Record<string, unknown> | undefined)[];
+      const changed = changedSide(baseEntry(id), theirEntry, myEntry);
+      const side = myEntry ? { data: values.mine, at: [...minePath, myIndex] } : { data: values.theirs, at: [...path, theirIndex] };
+      found.push({
+        path: myEntry ? [...path, myIndex] : [...path, theirIndex],
+        label: fieldName(formatPath(side.at, side.data)),
+        theirs: theirEntry ? entryShown(theirEntry) : null,
+        mine: myEntry ? entryShown(myEntry) : null,
+        ...(changed ? { changed } : {}),
+        ...(myEntry ? { minePath: [...minePath, myIndex] } : {}),
+        entry: { list: path, id },
+      });
+    }
+  };
+  walk(values.theirs, values.mine, values.base, [], []);
   return found;
 }
 
@@ -129,9 +192,20 @@ export function resolve(file: string, versions: Versions, choose: (difference: D
   const values = parsed(file, versions);
   if (!values) return found.length > 0 && choose(found[0]!, 0) === 'mine' ? versions.mine : versions.theirs;
   const result = structuredClone(values.theirs);
+  const entries: Difference[] = [];
   found.forEach((difference, index) => {
-    if (choose(difference, index) === 'mine') put(result, difference.path, at(values.mine, difference.path));
+    if (choose(difference, index) !== 'mine') return;
+    if (difference.entry) entries.push(difference);
+    else put(result, difference.path, at(values.mine, difference.minePath ?? difference.path));
   });
+  // Entries added or removed last: values inside their entries are placed by their list as it was.
+  for (const { entry, minePath } of entries) {
+    const list = at(result, entry!.list) as Record<string, unknown>[];
+    const there = list.findIndex((item) => item.id === entry!.id);
+    if (there >= 0) list.splice(there, 1);
+    if (minePath)
+      list.splice(Math.min(Number(minePath.at(-1)), list.length), 0, structuredClone(at(values.mine, minePath)) as Record<string, unknown>);
+  }
   return new TextEncoder().encode(saveYaml(utf8(versions.theirs!), result).text);
 }
 

@@ -18,13 +18,14 @@ describe('two versions of a content file, told apart by value', () => {
     expect(differences('content/whatsapp.yaml', versions)).toEqual([
       { path: ['title'], label: 'Title', theirs: 'Chat with us now', mine: 'Chat with us', changed: 'theirs' },
       { path: ['subtitle'], label: 'Subtitle', theirs: 'We help', mine: 'We answer within the hour', changed: 'mine' },
-      // A list that grew is one value: its items are not matched one by one.
+      // An entry one side added is one choice, named by its title, not the whole list as text.
       {
-        path: ['actions'],
-        label: 'Actions',
-        theirs: '- id: quote\n  title: Get a quote\n- id: call\n  title: Call us',
-        mine: '- id: quote\n  title: Get a quote',
+        path: ['actions', 1],
+        label: 'Action “call”',
+        theirs: 'Call us (the whole entry)',
+        mine: null,
         changed: 'theirs',
+        entry: { list: ['actions'], id: 'call' },
       },
     ]);
   });

@@ -218,7 +218,16 @@ export function Publish() {
         </div>
       ) : null}
       {SETTINGS.phone ? <PhonePreviewAddress message={message} changed={state?.changed.length ?? 0} /> : null}
-      {SETTINGS.phone ? <PhoneKept key={publishes} changed={state?.changed.length ?? 0} onChanged={() => void read()} /> : null}
+      {SETTINGS.phone ? (
+        <PhoneKept
+          key={publishes}
+          changed={state?.changed.length ?? 0}
+          onChanged={(undone) => {
+            if (undone) setResult({ kind: 'none' });
+            void read();
+          }}
+        />
+      ) : null}
       <p role="status" className="publish-status">
         {result.kind === 'done' && (result.pushed || !result.message)
           ? // On the phone, when the site shows it is said below (phone/GoingLive.tsx).

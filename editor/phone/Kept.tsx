@@ -8,7 +8,8 @@ import { kept } from './store.js';
  * publish made from this phone (one commit putting its files back), and discard the changes kept
  * on the phone. Each asks first: neither can be taken back.
  */
-export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: () => void }) {
+/** `onChanged`: what the phone keeps changed; `undone` when a publish was undone, which Publish then no longer names. */
+export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: (undone?: boolean) => void }) {
   const [said, setSaid] = useState<{ text: string; refusal: boolean } | null>(null);
   // A second tap while the first undo is on its way would ask to undo a publish already undone.
   const [undoing, setUndoing] = useState(false);
@@ -25,7 +26,7 @@ export function PhoneKept({ changed, onChanged }: { changed: number; onChanged: 
         ? { text: 'Undone.', refusal: false }
         : { text: messageOf(answer.body, 'The last publish could not be undone.'), refusal: true },
     );
-    onChanged();
+    onChanged(answer.ok);
   };
   const discard = async () => {
     if (!window.confirm('Throw away every change kept on this phone? They cannot be brought back.')) return;

@@ -307,6 +307,8 @@ test('the owner sets up the editor, changes a price, adds a review and a photo, 
   // Undo: one commit putting the file back as the manager left it.
   await page.getByRole('button', { name: 'Undo the last publish' }).click();
   await expect(page.getByText('Undone.', { exact: true })).toBeVisible();
+  // The publish just undone is no longer said to be what was published.
+  await expect(page.getByRole('status').filter({ hasText: /^Published as commit/ })).toHaveCount(0);
   const undone = await commitsSince(second[0]!);
   expect(undone).toHaveLength(1);
   expect(await standin.git.text(['show', `${undone[0]}:content/services.yaml`])).toMatch(/^ {6}starting: 9100$/m);

@@ -7,6 +7,7 @@ import { followsMainHours, mainOfficeStart, officeAt, withMainHours } from './ma
 import { Field } from './Field.js';
 import { FieldNotes, LabelText, useFieldInfo } from './info.js';
 import type { LeafProps } from './Leaf.js';
+import { inSentence } from './in-sentence.js';
 
 /** Nested fields as a fieldset; an optional group that is not in the file can be added, and taken out again. */
 export function GroupField({ model, path, value, onChange, label }: LeafProps<ModelOf<'group'>>) {
@@ -48,11 +49,11 @@ export function GroupField({ model, path, value, onChange, label }: LeafProps<Mo
       {!model.required ? (
         present ? (
           <button type="button" className="quiet" onClick={() => onChange(undefined)}>
-            Remove {label.toLowerCase()}
+            Remove {inSentence(label)}
           </button>
         ) : (
           <button type="button" onClick={() => onChange(start())}>
-            Add {label.toLowerCase()}
+            Add {inSentence(label)}
           </button>
         )
       ) : null}
@@ -126,7 +127,7 @@ export function ChoiceField({ model, path, value, onChange, label }: LeafProps<M
       </legend>
       {model.help ? <p className="help">{model.help}</p> : null}
       <div className="field">
-        <label htmlFor={pickId}>Form of {label.toLowerCase()}</label>
+        <label htmlFor={pickId}>Form of {inSentence(label)}</label>
         <select
           id={pickId}
           value={chosen}

@@ -7,6 +7,7 @@ import { newItem } from './blank.js';
 import { Field } from './Field.js';
 import { FieldNotes, LabelText, useFieldInfo } from './info.js';
 import type { LeafProps } from './Leaf.js';
+import { inSentence } from './in-sentence.js';
 
 type Action = 'up' | 'down' | 'remove' | 'add';
 
@@ -191,7 +192,7 @@ export function ListField({ model, path, value, onChange, label }: LeafProps<Mod
         })}
       </ol>
       <button type="button" data-action="add" onClick={add} disabled={atMax}>
-        {entryOnly ? `Add an entry to ${itemName.toLowerCase()}` : `Add ${itemName.toLowerCase()}`}
+        {entryOnly ? `Add an entry to ${inSentence(itemName)}` : `Add ${inSentence(itemName)}`}
       </button>
       {atMax ? <p className="help">This list holds at most {model.maxItems}.</p> : null}
       <p className="visually-hidden" role="status">

@@ -6,7 +6,7 @@ import { FieldNotes, LabelText, useFieldInfo } from './info.js';
 import type { LeafProps } from './Leaf.js';
 import type { ModelOf } from '../types.js';
 
-/** Upload types the site's photo pipeline reads; phones' camera rolls give JPEG or PNG. */
+/** Upload types the site's photo pipeline reads: phones' camera rolls give JPEG or PNG, and WebP or AVIF from the web. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 /** A picture named by its file alone (the logo) is drawn into the favicon and share pictures, which take these two. */
 const ACCEPT_SRC_ONLY = 'image/png,image/jpeg';
@@ -151,7 +151,7 @@ export function PhotoField({ model, path, value, onChange, label }: LeafProps<Mo
           </div>
           <div className="field">
             <label htmlFor={uploadId}>
-              {model.srcOnly ? `Or upload a new ${what} (PNG or JPEG)` : 'Or upload a new photo (JPEG or PNG)'}
+              {model.srcOnly ? `Or upload a new ${what} (PNG or JPEG)` : 'Or upload a new photo (JPEG, PNG, WebP or AVIF)'}
             </label>
             <input
               id={uploadId}

@@ -171,7 +171,7 @@ test('the owner sets up the editor, changes a price, adds a review and a photo, 
   await writeFile(camera, await photoWithLocation(4000, 3000));
   await page.goto(`${origin}/admin/edit/services.yaml`);
   const photo = page.locator('#field-services-0-image');
-  await photo.getByLabel('Or upload a new photo (JPEG or PNG)').setInputFiles(camera);
+  await photo.getByLabel('Or upload a new photo (JPEG, PNG, WebP or AVIF)').setInputFiles(camera);
   await expect(photo.getByRole('status')).toContainText('Uploaded as content/images/img-2041.jpg');
   await photo.getByLabel('Alt text: what the photo shows').fill('Our crew loading a van in Kochi');
   await page.getByRole('textbox', { name: 'Starting' }).first().fill('7777');

@@ -73,7 +73,7 @@ test('a price saved on the phone shows in the preview of the services page, in b
   await writeFile(camera, await photoWithLocation(800, 600));
   await page.goto(`${origin}/admin/edit/services.yaml`);
   const photo = page.locator('#field-services-0-image');
-  await photo.getByLabel('Or upload a new photo (JPEG or PNG)').setInputFiles(camera);
+  await photo.getByLabel('Or upload a new photo (JPEG, PNG, WebP or AVIF)').setInputFiles(camera);
   await expect(photo.getByRole('status')).toContainText('Uploaded as content/images/img-3050.jpg');
   await photo.getByLabel('Alt text: what the photo shows').fill('Our crew at a house in Aluva');
   await savePrice(page, '7777');

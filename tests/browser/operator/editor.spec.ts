@@ -255,7 +255,7 @@ test('a photo uploaded from the computer shows in the form and, once saved with 
 
   await openFile(page, project, 'services.yaml');
   const photo = page.locator('#field-services-0-image');
-  await photo.getByLabel('Or upload a new photo (JPEG or PNG)').setInputFiles(file);
+  await photo.getByLabel('Or upload a new photo (JPEG, PNG, WebP or AVIF)').setInputFiles(file);
   await expect(photo.getByRole('status')).toContainText('Uploaded as content/images/crew-at-work.jpg');
   expect((await readFile(path.join(project.content, 'images/crew-at-work.jpg'))).equals(await readFile(file))).toBe(true);
   await expect(photo.getByRole('img')).toBeVisible();
@@ -295,7 +295,7 @@ test('an upload that is not a picture is refused with its message, and nothing i
   await writeFile(file, 'These are not the bytes of a photo.\n');
   await openFile(page, project, 'pages/about.yaml');
   const photo = page.locator('#field-story-image');
-  await photo.getByLabel('Or upload a new photo (JPEG or PNG)').setInputFiles(file);
+  await photo.getByLabel('Or upload a new photo (JPEG, PNG, WebP or AVIF)').setInputFiles(file);
   const refusal = photo.getByRole('alert');
   await expect(refusal).toContainText(/JPEG/);
   expect(existsSync(path.join(project.content, 'images/holiday.jpg'))).toBe(false);

@@ -49,6 +49,10 @@ function buildProgram(io: Io): Command {
       '--complete-translations',
       'refuse to build while a Malayalam text is not translated yet (by default it shows in English) or was translated from English that has changed since',
     )
+    .option(
+      '--closed-while-sample',
+      "with --strict: build the site closed, showing only the company's name and how to reach it, when the sample company's story is all it refuses (the deploy uses this)",
+    )
     .option('--host <host>', 'where the site is published: cloudflare (the default) or github-pages, which says what that host leaves out')
     .action(
       async (options: {
@@ -58,6 +62,7 @@ function buildProgram(io: Io): Command {
         formEndpoint?: string;
         strict?: boolean;
         completeTranslations?: boolean;
+        closedWhileSample?: boolean;
         host?: string;
       }) => {
         const { runBuild } = await import('./commands/build.js');
@@ -78,10 +83,22 @@ function buildProgram(io: Io): Command {
       '--complete-translations',
       'count Malayalam texts not translated yet, or translated from English that has changed since, as problems',
     )
-    .action(async (options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean }) => {
-      const { runCheck } = await import('./commands/check.js');
-      await runCheck(options, io);
-    });
+    .option(
+      '--closed-while-sample',
+      "with --strict: pass content whose only refusals are the sample company's story, as a build with the same option makes it a closed site",
+    )
+    .action(
+      async (options: {
+        content: string;
+        strict?: boolean;
+        siteUrl?: string;
+        completeTranslations?: boolean;
+        closedWhileSample?: boolean;
+      }) => {
+        const { runCheck } = await import('./commands/check.js');
+        await runCheck(options, io);
+      },
+    );
 
   program
     .command('translations')

@@ -54,6 +54,8 @@ export interface BuildOptions extends BundleOptions {
   strict?: boolean;
   /** Texts not translated yet are errors (see CheckOptions). */
   completeTranslations?: boolean;
+  /** With `strict`, a site refused only for the sample's story is built closed (see CheckOptions). */
+  closedWhileSample?: boolean;
   /** Where encoded photos are cached, and how many are encoded at once. */
   photos?: ProcessOptions;
   /** What a long-lived process remembers from build to build; without one, the build makes its own and drops it. */
@@ -74,6 +76,8 @@ export interface BuildResult {
   translations: Progress[];
   /** What the deploy refuses of this content (problems/strictness.ts). */
   deploy: Refusing;
+  /** How many texts still the sample's keep the site closed; 0 when it is open. */
+  closed: number;
 }
 
 export interface CheckResult {
@@ -87,6 +91,8 @@ export interface CheckResult {
   translations: Progress[];
   /** What the deploy refuses of this content (problems/strictness.ts), for the counts the commands print. */
   deploy: Refusing;
+  /** How many texts still the sample's keep the site closed (`closedWhileSample`); 0 when it is open. */
+  closed?: number;
 }
 
 export interface CheckOptions {
@@ -94,6 +100,13 @@ export interface CheckOptions {
   strict?: boolean;
   /** A text not translated yet is an error, for a company that publishes every page complete or not at all. */
   completeTranslations?: boolean;
+  /**
+   * With `strict`: when the only refusals are the sample's story, services, promises or figures
+   * under the company's own name, the site is not refused but closed: every page shows only the
+   * company's name and how to reach it (templates/Closed.tsx) until those texts are its own. The
+   * owner's editor on the phone comes with the deploy, so the texts can be written from there.
+   */
+  closedWhileSample?: boolean;
   /** The address comes from --site-url, so seo.siteUrl in content is not published. */
   siteUrlOverridden?: boolean;
   /** Texts checked in place of files on disk, by name in the content folder (see loadContent). */
@@ -194,7 +207,8 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
   const asksComplete = validated.site?.settings.completeTranslations === true;
   const deploy = deployRefusing(asksComplete);
   const { errors, kept } = refusedWarnings(warnings, refusingOf(options, asksComplete));
-  if (errors.length > 0)
+  const closing = options.closedWhileSample === true && errors.length > 0 && errors.every((error) => error.code === 'sample-claim');
+  if (errors.length > 0 && !closing)
     return {
       problems: sortProblems([...problems, ...errors]),
       warnings: sortProblems(kept),
@@ -210,6 +224,7 @@ export async function checkContent(contentDir: string, options: CheckOptions = {
     sources: loaded.sources,
     translations,
     deploy,
+    closed: closing ? errors.length : 0,
   };
 }
 
@@ -229,6 +244,8 @@ export interface PreparedContent {
   sources: ReadonlyMap<string, string>;
   translations: Progress[];
   deploy: Refusing;
+  /** How many texts still the sample's keep the site closed; 0 when it is open. */
+  closed: number;
 }
 
 /** Content that cannot be rendered: every problem, located in `sources`. */
@@ -259,6 +276,7 @@ export async function prepareContent(contentDir: string, options: PrepareOptions
     sources: checked.sources,
     translations: checked.translations,
     deploy: checked.deploy,
+    closed: checked.closed ?? 0,
   };
 }
 
@@ -281,6 +299,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     session,
     strict: options.strict,
     completeTranslations: options.completeTranslations,
+    closedWhileSample: options.closedWhileSample,
     siteUrlOverridden: overrides.siteUrl !== undefined,
     now: options.now,
     photos: options.photos,
@@ -290,13 +309,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { site, photos, pictures } = prepared;
   return {
     site,
-    files: [...assembleSite(site, await bundling, { now: options.now, photos, pictures, session }), ...hostFiles(site, options.host)],
+    files: [
+      ...assembleSite(site, await bundling, { now: options.now, photos, pictures, session, closed: prepared.closed > 0 }),
+      ...hostFiles(site, options.host),
+    ],
     warnings: prepared.warnings,
     sources: prepared.sources,
     photoStats: photos.stats,
     photos: photos.photos,
     translations: prepared.translations,
     deploy: prepared.deploy,
+    closed: prepared.closed,
   };
 }
 
@@ -315,6 +338,8 @@ export interface AssembleOptions {
   pictures?: BrandPictures;
   /** What `site dev` remembers between renders: the drawings already made. */
   session?: Session;
+  /** Every page the closed page, no popup and no sitemap: the texts are still the sample's. */
+  closed?: boolean;
 }
 
 /** The content's logo among the checked photos, if it names one. */
@@ -333,7 +358,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
   // Every language shows the same drawings: the English site names them all.
   const icons = iconFiles(site, options.session);
   // The WhatsApp popup is a file of its own per language, which pages fetch after loading; site dev keeps it in the page.
-  const popups = options.linkStylesheet ? [] : renderWhatsAppPopups(site);
+  const popups = options.linkStylesheet || options.closed ? [] : renderWhatsAppPopups(site);
   const popupAt = popupAddresses(popups, styles);
   const pages = render(site, {
     icons: icons.icons,
@@ -343,6 +368,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
     photos: options.photos?.photos ?? NO_PHOTOS,
     logo: options.pictures?.logo,
     ...(popups.length ? { whatsappPopups: popupAt } : {}),
+    ...(options.closed ? { closed: true } : {}),
   });
   const popup = popupFiles(popups, popupAt, styles, pages);
   // The policy travels whole in each page's <meta>, which allows exactly the page's own stylesheet
@@ -364,7 +390,7 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
     ...(options.photos?.files ?? []),
     ...(options.pictures?.files ?? []),
     favicon(site),
-    sitemap(site, siteUrl),
+    ...(options.closed ? [] : [sitemap(site, siteUrl)]),
     robots(siteUrl),
     headersFile(site),
     assetsIgnoreFile(),

@@ -5,14 +5,14 @@ import { formatProblems } from '../../generator/problems/format.js';
 import { displayFolder } from '../../generator/write/out-guard.js';
 import { compareText } from '../../generator/problems/order.js';
 import { ContentError } from '../../generator/problems/problem.js';
-import { sampleTextLine } from '../../generator/check/sample-texts.js';
+import { sampleTextLine } from '../../generator/check/sample-text-line.js';
 import { projectRoot } from '../../generator/contract/root.js';
 import { writeSite } from '../../generator/write/write.js';
 import { editorFiles, editorPhotosFile } from '../../generator/editor/worker-files.js';
 import { progressLines } from '../../generator/translations/progress.js';
 import { countForDeploy } from '../../generator/problems/strictness.js';
 import { buildDate, resolveFrom, type Io } from '../io.js';
-import { ownLine } from './check.js';
+import { closedLine, ownLine } from './check.js';
 
 interface BuildFlags {
   content: string;
@@ -21,6 +21,7 @@ interface BuildFlags {
   formEndpoint?: string;
   strict?: boolean;
   completeTranslations?: boolean;
+  closedWhileSample?: boolean;
   host?: string;
 }
 
@@ -43,6 +44,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
       host,
       strict: flags.strict,
       completeTranslations: flags.completeTranslations,
+      closedWhileSample: flags.closedWhileSample,
     });
   } catch (error) {
     if (error instanceof ContentError) {
@@ -92,6 +94,7 @@ export async function runBuild(flags: BuildFlags, io: Io): Promise<void> {
   if (sampleTexts) io.out(sampleTexts);
   for (const line of progress) io.out(line);
   if (note) io.out(note);
+  if (result.closed) io.out(closedLine(result.closed));
 }
 
 function kb(bytes: number): string {

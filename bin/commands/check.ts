@@ -2,12 +2,13 @@ import { checkContent, checkSiteUrlFlag } from '../../generator/build.js';
 import { formatProblems } from '../../generator/problems/format.js';
 import { ContentError, type Problem } from '../../generator/problems/problem.js';
 import { countForDeploy, type Refusing } from '../../generator/problems/strictness.js';
-import { SAMPLE_TEXT_CODES, sampleTextLine } from '../../generator/check/sample-texts.js';
+import { SAMPLE_TEXT_CODES } from '../../generator/check/sample-texts.js';
+import { sampleTextLine } from '../../generator/check/sample-text-line.js';
 import { isTranslationWarning, progressLines } from '../../generator/translations/progress.js';
 import { buildDate, resolveFrom, type Io } from '../io.js';
 
 export async function runCheck(
-  options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean },
+  options: { content: string; strict?: boolean; siteUrl?: string; completeTranslations?: boolean; closedWhileSample?: boolean },
   io: Io,
 ): Promise<void> {
   const contentDir = resolveFrom(io, options.content);
@@ -16,6 +17,7 @@ export async function runCheck(
     now: buildDate(io),
     strict: options.strict,
     completeTranslations: options.completeTranslations,
+    closedWhileSample: options.closedWhileSample,
     siteUrlOverridden: options.siteUrl !== undefined,
   });
   if (result.problems.length > 0) {
@@ -49,6 +51,12 @@ export async function runCheck(
   const sampleTexts = sampleTextLine(result.warnings, io.cwd);
   if (sampleTexts) io.out(sampleTexts);
   for (const line of progressLines(result.translations, result.warnings, contentDir, io.cwd)) io.out(line);
+  if (result.closed) io.out(closedLine(result.closed));
+}
+
+/** What a site closed while its texts are the sample's shows, and when it opens. */
+export function closedLine(count: number): string {
+  return `The deploy publishes the site closed: ${count} text${count === 1 ? ' is' : 's are'} still the sample company's story, services, promises or figures, so every page shows only the company's name, phone, WhatsApp, email and address. The editor at /admin/ works meanwhile; the site opens by itself with the first publish after the last of them is written in the company's own words.`;
 }
 
 /** After the problems a strict check refuses, among others: the sample values to replace, and where the sample's wording starts. */

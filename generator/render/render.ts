@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Document, type Alternate, type Assets, type PageProps } from '../../templates/index.js';
+import { ClosedDocument } from '../../templates/Closed.js';
 import { WhatsAppPopup } from '../../templates/parts/WhatsApp.js';
 import type { OutputFile } from '../contract/output.js';
 import type { Photos } from '../contract/photo.js';
@@ -28,6 +29,8 @@ export interface RenderOptions {
   whatsappPopups?: ReadonlyMap<string, string>;
   /** The content's logo as a picture for the header; without it, the drawn mark. */
   logo?: PageProps['logo'];
+  /** Every page is the closed page (templates/Closed.tsx): the texts are still the sample's. */
+  closed?: boolean;
 }
 
 export interface Edition {
@@ -73,7 +76,7 @@ export function renderPages(site: Site, options: RenderOptions): OutputFile[] {
         };
         return {
           path: fileIn(page, language),
-          contents: `<!doctype html>${finishMarkup(renderToStaticMarkup(createElement(Document, props)))}`,
+          contents: `<!doctype html>${finishMarkup(renderToStaticMarkup(createElement(options.closed ? ClosedDocument : Document, props)))}`,
         };
       } catch (error) {
         throw new Error(`Rendering the page ${path}${language.folder ? ` (${language.englishName})` : ''} failed in a template`, {

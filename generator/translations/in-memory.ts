@@ -14,6 +14,8 @@ import { findContradictions } from '../check/contradictions.js';
 import { findFactsOutsideTexts, findUnknownFacts } from '../check/fact-names.js';
 import { contentFacts } from '../check/fact-values.js';
 import { findPlaceholders } from '../check/placeholders.js';
+import { findSampleFigures } from '../check/sample-figures.js';
+import { findSampleTexts } from '../check/sample-texts.js';
 import { refusedWarnings } from '../check/strict-errors.js';
 import { deployRefusing } from '../problems/strictness.js';
 import { validateContent } from '../check/validate.js';
@@ -114,10 +116,14 @@ export function checkTexts(texts: ReadonlyMap<string, string | Uint8Array>, { no
     ...missing,
     ...translated.flatMap((translation) => translation.warnings),
   ];
+  // The sample's story left under the company's own name: marked at each text, for the owner to
+  // write, but never a refusal here, since the deploy publishes such a site closed rather than
+  // refusing it (--closed-while-sample), and a publish that mends some of them must go through.
+  const samples = [...findSampleTexts(files), ...findSampleFigures(files)];
   const noted = withTranslationNotes(MEMORY_CONTENT, problems);
-  if (!strict) return { problems: sortProblems(noted), warnings: sortProblems(warnings), translated };
+  if (!strict) return { problems: sortProblems(noted), warnings: sortProblems([...warnings, ...samples]), translated };
   const { errors, kept } = refusedWarnings(warnings, deployRefusing(validated.site?.settings.completeTranslations === true));
-  return { problems: sortProblems([...noted, ...errors]), warnings: sortProblems(kept), translated };
+  return { problems: sortProblems([...noted, ...errors]), warnings: sortProblems([...kept, ...samples]), translated };
 }
 
 /** A translation file not there: its pages show the English file's texts, as load.ts says of a folder on disk. */

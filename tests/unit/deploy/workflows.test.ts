@@ -65,9 +65,11 @@ describe('the workflows', () => {
     expect(script).toContain('The site that was live is still live.');
   });
 
-  it('run the content checks on the runner and the whole npm test in Debian as root', () => {
+  it('run the content checks on the runner (a site whose texts are still the sample’s published closed) and the whole npm test in Debian as root', () => {
     const runs = (job: string) => deploy.jobs[job]!.steps.map((step) => step.run ?? '').join('\n');
-    expect(runs('site')).toMatch(/site\.js check --strict[\s\S]*npm run test:content[\s\S]*site\.js build --strict/);
+    expect(runs('site')).toMatch(
+      /site\.js check --strict --closed-while-sample[\s\S]*npm run test:content[\s\S]*site\.js build --strict --closed-while-sample/,
+    );
     expect(runs('tests')).toMatch(/^npm test$/m);
   });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../../../generator/build.js';
 import { checkTexts } from '../../../../generator/translations/in-memory.js';
 import { CONTENT_FILES } from '../../../../generator/schema/index.js';
-import { SAMPLE_CONTENT } from '../../../helpers/content.js';
+import { FIXTURES, SAMPLE_CONTENT } from '../../../helpers/content.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 
@@ -112,5 +112,17 @@ describe('checkTexts', () => {
     // (The frozen sample keeps its placeholders, which the strict check refuses in site.yaml.)
     expect(strict.problems.filter(inMalayalam)).toEqual([]);
     expect(strict.warnings).toContainEqual(expect.objectContaining({ code: 'file-missing', file: 'content/ml/whatsapp.yaml' }));
+  });
+});
+
+describe('the sample company’s story under another company’s name', () => {
+  it('is marked at each text, as site check marks it, but never refuses a publish: the deploy keeps such a site closed instead', async () => {
+    const texts = await sampleTexts();
+    texts.set('site.yaml', await readFile(path.join(FIXTURES, 'closed-while-sample/content/site.yaml'), 'utf8'));
+    const strict = checkTexts(texts, { now: NOW, strict: true });
+    const claims = strict.warnings.filter((warning) => warning.code === 'sample-claim');
+    expect(claims.length).toBeGreaterThan(100);
+    expect(claims[0]!.editor?.hint).toBe('write what is true of the company, in its own words');
+    expect(strict.problems).toEqual([]);
   });
 });

@@ -7,13 +7,16 @@ import type { FileEntry } from './types.js';
 /** The start page: every content file with a line on what it holds, English first, then the translations. */
 export function FileList() {
   const [files, setFiles] = useState<FileEntry[] | null>(null);
+  // On the phone: how many texts still the sample's keep the live site closed (the Worker's build settings).
+  const [closed, setClosed] = useState(0);
   const [error, setError] = useState('');
   useEffect(() => {
     const read = () =>
-      getJson<{ files: FileEntry[] }>('files')
+      getJson<{ files: FileEntry[]; closed?: number }>('files')
         .then((answer) => {
           if (!answer.ok) return setError(messageOf(answer.body, `The list of files could not be read (${answer.status}).`));
           setFiles(answer.body.files);
+          setClosed(answer.body.closed ?? 0);
           setError('');
         })
         .catch((failure: unknown) =>
@@ -48,6 +51,13 @@ export function FileList() {
       {error ? (
         <p className="refusal" role="alert">
           {error}
+        </p>
+      ) : null}
+      {closed > 0 ? (
+        <p className="refusal">
+          Your site is closed to visitors, who see only your name and how to reach you: {closed}{' '}
+          {closed === 1 ? 'text still says' : 'texts still say'}, word for word, what the sample company says of itself. Each is marked in
+          its file; write them in your words and publish, and the site opens by itself after the last of them.
         </p>
       ) : null}
       {files === null && !error ? <p role="status">Reading the content folder…</p> : null}

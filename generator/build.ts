@@ -311,7 +311,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     site,
     files: [
       ...assembleSite(site, await bundling, { now: options.now, photos, pictures, session, closed: prepared.closed > 0 }),
-      ...hostFiles(site, options.host),
+      ...hostFiles(site, options.host, prepared.closed),
     ],
     warnings: prepared.warnings,
     sources: prepared.sources,

@@ -63,12 +63,17 @@ export function forHost(site: Site, host: Host | undefined): Site {
   };
 }
 
-/** The files `host` needs beside the pages: on Cloudflare, the settings the Worker takes from the build. */
-export function hostFiles(site: Site, host: Host | undefined): OutputFile[] {
+/**
+ * The files `host` needs beside the pages: on Cloudflare, the settings the Worker takes from the
+ * build, with `closed`, how many texts still the sample's keep the site closed, which the owner's
+ * editor says (0 when it is open).
+ */
+export function hostFiles(site: Site, host: Host | undefined, closed = 0): OutputFile[] {
   if (host !== 'cloudflare') return [];
   // Without form.keepDays the Worker keeps its own default, the schema's DEFAULT_KEEP_DAYS.
   const { endpoint, keepDays } = site.settings.form;
-  return [{ path: SETTINGS_FILE, contents: `${JSON.stringify({ relay: endpoint, keepDays, requestReply: requestReplies(site) })}\n` }];
+  const settings = { relay: endpoint, keepDays, requestReply: requestReplies(site), ...(closed > 0 ? { closed } : {}) };
+  return [{ path: SETTINGS_FILE, contents: `${JSON.stringify(settings)}\n` }];
 }
 
 /**

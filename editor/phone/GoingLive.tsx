@@ -8,7 +8,7 @@ const ASK_EVERY_MS = 20_000;
 /** A deploy takes two to five minutes; past this, something held it up, and the owner hears so. */
 const LATE_AFTER_MS = 20 * 60_000;
 
-type Shown = { kind: 'waiting' | 'late' | 'live' | 'unknown'; going: GoingLive } | { kind: 'none' };
+type Shown = { kind: 'waiting' | 'late' | 'live' | 'unknown'; going: GoingLive; closed?: number } | { kind: 'none' };
 
 /**
  * On the phone, below Publish: whether the site shows the last publish or undo yet. Publish puts
@@ -27,11 +27,11 @@ export function PhoneGoingLive() {
   const watching = shown.kind === 'waiting' || shown.kind === 'late' ? shown.going : undefined;
   useAskAgain(
     watching,
-    () => postJson<{ known?: boolean; live?: boolean }>('live', {}),
+    () => postJson<{ known?: boolean; live?: boolean; closed?: number }>('live', {}),
     (answer) => {
       if (!watching) return true;
       if (answer.ok && answer.body.known === false) setShown({ kind: 'unknown', going: watching });
-      else if (answer.ok && answer.body.live === true) setShown({ kind: 'live', going: watching });
+      else if (answer.ok && answer.body.live === true) setShown({ kind: 'live', going: watching, closed: answer.body.closed });
       else {
         // Offline, signed out or not yet: asked again later, and said so once it is long overdue.
         if (Date.now() - watching.since > LATE_AFTER_MS) setShown({ kind: 'late', going: watching });
@@ -47,7 +47,11 @@ export function PhoneGoingLive() {
   const what = going.message.trim() ? `“${going.message.trim().split('\n')[0]}”` : 'your change';
   const soon = going.undo ? `Your site goes back to before ${what} in a few minutes.` : `Your site shows ${what} in a few minutes.`;
   const words = {
-    live: going.undo ? `Undone on your site: it no longer shows ${what}.` : `Live: your site shows ${what} now.`,
+    live: shown.closed
+      ? `Published, but your site is still closed to visitors, who see only your name and how to reach you: ${shown.closed} ${shown.closed === 1 ? 'text still says' : 'texts still say'}, word for word, what the sample company says of itself (each is marked in its file). The site opens by itself with the first publish after the last of them is in your words.`
+      : going.undo
+        ? `Undone on your site: it no longer shows ${what}.`
+        : `Live: your site shows ${what} now.`,
     late: `Your site does not show ${going.undo ? `the undo of ${what}` : what} yet, ${Math.round((Date.now() - going.since) / 60_000)} minutes later. It is safe in the site’s files, but the site’s deploy has not finished: ask whoever set up your site to look at the last Deploy on GitHub (the Actions tab of the site’s repository).`,
     waiting: `${soon} This page says when it ${going.undo ? 'has' : 'does'}.`,
     unknown: soon,

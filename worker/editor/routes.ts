@@ -11,6 +11,7 @@ import { checkValue, EditorRefusal, listFiles, readFile, writeText, writeValue, 
 import { EDITOR_MESSAGES, type EditorMessageCode } from './messages.js';
 import { readPhotos } from './photo.js';
 import { liveness } from './live.js';
+import { closedTexts } from '../quotes/built-settings.js';
 import { previewAddress } from './preview-address.js';
 import { publishFromPhone } from './publish.js';
 import { markReviewed } from './review.js';
@@ -53,7 +54,8 @@ export const EDITOR_ROUTES: Route[] = [
 async function run(operation: string, read: EditorRequest, env: Env): Promise<unknown> {
   if (operation === 'live') {
     if (typeof read.body.commit !== 'string') throw new EditorRefusal(400, { code: 'editor-live-unknown' });
-    return liveness(() => companyRepository(env), env.SITE_COMMIT, read.body.commit);
+    const closed = await closedTexts(env);
+    return { ...(await liveness(() => companyRepository(env), env.SITE_COMMIT, read.body.commit)), ...(closed ? { closed } : {}) };
   }
   const repository = await companyRepository(env);
   const head = read.head ?? (await repository.head());
@@ -89,7 +91,10 @@ async function run(operation: string, read: EditorRequest, env: Env): Promise<un
     return undoPublish(repository, body.commit, files);
   }
   const working: Working = { repository, snapshot: await snapshotAt(repository, head), saved: read.saved };
-  if (operation === 'files') return listFiles(working);
+  if (operation === 'files') {
+    const closed = await closedTexts(env);
+    return { ...(await listFiles(working)), ...(closed ? { closed } : {}) };
+  }
   const file = namedFile(body);
   if (!file) throw new EditorRefusal(404, { code: 'editor-file-unknown' });
   if (operation === 'file') return readFile(working, file);

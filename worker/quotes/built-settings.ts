@@ -18,6 +18,7 @@ interface Built {
   relay?: unknown;
   keepDays?: unknown;
   requestReply?: unknown;
+  closed?: unknown;
 }
 
 async function readBuilt(env: Pick<Env, 'ASSETS'>): Promise<Built> {
@@ -54,4 +55,10 @@ export async function requestReplies(env: Pick<Env, 'ASSETS'>): Promise<(languag
   const replies = typeof built === 'object' && built !== null ? (built as Record<string, unknown>) : {};
   const text = (code: string) => (Object.hasOwn(replies, code) && typeof replies[code] === 'string' ? replies[code] : undefined);
   return (language) => text(language) ?? text('en') ?? DEFAULT_REQUEST_REPLY;
+}
+
+/** How many texts still the sample's keep the site closed to visitors, as the build counted them; 0 when it is open. */
+export async function closedTexts(env: Pick<Env, 'ASSETS'>): Promise<number> {
+  const { closed } = await readBuilt(env);
+  return typeof closed === 'number' && closed > 0 ? closed : 0;
 }

@@ -12,8 +12,12 @@ import { ROOT } from '../../helpers/content.js';
 const SITE_CLI = path.join(ROOT, 'bin/site.js');
 
 /** `content` built for Cloudflare into `dist` by the CLI, and its YAML texts by path from the repository's top. */
-export async function cloudflareBuild(content: string, dist: string): Promise<{ dist: string; seed: Record<string, string> }> {
-  const built = spawnSync(process.execPath, [SITE_CLI, 'build', '--content', content, '--out', dist, '--host', 'cloudflare'], {
+export async function cloudflareBuild(
+  content: string,
+  dist: string,
+  flags: readonly string[] = [],
+): Promise<{ dist: string; seed: Record<string, string> }> {
+  const built = spawnSync(process.execPath, [SITE_CLI, 'build', '--content', content, '--out', dist, '--host', 'cloudflare', ...flags], {
     cwd: ROOT,
     encoding: 'utf8',
   });

@@ -391,7 +391,8 @@ export function assembleSite(site: Site, bundle: Bundle, options: AssembleOption
     ...(options.pictures?.files ?? []),
     favicon(site),
     ...(options.closed ? [] : [sitemap(site, siteUrl)]),
-    robots(siteUrl),
+    // A closed site lists no pages, so names no sitemap.
+    robots(siteUrl, !options.closed),
     headersFile(site),
     assetsIgnoreFile(),
   ];

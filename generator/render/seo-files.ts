@@ -40,8 +40,8 @@ function link(hreflang: string, href: string): string {
   return `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`;
 }
 
-export function robots(siteUrl: string): OutputFile {
-  return { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n` };
+export function robots(siteUrl: string, sitemap = true): OutputFile {
+  return { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n${sitemap ? `\nSitemap: ${siteUrl}/sitemap.xml\n` : ''}` };
 }
 
 /** The browser tab icon, drawn by the templates in the site's colours. */

@@ -54,6 +54,7 @@ describe('a site whose texts are still the sample company’s', () => {
     }
     // Nothing lists the pages for search engines while they are closed; the owner's editor comes along.
     expect(closed.files.some((file) => file.path === 'sitemap.xml')).toBe(false);
+    expect(String(closed.files.find((file) => file.path === 'robots.txt')?.contents)).not.toContain('Sitemap:');
   });
 
   it('is still refused when something else is left, such as the sample’s phone number', async () => {

@@ -73,6 +73,9 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await fillQuote(page);
       await context.setOffline(true);
       await quoteButton(page).click();
+      // The visitor is told the request waits before the connection comes back, as on a phone:
+      // back online before the failed send was told, the page has nothing yet to offer to send again.
+      await expect(page.locator('[data-form-offline]')).toBeVisible();
       await context.setOffline(false);
       await expect(page.getByRole('button', { name: 'Send my request now' })).toBeVisible();
       await signUp(page, 'Thank you!');

@@ -32,7 +32,10 @@ export function ratingText(label: string, rating: number): string {
   return label.replaceAll('{rating}', String(rating));
 }
 
-/** The office's postal address on one line: "12 Example Road, Edappally, Kochi, Kerala 682024". */
+/**
+ * The office's postal address on one line: "12 Example Road, Edappally, Kochi, Kerala 682024". A
+ * locality that is the city itself (a town's own centre) is named once.
+ */
 export function postalAddressLine(address: {
   street: string;
   locality?: string | undefined;
@@ -40,5 +43,6 @@ export function postalAddressLine(address: {
   region: string;
   postalCode: string;
 }): string {
-  return `${address.street}${address.locality ? `, ${address.locality}` : ''}, ${address.city}, ${address.region} ${address.postalCode}`;
+  const locality = address.locality && address.locality !== address.city ? `, ${address.locality}` : '';
+  return `${address.street}${locality}, ${address.city}, ${address.region} ${address.postalCode}`;
 }

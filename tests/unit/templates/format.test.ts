@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH, MALAYALAM } from '../../../generator/contract/languages.js';
-import { formatMonthYear, formatRupees } from '../../../templates/format.js';
+import { formatMonthYear, formatRupees, postalAddressLine } from '../../../templates/format.js';
 
 // The generator formats prices and months by hand (Intl's first use costs a cold build a tenth of
 // its time); what visitors read must stay exactly what Intl prints for their language.
@@ -59,5 +59,19 @@ describe('formatMonthYear', () => {
   it('reads a review date as visitors see it', () => {
     expect(formatMonthYear('2026-10-12', ENGLISH)).toBe('October 2026');
     expect(formatMonthYear('2026-10-12', MALAYALAM)).toBe('2026 ഒക്‌ടോബർ');
+  });
+});
+
+describe('postalAddressLine', () => {
+  const address = { street: 'Bank Junction, Market Road', city: 'Aluva', region: 'Kerala', postalCode: '683101' };
+
+  it('names the locality between the street and the city', () => {
+    expect(postalAddressLine({ ...address, locality: 'Thottakkattukara', city: 'Aluva' })).toBe(
+      'Bank Junction, Market Road, Thottakkattukara, Aluva, Kerala 683101',
+    );
+  });
+
+  it('names a town once where its locality is the town itself', () => {
+    expect(postalAddressLine({ ...address, locality: 'Aluva' })).toBe('Bank Junction, Market Road, Aluva, Kerala 683101');
   });
 });
